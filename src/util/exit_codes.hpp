@@ -1,0 +1,14 @@
+#pragma once
+// roce-doctor's exit codes. Stable: health-check harnesses (Slurm NHC, Kubernetes probes) key on them.
+namespace roce {
+
+enum ExitCode : int {
+  kExitHealthy = 0,      // check: no findings above info; tune: nothing to change
+  kExitWarnings = 1,     // check: warnings only; tune (dry run): changes proposed
+  kExitCritical = 2,     // check: at least one critical finding
+  kExitInputError = 3,   // bad usage, profile, bundle or capture
+  kExitRuntimeError = 4, // the environment failed us: no permission, kernel/driver error
+  kExitInterrupted = 130,
+};
+
+}  // namespace roce
