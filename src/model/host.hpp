@@ -116,6 +116,7 @@ struct RdmaDevice {
   Field<std::string> hca_type;
   Field<std::string> pci_address;
   Field<std::vector<std::string>> netdevs;  // device/net/*
+  Field<std::uint32_t> port_count;  // ports found; missing, with the cause, when ports/ cannot be listed
   std::vector<RdmaPort> ports;
   bool operator==(const RdmaDevice&) const = default;
 };

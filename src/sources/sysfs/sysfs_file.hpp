@@ -1,0 +1,28 @@
+#pragma once
+// The only file I/O of the sysfs reader: read one attribute, list one directory, follow one link.
+// Every failure carries the errno and the full path.
+#include <string>
+#include <vector>
+
+#include "util/expected.hpp"
+
+namespace roce::sources::sysfs {
+
+// Joins "a" and "b" with exactly one '/'.
+std::string join_path(const std::string& a, const std::string& b);
+
+// The attribute's text with one trailing "\n" removed (real sysfs values end with one; copied
+// trees sometimes do not). On failure: Error{"<path>: <strerror>", "", errno}.
+Expected<std::string> read_attribute(const std::string& path);
+
+// Entry names of a directory except "." and "..", sorted.
+Expected<std::vector<std::string>> list_directory(const std::string& path);
+
+// The last path component of the target of the symbolic link at `path` ("mlx5_core" for
+// ".../device/driver -> ../../../../bus/pci/drivers/mlx5_core").
+Expected<std::string> link_target_name(const std::string& path);
+
+// The canonical absolute path (symlinks resolved), or the errno (ELOOP for a symlink loop).
+Expected<std::string> canonical_path(const std::string& path);
+
+}  // namespace roce::sources::sysfs
