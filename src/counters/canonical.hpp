@@ -10,17 +10,20 @@
 //   prio[N].rx_discards                         dropped for lack of receive buffer on the port
 //   prio[N].rx_buf_discards  prio[N].rx_cong_discards  prio[N].rx_ecn_marked
 //   global.rx_pause  global.tx_pause  global.rx_pause_us  global.tx_pause_us   802.3x pause
+//   global.rx_pause_transitions
 //   pause.storm_warning_events  pause.storm_error_events
 //   port.rx_discards  port.tx_discards  port.rx_bytes  port.tx_bytes  port.rx_packets  port.tx_packets
 //   port.rx_oversize  port.rx_out_of_range_len  port.tx_errors
 //   port.rx_rdma_bytes  port.tx_rdma_bytes  port.rx_rdma_packets  port.tx_rdma_packets
 //   port.rx_buffer_passed_thres
+//   port.ecn_marked                             switch port: packets ECN-marked on egress (mlxsw)
+//   port.tx_wait                                IB PMA port_xmit_wait: ticks with data but no credit
 //   host.rx_out_of_buffer                       receive queue had no buffer (ethtool)
 //   pcie.stalled_rd  pcie.stalled_wr  pcie.stalled_rd_events  pcie.stalled_wr_events
 //   pcie.buffer_overflow
 //   phy.rx_bits  phy.corrected_bits  phy.symbol_errors (post-FEC)  phy.crc_errors
 //   phy.fec_uncorrectable_blocks  phy.lane[L].errors
-//   link.down_events  link.downed (IB PMA)  link.error_recovery
+//   link.down_events  link.downed (IB PMA)  link.error_recovery (IB PMA)
 //   roce.out_of_buffer  roce.out_of_sequence  roce.packet_seq_err  roce.implied_nak_seq_err
 //   roce.local_ack_timeout_err  roce.duplicate_request  roce.retransmits  roce.retransmit_timeouts
 //   roce.ecn_marked  roce.cnp_sent  roce.cnp_handled  roce.cnp_ignored
@@ -51,6 +54,7 @@ std::string lane_name(int lane);
 // Canonical view of one netdev and (if any) its RDMA port. `driver` selects the map ("mlx5_core",
 // "mlxsw_spectrum*", "bnxt_en", "ice"); unknown drivers get the generic names that several share.
 // When several raw names map to one canonical name, the first present in the map's order wins.
+// A canonical name whose raw counters are all absent is absent from the result (never zero).
 Canonical canonicalize(std::string_view driver, const model::CounterSet* ethtool,
                        const model::CounterSet* hw_counters, const model::CounterSet* ib_counters);
 
