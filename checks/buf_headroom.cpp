@@ -1,0 +1,132 @@
+// BUF-HEADROOM: each lossless receive buffer is at least as large as the headroom its link needs:
+// the bytes still arriving after XOFF (cable round trip at link speed, the peer's response, frames
+// in flight) plus, on mlx5, max MTU and one cell. The math is in src/tune/headroom.hpp.
+#include "checks/common.hpp"
+#include "tune/headroom.hpp"
+
+namespace roce::checks {
+namespace {
+
+constexpr std::string_view kId = "BUF-HEADROOM";
+
+struct Cable {
+  std::uint32_t metres;
+  engine::Evidence evidence;
+};
+
+// The real cable length, best source first: the profile, the module, mlx5's PFC delay, the default.
+Cable cable_of(const engine::Context& ctx, const engine::PortView& p) {
+  const auto& nd = *p.netdev;
+  if (ctx.profile.cable_length_m)
+    return {*ctx.profile.cable_length_m,
+            {"profile link.cable_length_m", std::to_string(*ctx.profile.cable_length_m) + " m", {}, {}, false,
+             {"profile", ctx.profile.file}}};
+  if (nd.module_cable_m.ok())
+    return {*nd.module_cable_m, config("module cable length", std::to_string(*nd.module_cable_m) + " m",
+                                       nd.module_cable_m)};
+  if (is_mlx5(p) && nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0)
+    return {nd.dcb.pfc->delay, config("dcb pfc delay (mlx5 cable length)",
+                                      std::to_string(nd.dcb.pfc->delay) + " m", nd.dcb.pfc)};
+  return {tune::kMlx5DefaultCableM,
+          {"cable length", "7 m (mlx5 default; unknown)", {}, {}, false, {}}};
+}
+
+std::optional<std::uint32_t> speed_of(const engine::PortView& p, engine::Evidence& ev) {
+  const auto& link = p.netdev->link;
+  if (link.ok() && link->speed_mbps) {
+    ev = config("link speed", std::to_string(*link->speed_mbps) + " Mb/s", link);
+    return link->speed_mbps;
+  }
+  if (p.port && p.port->rate_gbps.ok()) {
+    auto mbps = static_cast<std::uint32_t>(*p.port->rate_gbps * 1000);
+    ev = config("rdma port rate", p.port->rate.ok() ? *p.port->rate : std::to_string(mbps) + " Mb/s",
+                p.port->rate_gbps);
+    return mbps;
+  }
+  return std::nullopt;
+}
+
+void evaluate(const engine::Context& ctx, engine::Reporter& r) {
+  for (const auto& p : ctx.ports()) {
+    const auto& nd = *p.netdev;
+    if (!r.require(nd.dcb.buffer, nd.name, "dcb buffer") || !r.require(nd.dcb.pfc, nd.name, "dcb pfc") ||
+        !r.require(nd.mtu, nd.name, "mtu"))
+      continue;
+    engine::Evidence speed_ev;
+    auto speed = speed_of(p, speed_ev);
+    if (!speed) {
+      r.skip(nd.name, "link speed unknown (ethtool link settings and RDMA rate missing)");
+      continue;
+    }
+    const Cable cable = cable_of(ctx, p);
+    std::uint32_t required = 0;
+    std::string formula;
+    if (is_mlx5(p)) {
+      required = tune::mlx5_min_lossless_buffer(speed, cable.metres, *nd.mtu);
+      formula = "mlx5: xoff " + std::to_string(tune::mlx5_xoff_bytes(speed, cable.metres, *nd.mtu)) +
+                " B + max MTU 9216 B + cell 128 B";
+    } else if (auto ieee = tune::ieee_headroom_bytes(*speed, cable.metres, *nd.mtu)) {
+      required = *ieee;
+      formula = "IEEE 802.1Qbb estimate (cable round trip + peer response + 2 MTU + PFC frame)";
+    } else {
+      r.skip(nd.name, "no headroom formula for this driver at " + std::to_string(*speed) + " Mb/s");
+      continue;
+    }
+    r.evaluated();
+    const auto& buf = *nd.dcb.buffer;
+    for (int b = 0; b < 8; ++b) {
+      bool lossless = false;
+      for (int prio = 0; prio < model::kPriorities; ++prio)
+        lossless |= buf.prio2buffer[prio] == b && nd.dcb.pfc->enabled(prio);
+      if (!lossless || buf.buffer_size[b] >= required) continue;
+      engine::Finding f;
+      f.severity = engine::Severity::critical;
+      f.subject = p.subject();
+      f.subject.buffer = b;
+      f.title = "lossless buffer " + std::to_string(b) + " is " + bytes_text(buf.buffer_size[b]) + ", needs " +
+                bytes_text(required);
+      f.evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]", std::to_string(buf.buffer_size[b]),
+                           nd.dcb.buffer),
+                    config("dcb buffer prio-buffer", prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
+                    config("dcb pfc prio-pfc", prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
+                    speed_ev,
+                    cable.evidence,
+                    config("mtu", std::to_string(*nd.mtu), nd.mtu),
+                    {"required buffer", std::to_string(required) + " B (" + formula + ")", {}, {}, false, {}}};
+      f.explanation =
+          "After the NIC sends XOFF, the peer keeps transmitting until the pause reaches it and it "
+          "stops: the cable round trip at link speed, its response time and the frames already in flight. "
+          "A lossless buffer smaller than that headroom overflows before the pause takes effect, so "
+          "packets are dropped despite PFC (rx_prioN_discards / rx_discards_phy rise while tx_prioN_pause "
+          "rises too).";
+      f.remediation = {"dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
+                           std::to_string(required),
+                       "roce-doctor tune"};
+      if (is_mlx5(p) && !ctx.profile.cable_length_m && !nd.module_cable_m.ok())
+        f.remediation.insert(f.remediation.begin(), "dcb pfc set dev " + nd.name + " delay <cable metres>");
+      r.finding(std::move(f));
+    }
+  }
+}
+
+}  // namespace
+
+engine::CheckInfo info_buf_headroom() {
+  return {
+      .id = kId,
+      .title = "Lossless buffer holds the headroom the link needs",
+      .default_severity = engine::Severity::critical,
+      .needs = {engine::Need::dcb_buffer, engine::Need::dcb_pfc, engine::Need::mtu},
+      .profile_keys = {"link.cable_length_m"},
+      .thresholds = {},
+      .explained_by = {},
+      .doc = "For every receive buffer that a PFC-enabled priority maps to (dcb buffer prio-buffer), "
+             "compares its size with the headroom the link needs. On mlx5 this is the kernel's own minimum "
+             "(port_buffer.c): xoff = (301 + 2.16 x cable m) x speed Gb/s + 2.72 x MTU, plus max MTU 9216 "
+             "and a 128 B cell; elsewhere the IEEE 802.1Qbb estimate. Cable length comes from the profile, "
+             "the module, or mlx5's PFC delay (default 7 m).",
+      .evaluate = evaluate,
+  };
+}
+
+}  // namespace roce::checks

@@ -1,0 +1,94 @@
+// PAUSE-STORM: a port pausing its peer (or being paused) for a large share of the time, or the
+// firmware's pause-storm watchdog firing. Pause durations are in microseconds, so
+// Δduration / Δt(µs) is the fraction of time paused.
+#include "checks/common.hpp"
+
+namespace roce::checks {
+namespace {
+
+constexpr std::string_view kId = "PAUSE-STORM";
+constexpr double kWarningFraction = 0.20;
+constexpr double kCriticalFraction = 0.50;
+
+void evaluate(const engine::Context& ctx, engine::Reporter& r) {
+  const double warn = ctx.profile.threshold(kId, "warning_fraction", kWarningFraction);
+  const double crit = ctx.profile.threshold(kId, "critical_fraction", kCriticalFraction);
+  for (const auto& p : ctx.ports()) {
+    bool judged = false;
+    // Per-priority PFC pauses (present only for PFC-enabled priorities), then 802.3x global pause.
+    std::vector<std::pair<std::optional<int>, std::string>> scopes;
+    for (int prio = 0; prio < model::kPriorities; ++prio) scopes.emplace_back(prio, counters::prio_name(prio, ""));
+    scopes.emplace_back(std::nullopt, "global.");
+    for (const auto& [prio, prefix] : scopes) {
+      for (const char* dir : {"tx", "rx"}) {
+        auto dur = ctx.rate(p, prefix + dir + "_pause_us");
+        if (!dur) continue;
+        judged = true;
+        const double frac = engine::pause_fraction(dur->delta, ctx.dt_seconds);
+        if (frac < warn) continue;
+        const bool we_pause = std::string(dir) == "tx";
+        engine::Finding f;
+        f.severity = frac >= crit ? engine::Severity::critical : engine::Severity::warning;
+        f.subject = prio ? p.subject(*prio) : p.subject();
+        const std::string scope = prio ? "priority " + std::to_string(*prio) : "802.3x global pause";
+        f.title = std::string(we_pause ? "port pauses its peer " : "port is paused ") + percent_text(frac) +
+                  " of the time on " + scope;
+        f.evidence.push_back(dur->evidence());
+        if (auto frames = ctx.rate(p, prefix + dir + "_pause")) f.evidence.push_back(frames->evidence());
+        f.explanation =
+            we_pause ? "This NIC cannot absorb what it receives and keeps the peer paused. Sustained pauses "
+                       "spread upstream (head-of-line blocking, victim flows, possible PFC deadlock). A receiver "
+                       "this slow is often the host itself: receive-queue starvation or PCIe back-pressure "
+                       "(rx_out_of_buffer, outbound_pci_stalled_*)."
+                     : "The peer keeps this port paused: congestion downstream is not being resolved by ECN/DCQCN "
+                       "and PFC carries it back to the sender, stalling every flow on the priority.";
+        f.remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'pause|out_of_buffer|pci_stalled'",
+                         "ethtool --set-tunable " + p.netdev->name + " pfc-prevention-tout 100"};
+        r.finding(std::move(f));
+      }
+    }
+    for (const auto& [name, sev] : {std::pair{"pause.storm_error_events", engine::Severity::critical},
+                                    std::pair{"pause.storm_warning_events", engine::Severity::warning}}) {
+      auto ev = ctx.rate(p, name);
+      if (!ev) continue;
+      judged = true;
+      if (ev->delta == 0) continue;
+      engine::Finding f;
+      f.severity = sev;
+      f.subject = p.subject();
+      const bool error = sev == engine::Severity::critical;
+      f.title = std::to_string(ev->delta) + (error ? " pause-storm error events: the NIC stopped sending pauses"
+                                                   : " pause-storm warning events");
+      f.evidence.push_back(ev->evidence());
+      f.explanation = error ? "The NIC sent pauses long enough to hit the storm-prevention timeout and disabled "
+                              "pause transmission: packets may have been dropped on the lossless priority meanwhile."
+                            : "The NIC sent pauses for a long period; the storm watchdog is close to disabling them.";
+      f.remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'out_of_buffer|pci_stalled'"};
+      r.finding(std::move(f));
+    }
+    if (judged) r.evaluated();
+    else r.skip(p.netdev->name, "no pause-duration counters (PFC and global pause off on every priority)");
+  }
+}
+
+}  // namespace
+
+engine::CheckInfo info_pause_storm() {
+  return {
+      .id = kId,
+      .title = "No pause storm",
+      .default_severity = engine::Severity::warning,
+      .needs = {engine::Need::rates, engine::Need::ethtool_stats},
+      .profile_keys = {},
+      .thresholds = {{"warning_fraction", kWarningFraction, "share of time paused (tx or rx) that warns"},
+                     {"critical_fraction", kCriticalFraction, "share of time paused that is critical"}},
+      .explained_by = {},
+      .doc = "Over two samples, the fraction of time each PFC priority (and 802.3x global pause) spent pausing "
+             "the peer (tx_prioN_pause_duration) or paused by it (rx_prioN_pause_duration), in microseconds per "
+             "second: warning from 20%, critical from 50%. Any tx_pause_storm_error_events is critical, "
+             "tx_pause_storm_warning_events a warning.",
+      .evaluate = evaluate,
+  };
+}
+
+}  // namespace roce::checks

@@ -1,0 +1,77 @@
+#pragma once
+/// What a check sees: the host now, optionally an earlier sample of the same host and the time
+/// between them, and the profile. Pure data; nothing here touches the system.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "counters/canonical.hpp"
+#include "engine/finding.hpp"
+#include "model/host.hpp"
+#include "profile/profile.hpp"
+
+namespace roce::engine {
+
+/// A counter over the window. A decrease means the counter was reset (driver reload, port
+/// re-init): then `reset` is set and `delta` counts from zero, i.e. `now` (a lower bound), never a
+/// negative rate.
+struct Rate {
+  std::string canonical;  // "prio[3].rx_discards"
+  std::string raw_name;   // "rx_prio3_discards"
+  std::string set;        // "ethtool", "hw_counters", ...
+  std::uint64_t before = 0, now = 0, delta = 0;
+  bool reset = false;
+  double per_second = 0;  // delta / dt
+  Evidence evidence() const;
+};
+
+/// A pause duration (µs) delta as the fraction of the window spent paused, clamped to [0, 1].
+double pause_fraction(std::uint64_t delta_us, double dt_seconds);
+
+/// One RoCE port: an Ethernet netdev with (normally) its RDMA device/port, and its counters in
+/// canonical names, now and (if there is an earlier sample) before.
+struct PortView {
+  const model::NetDev* netdev = nullptr;       // never null
+  const model::RdmaDevice* device = nullptr;   // null: a netdev with no RDMA device
+  const model::RdmaPort* port = nullptr;
+  const model::NetDev* netdev_before = nullptr;
+  counters::Canonical now;
+  std::optional<counters::Canonical> before;
+
+  Subject subject() const;
+  Subject subject(int priority) const;
+  std::string driver() const;  // "mlx5_core", or "" when unknown
+  /// The current value of a canonical counter, if the driver reports it.
+  const counters::Metric* metric(std::string_view canonical) const;
+  /// The counter over the window; nullopt without two samples or when either lacks the counter.
+  std::optional<Rate> rate(std::string_view canonical, double dt_seconds) const;
+};
+
+class Context {
+ public:
+  /// `before` (may be null) must be an earlier sample of the same host, `dt_seconds` after it.
+  Context(const model::Host& now, const model::Host* before, double dt_seconds,
+          const profile::Profile& profile);
+
+  const model::Host& now;
+  const model::Host* before;
+  double dt_seconds;
+  const profile::Profile& profile;
+
+  bool has_rates() const { return before != nullptr && dt_seconds > 0; }
+  /// RoCE ports: every RDMA port with an Ethernet (or unknown) link layer and its netdev; if the
+  /// host lists no RDMA device, every netdev that has DCB or counters data.
+  const std::vector<PortView>& ports() const { return ports_; }
+  std::optional<Rate> rate(const PortView& p, std::string_view canonical) const {
+    return p.rate(canonical, dt_seconds);
+  }
+
+ private:
+  std::vector<PortView> ports_;
+};
+
+/// Seconds between two samples from their monotonic clocks (or wall clocks); 0 if unknown.
+double seconds_between(const model::Host& before, const model::Host& now);
+
+}  // namespace roce::engine

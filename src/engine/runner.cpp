@@ -1,0 +1,197 @@
+#include "engine/runner.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace roce::engine {
+namespace {
+
+struct NeedState {
+  model::Availability availability = model::Availability::present;
+  std::string cause;
+};
+
+template <class T>
+NeedState state_of(const model::Field<T>& f) {
+  return {f.availability, f.cause};
+}
+
+// Whether a port has an input; for `trust` any of the three places that can show it will do.
+NeedState need_state(const PortView& p, Need n) {
+  const auto& nd = *p.netdev;
+  switch (n) {
+    case Need::dcb_pfc: return state_of(nd.dcb.pfc);
+    case Need::dcb_ets: return state_of(nd.dcb.ets);
+    case Need::dcb_app: return state_of(nd.dcb.app);
+    case Need::dcb_buffer: return state_of(nd.dcb.buffer);
+    case Need::trust:
+      if (nd.trust.ok() || nd.dcb.apptrust.ok()) return {};
+      return state_of(nd.dcb.app);
+    case Need::nic_ecn: return state_of(nd.ecn);
+    case Need::pause_params: return state_of(nd.pause);
+    case Need::link_settings: return state_of(nd.link);
+    case Need::mtu: return state_of(nd.mtu);
+    case Need::ethtool_stats: return state_of(nd.ethtool_stats);
+    case Need::rdma_counters:
+      if (!p.port) return {model::Availability::absent, "no RDMA port"};
+      return state_of(p.port->hw_counters);
+    case Need::rates: return {};
+  }
+  return {};
+}
+
+// The reason to skip a whole check before running it, or "" to run it.
+std::string precheck(const CheckInfo& info, const Context& ctx) {
+  for (Need n : info.needs)
+    if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
+  if (ctx.ports().empty()) return "no RoCE port on this host";
+  for (Need n : info.needs) {
+    if (n == Need::rates) continue;
+    std::string reasons;
+    bool anywhere = false;
+    for (const auto& p : ctx.ports()) {
+      NeedState s = need_state(p, n);
+      if (s.availability == model::Availability::present) {
+        anywhere = true;
+        break;
+      }
+      if (!reasons.empty()) reasons += "; ";
+      reasons += p.netdev->name + ": " + Reporter::describe_missing(to_string(n), s.availability, s.cause);
+    }
+    if (!anywhere) return reasons;
+  }
+  return {};
+}
+
+bool selected(const CheckInfo& info, const Selection& sel) {
+  auto has = [&](const std::vector<std::string>& ids) {
+    return std::find(ids.begin(), ids.end(), info.id) != ids.end();
+  };
+  if (!sel.only.empty() && !has(sel.only)) return false;
+  return !has(sel.skip);
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      bool same = std::toupper(static_cast<unsigned char>(a[i - 1])) ==
+                  std::toupper(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::size_t catalog_index(std::span<const CheckInfo> catalog, std::string_view id) {
+  for (std::size_t i = 0; i < catalog.size(); ++i)
+    if (catalog[i].id == id) return i;
+  return catalog.size();
+}
+
+}  // namespace
+
+std::string closest_id(std::span<const CheckInfo> catalog, std::string_view id) {
+  std::string best;
+  std::size_t best_d = 4;  // farther than 3 edits is not a typo
+  for (const auto& c : catalog) {
+    std::size_t d = edit_distance(id, c.id);
+    if (d < best_d) {
+      best_d = d;
+      best = std::string(c.id);
+    }
+  }
+  return best;
+}
+
+Outcome validate(std::span<const CheckInfo> catalog, const Selection& selection) {
+  std::string errors;
+  for (const auto* ids : {&selection.only, &selection.skip})
+    for (const auto& id : *ids) {
+      if (catalog_index(catalog, id) < catalog.size()) continue;
+      if (!errors.empty()) errors += "\n";
+      errors += "unknown check ID '" + id + "'";
+      std::string near = closest_id(catalog, id);
+      if (!near.empty()) errors += "; did you mean " + near + "?";
+    }
+  if (!errors.empty()) return fail(errors, "`roce-doctor checks` lists the IDs");
+  return done();
+}
+
+void link_causes(std::span<const CheckInfo> catalog, std::vector<CheckResult>& results) {
+  std::map<std::string, const CheckResult*> by_id;
+  for (const auto& r : results) by_id[r.id] = &r;
+  for (auto& r : results) {
+    std::size_t i = catalog_index(catalog, r.id);
+    if (i == catalog.size()) continue;
+    for (auto& f : r.findings)
+      for (std::string_view cause_id : catalog[i].explained_by) {
+        auto c = by_id.find(std::string(cause_id));
+        if (c == by_id.end()) continue;
+        for (const auto& cause : c->second->findings) {
+          if (cause.subject.netdev != f.subject.netdev) continue;
+          std::string ref = cause.ref();
+          if (std::find(f.caused_by.begin(), f.caused_by.end(), ref) == f.caused_by.end())
+            f.caused_by.push_back(ref);
+        }
+      }
+  }
+}
+
+std::vector<Finding> ranked_findings(std::span<const CheckInfo> catalog,
+                                     const std::vector<CheckResult>& results) {
+  std::vector<Finding> all;
+  for (const auto& r : results) all.insert(all.end(), r.findings.begin(), r.findings.end());
+  auto key = [&](const Finding& f) {
+    return std::tuple(-static_cast<int>(f.severity), f.caused_by.empty() ? 0 : 1,
+                      catalog_index(catalog, f.id), f.subject.netdev, f.subject.priority.value_or(-1),
+                      f.subject.buffer.value_or(-1));
+  };
+  std::stable_sort(all.begin(), all.end(),
+                   [&](const Finding& a, const Finding& b) { return key(a) < key(b); });
+  return all;
+}
+
+std::vector<CheckResult> run_checks(std::span<const CheckInfo> catalog, const Context& ctx,
+                                    const Selection& selection) {
+  std::vector<CheckResult> results;
+  for (const auto& info : catalog) {
+    if (!selected(info, selection)) continue;
+    CheckResult r;
+    r.id = std::string(info.id);
+    if (std::string why = precheck(info, ctx); !why.empty()) {
+      r.status = CheckResult::Status::skipped;
+      r.skipped_reason = why;
+      results.push_back(std::move(r));
+      continue;
+    }
+    Reporter rep(info);
+    info.evaluate(ctx, rep);
+    r.findings = std::move(rep.findings());
+    if (!r.findings.empty()) {
+      r.status = CheckResult::Status::finding;
+      r.notes = rep.skips();
+    } else if (rep.evaluated_count() > 0) {
+      r.status = CheckResult::Status::ok;
+      r.notes = rep.skips();
+    } else {
+      r.status = CheckResult::Status::skipped;
+      for (const auto& s : rep.skips()) r.skipped_reason += (r.skipped_reason.empty() ? "" : "; ") + s;
+      if (r.skipped_reason.empty()) r.skipped_reason = "nothing to evaluate";
+    }
+    results.push_back(std::move(r));
+  }
+  link_causes(catalog, results);
+  for (auto& r : results) {
+    auto ranked = ranked_findings(catalog, {r});
+    r.findings = std::move(ranked);
+  }
+  return results;
+}
+
+}  // namespace roce::engine
