@@ -1,0 +1,77 @@
+#include "captures/text/ethtool_s.hpp"
+
+#include <charconv>
+#include <string>
+
+namespace roce::captures::text {
+namespace {
+
+constexpr std::string_view kHeader = "NIC statistics:";
+constexpr std::size_t kShownChars = 60;
+
+std::string_view trim_right(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::string_view trim_left(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  return s;
+}
+
+std::string shown(std::string_view line) {
+  std::string s;
+  for (char c : line.substr(0, kShownChars)) {
+    const auto u = static_cast<unsigned char>(c);
+    s += (u < 0x20 || u == 0x7f) ? '?' : c;
+  }
+  if (line.size() > kShownChars) s += "...";
+  return "'" + s + "'";
+}
+
+Unexpected line_error(std::size_t number, const std::string& what) {
+  return fail("ethtool -S text line " + std::to_string(number) + ": " + what);
+}
+
+}  // namespace
+
+Expected<model::CounterSet> parse_ethtool_s(std::string_view text) {
+  model::CounterSet set;
+  bool seen_content = false;
+  std::size_t number = 0;
+  while (!text.empty()) {
+    const std::size_t eol = text.find('\n');
+    const std::string_view raw = text.substr(0, eol);
+    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
+    ++number;
+
+    const std::string_view line = trim_right(raw);
+    if (line.empty()) continue;
+    if (!seen_content && line == kHeader) {
+      seen_content = true;
+      continue;
+    }
+    seen_content = true;
+
+    // The name may itself contain ": " (ring prefixes), the value never does: split at the last.
+    const std::string_view body = trim_left(line);
+    const std::size_t sep = body.rfind(": ");
+    if (body.size() == line.size() || sep == std::string_view::npos || sep == 0)
+      return line_error(number, "expected 'name: value', got " + shown(raw));
+    const std::string_view name = body.substr(0, sep);
+    const std::string_view value = body.substr(sep + 2);
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (value.empty() || ec == std::errc::result_out_of_range || ec != std::errc() ||
+        end != value.data() + value.size()) {
+      if (ec == std::errc::result_out_of_range)
+        return line_error(number, "value of '" + std::string(name) + "' does not fit in 64 bits");
+      return line_error(number, "expected 'name: value', got " + shown(raw));
+    }
+    set.entries.emplace_back(std::string(name), v);
+  }
+  if (!seen_content) return fail("ethtool -S text: empty (no 'NIC statistics:' header and no counters)");
+  return set;
+}
+
+}  // namespace roce::captures::text

@@ -1,0 +1,59 @@
+#pragma once
+// Live reader of one kernel interface: SIOCETHTOOL ioctls and the "ethtool" generic-netlink family.
+// Sockets are opened on first use and belong to the network namespace current at that moment.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "model/counters.hpp"
+#include "model/host.hpp"
+#include "util/expected.hpp"
+
+namespace roce::sources::ethtool {
+
+class GenlSocket;
+
+// How link settings and pause parameters are read. `automatic` prefers ethtool genetlink and
+// falls back to the ioctls when the kernel has no "ethtool" family (before 5.6).
+enum class LinkTransport { automatic, ioctl_only };
+
+class EthtoolReader {
+ public:
+  EthtoolReader();
+  explicit EthtoolReader(LinkTransport transport);
+  ~EthtoolReader();
+  EthtoolReader(const EthtoolReader&) = delete;
+  EthtoolReader& operator=(const EthtoolReader&) = delete;
+
+  // Fills nd.driver, nd.link, nd.pause, nd.pfc_prevention_tout_ms and nd.ethtool_stats of the
+  // device named nd.name. Never reads the module EEPROM.
+  void read(model::NetDev& nd);
+  // The hot path used by sampling: GSSET_INFO -> GSTRINGS -> GSTATS, names re-read every call.
+  // Errors carry sys_errno (EOPNOTSUPP when the driver has no statistics).
+  Expected<model::CounterSet> read_stats(const std::string& ifname);
+
+  model::Field<model::DriverInfo> read_driver(const std::string& ifname);        // ETHTOOL_GDRVINFO
+  model::Field<model::LinkSettings> read_link(const std::string& ifname);        // LINKMODES_GET | GLINKSETTINGS
+  model::Field<model::PauseParams> read_pause(const std::string& ifname);        // PAUSE_GET | GPAUSEPARAM
+  model::Field<std::uint32_t> read_pfc_prevention_tout(const std::string& ifname);  // ETHTOOL_GTUNABLE
+
+  // True when link settings and pause come from genetlink (opens the socket if needed).
+  bool uses_netlink();
+
+ private:
+  int ioctl(const std::string& ifname, void* request);  // 0 or a positive errno
+  GenlSocket* genl();                                    // nullptr: fall back to the ioctls
+  model::Field<model::LinkSettings> read_link_netlink(const std::string& ifname);
+  model::Field<model::LinkSettings> read_link_ioctl(const std::string& ifname);
+  model::Field<model::PauseParams> read_pause_netlink(const std::string& ifname);
+  model::Field<model::PauseParams> read_pause_ioctl(const std::string& ifname);
+
+  LinkTransport transport_;
+  int ioctl_fd_ = -1;
+  int ioctl_open_errno_ = 0;
+  std::unique_ptr<GenlSocket> genl_;
+  bool genl_tried_ = false;
+  std::uint16_t family_ = 0;
+};
+
+}  // namespace roce::sources::ethtool
