@@ -1,0 +1,33 @@
+#pragma once
+// Pure decoder for RTM_NEWQDISC messages of an RTM_GETQDISC dump, as tc_fill_qdisc() emits them
+// (linux/pkt_sched.h, gen_stats.h): tcmsg, TCA_KIND, TCA_OPTIONS (shape depends on the kind),
+// TCA_HW_OFFLOAD, TCA_STATS2 {TCA_STATS_APP, TCA_STATS_BASIC, TCA_STATS_QUEUE}, then the
+// compatibility copies TCA_STATS and TCA_XSTATS.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "model/qdisc.hpp"
+#include "sources/rtnl/attrs.hpp"
+
+namespace roce::sources::rtnl {
+
+struct QdiscEntry {
+  std::uint32_t ifindex = 0;
+  model::Qdisc qdisc;
+};
+
+// Options decoded by kind: red (TCA_RED_PARMS, TCA_RED_MAX_P, TCA_RED_FLAGS, xstats), ets
+// (TCA_ETS_NBANDS/NSTRICT/QUANTA/PRIOMAP; quanta are those of the non-strict bands, in band order),
+// prio and pfifo_fast (struct tc_prio_qopt), mqprio (struct tc_mqprio_qopt leading TCA_OPTIONS;
+// bands = num_tc, priomap = prio_tc_map). Other kinds keep kind, handle, parent, offload, stats.
+// A malformed attribute fails naming it ("red: TCA_RED_PARMS: 12 bytes, expected 16").
+Expected<QdiscEntry> decode_qdisc_message(Bytes msg);
+
+// The interface index of an RTM_NEWQDISC message, if its header is readable (to place an error).
+std::optional<std::uint32_t> qdisc_message_ifindex(Bytes msg);
+
+// "1:", "ffff:", "8006:1", "root" — like tc.
+std::string format_handle(std::uint32_t handle);
+
+}  // namespace roce::sources::rtnl
