@@ -77,6 +77,7 @@ class NlBuilder {
   }
   // Where the last attribute's data ended: cutting only the padding after it changes nothing.
   std::size_t last_attr_end() const { return last_attr_end_; }
+  std::size_t size() const { return bytes_.size(); }
 
  private:
   void append(const void* p, std::size_t n) {
