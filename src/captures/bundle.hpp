@@ -1,0 +1,40 @@
+#pragma once
+// The roce-doctor bundle: one versioned JSON document holding one or more Host samples.
+// Format (man/roce-doctor-bundle.5 is the full description):
+//   {"format": "roce-doctor-bundle", "schema_version": 1, "tool_version": "0.1.0",
+//    "created_unix_ms": 1700000000000, "samples": [Host, ...]}
+// `show --json` writes a single Host as {"format": "roce-doctor-host", "schema_version": 1, ...Host};
+// the reader accepts both and returns a Bundle.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/host.hpp"
+#include "util/expected.hpp"
+
+namespace roce::captures {
+
+inline constexpr int kBundleSchemaVersion = 1;
+inline constexpr std::string_view kBundleFormat = "roce-doctor-bundle";
+inline constexpr std::string_view kHostFormat = "roce-doctor-host";
+
+struct Bundle {
+  std::string tool_version;
+  std::int64_t created_unix_ms = 0;
+  std::vector<model::Host> samples;
+  bool operator==(const Bundle&) const = default;
+};
+
+// JSON text, pretty-printed with two-space indentation and a final newline.
+std::string write_bundle_text(const Bundle& bundle);
+std::string write_host_text(const model::Host& host);
+
+// `name` prefixes every error ("bundle host.json: samples[0].netdevs[2].mtu: expected ...").
+Expected<Bundle> read_bundle_text(std::string_view text, std::string_view name);
+
+// Files whose name ends in ".zst" are zstd-compressed.
+Expected<Bundle> read_bundle_file(const std::string& path);
+Outcome write_bundle_file(const std::string& path, const Bundle& bundle);
+
+}  // namespace roce::captures
