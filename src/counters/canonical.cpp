@@ -68,7 +68,8 @@ void apply(std::span<const Rule> rules, bool generic_only, const Sources& source
 // The driver's table, or every table's generic rules for a driver we do not know.
 std::vector<std::span<const Rule>> tables_for(std::string_view driver, bool& generic_only) {
   generic_only = false;
-  if (driver == "mlx5_core") return {detail::mlx5_rules()};
+  // Switchdev representors (the uplink carries the port counters) report "mlx5e_rep".
+  if (driver == "mlx5_core" || driver == "mlx5e_rep") return {detail::mlx5_rules()};
   if (driver.starts_with("mlxsw_spectrum")) return {detail::mlxsw_rules()};
   if (driver == "bnxt_en") return {detail::bnxt_rules()};
   if (driver == "ice") return {detail::ice_irdma_rules()};

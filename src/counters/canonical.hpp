@@ -52,7 +52,8 @@ std::string prio_name(int prio, std::string_view what);
 std::string lane_name(int lane);
 
 // Canonical view of one netdev and (if any) its RDMA port. `driver` selects the map ("mlx5_core",
-// "mlxsw_spectrum*", "bnxt_en", "ice"); unknown drivers get the generic names that several share.
+// "mlx5e_rep", "mlxsw_spectrum*", "bnxt_en", "ice"); unknown drivers get the generic names that
+// several share.
 // When several raw names map to one canonical name, the first present in the map's order wins.
 // A canonical name whose raw counters are all absent is absent from the result (never zero).
 Canonical canonicalize(std::string_view driver, const model::CounterSet* ethtool,

@@ -346,6 +346,11 @@ TEST_CASE("unknown driver: the generic union of every table") {
   const CounterSet s = read_ethtool_sample("mlx5_ethtool_S_100G_ofed_badlane.txt");
   const Canonical c = canonicalize("some_new_driver", &s, nullptr, nullptr);
   CHECK(c == canonicalize("mlx5_core", &s, nullptr, nullptr));
+  CHECK(c == canonicalize("mlx5e_rep", &s, nullptr, nullptr));
+  // A known driver gets its own table only: ice's names mean nothing on an mlx5 representor.
+  CounterSet ice{{{"rx_priority_3_xoff.nic", 4}}};
+  CHECK(canonicalize("mlx5e_rep", &ice, nullptr, nullptr).empty());
+  CHECK(canonicalize("unknown", &ice, nullptr, nullptr).size() == 1);
 
   // bnxt's plain "rx_bytes" is the MAC's count on bnxt only; elsewhere it is a software counter.
   CounterSet plain{{{"rx_bytes", 5}, {"rx_pfc_ena_frames_pri3", 6}, {"cnpSent", 7}}};

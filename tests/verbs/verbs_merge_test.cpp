@@ -15,7 +15,8 @@ namespace {
 const Provenance kSysfs{"sysfs", "/sys/class/infiniband/mlx5_0/ports/1"};
 
 // An IPv4-mapped RoCE v2 GID for 172.19.0.60, as the kernel stores it.
-constexpr std::array<std::uint8_t, 16> kV4Gid = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 172, 19, 0, 60};
+constexpr std::array<std::uint8_t, 16> kV4Gid = {0, 0, 0, 0, 0, 0, 0, 0,
+                                                 0, 0, 0xff, 0xff, 172, 19, 0, 60};
 constexpr std::array<std::uint8_t, 16> kLinkLocal = {0xfe, 0x80, 0, 0, 0, 0, 0, 0,
                                                      0x0e, 0x42, 0xa1, 0xff, 0xfe, 0x5d, 0x4d, 0xb8};
 
@@ -38,10 +39,11 @@ Host sysfs_host() {
   port.number = 1;
   port.state = Field<PortState>::of({4, "ACTIVE"}, kSysfs);
   port.link_layer = Field<std::string>::of("Ethernet", kSysfs);
+  const auto unreadable =
+      Field<std::string>::missing(Availability::error, "gid_attrs/types/3: Invalid argument", kSysfs);
   port.gids = Field<std::vector<Gid>>::of(
       {sysfs_gid(1, "fe80:0000:0000:0000:0e42:a1ff:fe5d:4db8", Field<std::string>::of("RoCE v2", kSysfs)),
-       sysfs_gid(3, "0000:0000:0000:0000:0000:ffff:ac13:003c",
-                 Field<std::string>::missing(Availability::error, "gid_attrs/types/3: Invalid argument", kSysfs))},
+       sysfs_gid(3, "0000:0000:0000:0000:0000:ffff:ac13:003c", unreadable)},
       kSysfs);
   dev.ports.push_back(port);
   host.rdma_devices.push_back(dev);

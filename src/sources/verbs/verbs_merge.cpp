@@ -37,11 +37,9 @@ Field<T> decoded(std::optional<T> value, const std::string& what, int raw, const
   return Field<T>::missing(Availability::error, what + ": unknown value " + std::to_string(raw), from);
 }
 
-Field<model::PortState> port_state_field(std::optional<std::string> name, int code, const char* what,
-                                         const Provenance& from) {
-  if (!name) return Field<model::PortState>::missing(Availability::error,
-                                                     std::string(what) + ": unknown value " + std::to_string(code), from);
-  return Field<model::PortState>::of({static_cast<std::uint32_t>(code), *name}, from);
+std::optional<model::PortState> port_state(std::optional<std::string> name, int code) {
+  if (!name) return std::nullopt;
+  return model::PortState{static_cast<std::uint32_t>(code), std::move(*name)};
 }
 
 model::RdmaDevice& find_or_add_device(model::Host& host, const std::string& name) {
@@ -105,10 +103,12 @@ std::optional<std::uint32_t> mtu_bytes(int ibv_mtu_enum) {
 }
 
 std::string format_gid(const std::array<std::uint8_t, 16>& gid) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x:%02x%02x",
-                gid[0], gid[1], gid[2], gid[3], gid[4], gid[5], gid[6], gid[7], gid[8], gid[9], gid[10],
-                gid[11], gid[12], gid[13], gid[14], gid[15]);
+  std::string text;
+  for (std::size_t group = 0; group < 8; ++group) {
+    char digits[8];
+    std::snprintf(digits, sizeof digits, "%s%02x%02x", group ? ":" : "", gid[2 * group], gid[2 * group + 1]);
+    text += digits;
+  }
   return text;
 }
 
@@ -129,20 +129,24 @@ void merge_port_attrs(model::Host& host, const std::string& device, std::uint32_
   port.active_mtu = decoded(mtu_bytes(attrs.active_mtu), "active_mtu", attrs.active_mtu, from);
   port.max_mtu = decoded(mtu_bytes(attrs.max_mtu), "max_mtu", attrs.max_mtu, from);
 
-  if (!port.state.ok()) port.state = port_state_field(port_state_name(attrs.state), attrs.state, "state", from);
+  if (!port.state.ok())
+    port.state = decoded(port_state(port_state_name(attrs.state), attrs.state), "state", attrs.state, from);
   if (!port.phys_state.ok())
-    port.phys_state = port_state_field(phys_state_name(attrs.phys_state), attrs.phys_state, "phys_state", from);
+    port.phys_state = decoded(port_state(phys_state_name(attrs.phys_state), attrs.phys_state), "phys_state",
+                              attrs.phys_state, from);
   if (!port.link_layer.ok())
     port.link_layer = decoded(link_layer_name(attrs.link_layer), "link_layer", attrs.link_layer, from);
   if (new_port) {
     const std::string why = "not read: sysfs did not list " + where;
     port.rate = Field<std::string>::missing(Availability::absent, why, from);
-    port.counters = port.hw_counters = Field<model::CounterSet>::missing(Availability::absent, why, from);
+    port.counters = Field<model::CounterSet>::missing(Availability::absent, why, from);
+    port.hw_counters = port.counters;
   }
 
   const Provenance gid_from{"verbs", where + " ibv_query_gid_table"};
   if (!attrs.gids) {
-    if (!port.gids.ok()) port.gids = Field<std::vector<model::Gid>>::missing(Availability::error, attrs.gids_error, gid_from);
+    if (!port.gids.ok())
+      port.gids = Field<std::vector<model::Gid>>::missing(Availability::error, attrs.gids_error, gid_from);
     return;
   }
   if (port.gids.ok())
