@@ -202,6 +202,15 @@ TEST_CASE("pause reply: every truncation is rejected, never read past") {
   CHECK_THAT(decode_pause_reply(cut, kFamily).error().message, Catch::StartsWith("netlink reply truncated"));
 }
 
+TEST_CASE("a message length of 2^31 or more is a truncation (libmnl's signed check misses it)") {
+  // Found by fuzz_ethtool_genl: nlmsg_len 0xff000040 in a 17-byte NLMSG_ERROR datagram.
+  const std::vector<std::uint8_t> bytes = {0x40, 0x00, 0x00, 0xff, 0x02, 0x00, 0x00, 0x03, 0x01,
+                                           0x00, 0x00, 0x00, 0x34, 0x00, 0x00, 0x01, 0x00};
+  auto r = decode_family_reply(bytes);
+  REQUIRE_FALSE(r.ok());
+  CHECK_THAT(r.error().message, Catch::StartsWith("netlink reply truncated (nlmsg_len 4278190144"));
+}
+
 TEST_CASE("pause reply of another family or command is refused") {
   CHECK_FALSE(decode_pause_reply(pause_reply(), kFamily + 1).ok());
   CHECK_THAT(decode_linkmodes_reply(pause_reply(), kFamily).error().message,

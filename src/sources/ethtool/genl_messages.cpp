@@ -153,7 +153,8 @@ Expected<AttrRange> open_reply(const AlignedCopy& copy, std::uint16_t type, std:
   if (copy.size() < sizeof(nlmsghdr))
     return fail("netlink reply truncated (" + std::to_string(copy.size()) + " bytes)");
   const auto* nlh = reinterpret_cast<const nlmsghdr*>(copy.data());
-  if (!mnl_nlmsg_ok(nlh, static_cast<int>(copy.size())))
+  // Not mnl_nlmsg_ok(): it compares nlmsg_len as a signed int, so a length of 2^31 or more passes.
+  if (nlh->nlmsg_len < sizeof(nlmsghdr) || nlh->nlmsg_len > copy.size())
     return fail("netlink reply truncated (nlmsg_len " + std::to_string(nlh->nlmsg_len) + ", " +
                 std::to_string(copy.size()) + " bytes received)");
   if (nlh->nlmsg_type == NLMSG_ERROR) return kernel_error(nlh);
