@@ -42,9 +42,9 @@ NeedState need_state(const PortView& p, Need n) {
 
 // The reason to skip a whole check before running it, or "" to run it.
 std::string precheck(const CheckInfo& info, const Context& ctx) {
+  if (ctx.ports().empty()) return "no RoCE port on this host";
   for (Need n : info.needs)
     if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
-  if (ctx.ports().empty()) return "no RoCE port on this host";
   for (Need n : info.needs) {
     if (n == Need::rates) continue;
     std::string reasons;

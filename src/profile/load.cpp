@@ -4,6 +4,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <toml++/toml.h>
 
 namespace roce::profile {
@@ -68,8 +69,12 @@ class Loader {
     cross_checks(root);
     if (p_.name.empty()) p_.name = "unnamed";
     if (!errors_.empty()) {
+      // In file order, as a reader fixes them; equal positions keep the order they were found in.
+      std::stable_sort(errors_.begin(), errors_.end(), [](const Located& a, const Located& b) {
+        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+      });
       std::string msg;
-      for (const auto& e : errors_) msg += (msg.empty() ? "" : "\n") + e;
+      for (const auto& e : errors_) msg += (msg.empty() ? "" : "\n") + e.text;
       return fail(msg, "profiles/README.md documents every key");
     }
     return p_;
@@ -77,8 +82,9 @@ class Loader {
 
  private:
   void error(const toml::source_region& where, const std::string& message) {
-    errors_.push_back(file_ + ":" + std::to_string(where.begin.line) + ":" +
-                      std::to_string(where.begin.column) + ": " + message);
+    errors_.push_back({where.begin.line, where.begin.column,
+                       file_ + ":" + std::to_string(where.begin.line) + ":" +
+                           std::to_string(where.begin.column) + ": " + message});
   }
 
   void allow(const toml::table& t, const std::string& path, const std::vector<std::string>& keys) {
@@ -168,6 +174,10 @@ class Loader {
     }
     const toml::node* n = t.get("lossless");
     if (!n) return;
+    if (n->is_array() && n->as_array()->empty()) {
+      p_.lossless.clear();
+      return;
+    }
     if (!n->is_array_of_tables()) {
       error(n->source(), "qos.lossless must be an array of tables ([[qos.lossless]])");
       return;
@@ -271,7 +281,11 @@ class Loader {
   std::string file_;
   const ThresholdCatalog& known_;
   Profile p_;
-  std::vector<std::string> errors_;
+  struct Located {
+    toml::source_index line, column;
+    std::string text;
+  };
+  std::vector<Located> errors_;
   std::vector<toml::source_region> lossless_src_;
   toml::source_region cnp_src_{};
 };
