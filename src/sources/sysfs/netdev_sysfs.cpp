@@ -1,8 +1,5 @@
 #include "sources/sysfs/netdev_sysfs.hpp"
 
-#include <cerrno>
-#include <cstring>
-
 #include "sources/sysfs/sysfs_decode.hpp"
 #include "sources/sysfs/sysfs_fields.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
@@ -21,18 +18,16 @@ Field<T> missing_like(const Field<U>& other) {
 // `speed` fails with EINVAL while the interface is down or when the driver has no link settings
 // (lo, ifb): the speed is not known, which is not an error of ours.
 Field<model::LinkSettings> read_speed(const std::string& path) {
-  auto field = read_field<model::LinkSettings>(path, [](const std::string& text) -> Expected<model::LinkSettings> {
-    auto speed = decode_netdev_speed(text);
-    if (!speed) return fail(speed.error());
-    model::LinkSettings link;
-    link.speed_mbps = *speed;  // nullopt for SPEED_UNKNOWN (-1): up, but no carrier
-    return link;
-  });
-  if (field.availability == Availability::error && field.cause.ends_with(std::strerror(EINVAL))) {
-    field.availability = Availability::absent;
-    field.cause += " (no speed while the interface is down or without link settings)";
-  }
-  return field;
+  return read_field<model::LinkSettings>(
+      path,
+      [](const std::string& text) -> Expected<model::LinkSettings> {
+        auto speed = decode_netdev_speed(text);
+        if (!speed) return fail(speed.error());
+        model::LinkSettings link;
+        link.speed_mbps = *speed;  // nullopt for SPEED_UNKNOWN (-1): up, but no carrier
+        return link;
+      },
+      "no speed while the interface is down or without link settings");
 }
 
 Field<std::string> read_mac(const std::string& path) {
@@ -95,8 +90,6 @@ void fill_from_device(const std::string& netdev_dir, model::NetDev& nd) {
     nd.pci_address = Field<std::string>::of(pci->address, pci.from);
     nd.pcie = read_pcie(pci->dir);
   } else {
-    if (pci.availability == Availability::absent && pci.cause.ends_with(std::strerror(ENOENT)))
-      pci.cause += " (a virtual interface has no parent device)";
     nd.pci_address = missing_like<std::string>(pci);
     nd.pcie = missing_like<model::PcieLink>(pci);
   }

@@ -29,16 +29,6 @@ std::vector<std::uint32_t> numeric_entries(const std::vector<std::string>& names
   return numbers;
 }
 
-// gid_attrs/ndevs/<i> of a GID with no netdev (InfiniBand ports) fails with EINVAL.
-Field<std::string> read_gid_netdev(const std::string& path) {
-  auto field = read_text_field(path);
-  if (field.availability == Availability::error && field.cause.ends_with(std::strerror(EINVAL))) {
-    field.availability = Availability::absent;
-    field.cause += " (no netdev is bound to this GID)";
-  }
-  return field;
-}
-
 Field<std::vector<model::Gid>> read_gids(const std::string& port_dir) {
   const std::string gids_dir = join_path(port_dir, "gids");
   auto names = list_directory(gids_dir);
@@ -63,7 +53,8 @@ Field<std::vector<model::Gid>> read_gids(const std::string& port_dir) {
     gid.index = index;
     gid.gid = *text;
     gid.type = read_text_field(join_path(port_dir, "gid_attrs/types/" + slot));
-    gid.netdev = read_gid_netdev(join_path(port_dir, "gid_attrs/ndevs/" + slot));
+    // A GID with no netdev (InfiniBand ports) fails gid_attrs/ndevs with EINVAL.
+    gid.netdev = read_text_field(join_path(port_dir, "gid_attrs/ndevs/" + slot), "no netdev is bound to this GID");
     gids.push_back(std::move(gid));
   }
   auto field = Field<std::vector<model::Gid>>::of(std::move(gids), sysfs_provenance(gids_dir));

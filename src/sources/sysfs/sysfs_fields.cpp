@@ -1,5 +1,6 @@
 #include "sources/sysfs/sysfs_fields.hpp"
 
+#include <cerrno>
 #include <cstring>
 
 #include "sources/sysfs/sysfs_decode.hpp"
@@ -19,11 +20,14 @@ std::string parent_of(const std::string& path) {
 
 }  // namespace
 
-model::Field<std::string> read_text_field(const std::string& path) {
-  return read_field<std::string>(path, [](const std::string& text) -> Expected<std::string> {
-    if (text.empty()) return fail("expected a value, got \"\"");
-    return text;
-  });
+model::Field<std::string> read_text_field(const std::string& path, const char* einval_means) {
+  return read_field<std::string>(
+      path,
+      [](const std::string& text) -> Expected<std::string> {
+        if (text.empty()) return fail("expected a value, got \"\"");
+        return text;
+      },
+      einval_means);
 }
 
 model::Field<model::CounterSet> read_counter_dir(const std::string& dir) {
@@ -57,7 +61,11 @@ model::Field<model::CounterSet> read_counter_dir(const std::string& dir) {
 
 model::Field<PciFunction> pci_function_of(const std::string& device_link) {
   auto resolved = canonical_path(device_link);
-  if (!resolved) return missing_read<PciFunction>(resolved.error(), device_link);
+  if (!resolved) {
+    auto field = missing_read<PciFunction>(resolved.error(), device_link);
+    if (resolved.error().sys_errno == ENOENT) field.cause += " (no parent device: a virtual device)";
+    return field;
+  }
   std::string name = last_component(*resolved);
   if (is_pci_address(name)) return model::Field<PciFunction>::of({name, *resolved}, sysfs_provenance(device_link));
   std::string parent = parent_of(*resolved);

@@ -1,6 +1,7 @@
 #pragma once
 // Read one sysfs attribute (or directory) into a model Field: the value with Provenance{"sysfs",
 // path}, or why it is missing with the full path in the cause.
+#include <cerrno>
 #include <string>
 #include <utility>
 
@@ -22,18 +23,27 @@ model::Field<T> decode_failure(const Error& e, const std::string& path) {
   return model::Field<T>::missing(model::Availability::error, path + ": " + e.message, sysfs_provenance(path));
 }
 
-// read_attribute(path) then decode(text) -> Expected<T>.
+// read_attribute(path) then decode(text) -> Expected<T>. Some attributes fail with EINVAL when
+// the kernel has no value at the moment (speed of a down link); for those, `einval_means` says
+// why, and the field is absent rather than an error.
 template <class T, class Decode>
-model::Field<T> read_field(const std::string& path, Decode decode) {
+model::Field<T> read_field(const std::string& path, Decode decode, const char* einval_means = nullptr) {
   auto text = read_attribute(path);
-  if (!text) return missing_read<T>(text.error(), path);
+  if (!text) {
+    auto field = missing_read<T>(text.error(), path);
+    if (einval_means != nullptr && text.error().sys_errno == EINVAL) {
+      field.availability = model::Availability::absent;
+      field.cause += std::string(" (") + einval_means + ")";
+    }
+    return field;
+  }
   auto value = decode(*text);
   if (!value) return decode_failure<T>(value.error(), path);
   return model::Field<T>::of(std::move(*value), sysfs_provenance(path));
 }
 
 // The text as it is (fw_ver, board_id, operstate, ...); an empty value is an error.
-model::Field<std::string> read_text_field(const std::string& path);
+model::Field<std::string> read_text_field(const std::string& path, const char* einval_means = nullptr);
 
 // Every file of a counters directory as name -> u64, skipping `lifespan`. The set is missing only
 // when the directory cannot be listed; files that cannot be read or do not hold an unsigned
