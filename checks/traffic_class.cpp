@@ -35,11 +35,11 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         "congestion RoCE packets are dropped and retransmitted (go-back-N) instead of paused: throughput "
         "collapses and collectives time out. Usually the trust mode or DSCP map is wrong, or the "
         "application marks a different DSCP/traffic class (NCCL_IB_TC, rdma_cm ToS).";
-    f.remediation = {"roce-doctor check --only QOS-TRUST,QOS-DSCP-MAP", "roce-doctor tune",
-                     "export NCCL_IB_TC=" + std::to_string(ctx.profile.lossless.front().dscp.empty()
-                                                               ? ctx.profile.lossless.front().priority * 32
-                                                               : ctx.profile.lossless.front().dscp.front() * 4) +
-                         "    # traffic class = DSCP << 2"};
+    f.remediation = {"roce-doctor check --only QOS-TRUST,QOS-DSCP-MAP", "roce-doctor tune"};
+    const auto& first = ctx.profile.lossless.front();
+    if (ctx.profile.trust == profile::Trust::dscp && !first.dscp.empty())
+      f.remediation.push_back("export NCCL_IB_TC=" + std::to_string(first.dscp.front() * 4) +
+                              "    # RoCE traffic class = DSCP << 2");
     r.finding(std::move(f));
   }
 }
