@@ -1,0 +1,69 @@
+#include "cli/cmd_collect.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <thread>
+
+#include "captures/bundle.hpp"
+#include "cli/duration.hpp"
+#include "sources/linux_host.hpp"
+#include "util/exit_codes.hpp"
+
+namespace roce::cli {
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_interrupt(int) { g_interrupted = 1; }
+
+// Sleeps until `until`, waking early on SIGINT/SIGTERM.
+void sleep_until(std::chrono::steady_clock::time_point until) {
+  while (!g_interrupted && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(100),
+                                                                              until - std::chrono::steady_clock::now()));
+}
+
+}  // namespace
+
+CLI::App* add_collect_command(CLI::App& app, CollectOptions& options) {
+  auto* collect = app.add_subcommand("collect", "Write a bundle: one or more samples of this host, for `show --from`");
+  collect->add_option("-o,--output", options.output, "Bundle file to write (.zst: zstd-compressed)")->required();
+  collect->add_option("--samples", options.samples, "Number of samples (default 1)")->check(CLI::PositiveNumber);
+  collect->add_option("--interval", options.interval, "Time between samples: 500ms, 2s, 1m (default 1s)")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            auto d = parse_duration(text);
+            return d ? std::string() : d.error().message + " (" + d.error().hint + ")";
+          },
+          "DURATION"));
+  collect->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)");
+  return collect;
+}
+
+int run_collect(const GlobalOptions& global, const CollectOptions& options) {
+  const auto interval = parse_duration(options.interval);
+  if (!interval) return report_error(interval.error(), kExitInputError);
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+
+  captures::Bundle bundle;
+  bundle.tool_version = ROCE_DOCTOR_VERSION;
+  auto next = std::chrono::steady_clock::now();
+  for (unsigned i = 0; i < options.samples && !g_interrupted; ++i) {
+    if (i > 0) sleep_until(next);
+    if (g_interrupted) break;
+    next = std::chrono::steady_clock::now() + *interval;
+    auto host = sources::collect_host({global.sysfs_root, options.dev});
+    if (!options.dev.empty() && host_is_empty(host))
+      return report_error({"no netdev or RDMA device named \"" + options.dev + "\"", ""}, kExitInputError);
+    bundle.samples.push_back(std::move(host));
+  }
+  if (bundle.samples.empty()) return kExitInterrupted;
+  bundle.created_unix_ms = bundle.samples.back().time_unix_ms;
+  if (auto written = captures::write_bundle_file(options.output, bundle); !written)
+    return report_error(written.error(), kExitRuntimeError);
+  std::fprintf(stderr, "roce-doctor: wrote %s (%zu sample%s)%s\n", options.output.c_str(), bundle.samples.size(),
+               bundle.samples.size() == 1 ? "" : "s", g_interrupted ? ", interrupted" : "");
+  return g_interrupted ? kExitInterrupted : kExitHealthy;
+}
+
+}  // namespace roce::cli

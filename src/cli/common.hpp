@@ -1,0 +1,25 @@
+#pragma once
+// What every subcommand shares: global options, error printing, the device filter.
+#include <string>
+
+#include "model/host.hpp"
+#include "util/error.hpp"
+
+namespace roce::cli {
+
+struct GlobalOptions {
+  std::string sysfs_root;  // --sysfs-root; empty: $ROCE_DOCTOR_SYSFS_ROOT, else /sys
+};
+
+// "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; returns exit_code.
+int report_error(const Error& error, int exit_code);
+
+// The named netdev or RDMA device and what pairs with it (an RDMA device's netdevs, a netdev's
+// RDMA devices). Notes are kept.
+model::Host filter_host(const model::Host& host, const std::string& device);
+bool host_is_empty(const model::Host& host);
+
+// Colour only on a terminal, and never with NO_COLOR set or TERM=dumb.
+bool stdout_wants_colour();
+
+}  // namespace roce::cli

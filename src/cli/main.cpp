@@ -1,0 +1,35 @@
+// roce-doctor: parse the command line, run one subcommand, map the outcome to an exit code
+// (util/exit_codes.hpp). Exceptions from CLI11 end here; the core does not throw.
+#include <CLI/CLI.hpp>
+
+#include "cli/cmd_collect.hpp"
+#include "cli/cmd_show.hpp"
+#include "util/exit_codes.hpp"
+
+int main(int argc, char** argv) {
+  using namespace roce::cli;
+  CLI::App app{"roce-doctor: diagnose and tune RoCEv2 lossless networks on Linux hosts", "roce-doctor"};
+  app.set_version_flag("--version", std::string("roce-doctor ") + ROCE_DOCTOR_VERSION);
+  app.require_subcommand(1);
+
+  GlobalOptions global;
+  app.add_option("--sysfs-root", global.sysfs_root,
+                 "Read sysfs under DIR instead of /sys (a copied tree: only sysfs is read); "
+                 "default $ROCE_DOCTOR_SYSFS_ROOT, else /sys")
+      ->type_name("DIR");
+
+  ShowOptions show;
+  CollectOptions collect;
+  CLI::App* show_cmd = add_show_command(app, show);
+  CLI::App* collect_cmd = add_collect_command(app, collect);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);  // prints help, version or the error
+    return code == 0 ? roce::kExitHealthy : roce::kExitInputError;
+  }
+  if (*show_cmd) return run_show(global, show);
+  if (*collect_cmd) return run_collect(global, collect);
+  return roce::kExitInputError;
+}

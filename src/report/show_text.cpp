@@ -1,0 +1,36 @@
+#include "report/show_text.hpp"
+
+#include <fmt/format.h>
+
+#include <ctime>
+
+namespace roce::report {
+namespace {
+
+std::string utc_time(std::int64_t unix_ms) {
+  const std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
+  return buf;
+}
+
+}  // namespace
+
+std::string render_show_text(const model::Host& host, const Style& style) {
+  std::string out = fmt::format("{} {} kernel {} at {} ({}{})\n", style.bold("host"), host.hostname,
+                                host.kernel_release.empty() ? "unknown" : host.kernel_release,
+                                utc_time(host.time_unix_ms), host.from.source,
+                                host.from.locator.empty() ? "" : " " + host.from.locator);
+  for (const auto& note : host.notes)
+    out += fmt::format("note {}: {} ({})\n", note.subject, note.message, model::to_string(note.availability));
+  out += "\n";
+  if (host.rdma_devices.empty()) out += "rdma: no RDMA devices on this host\n\n";
+  for (const auto& dev : host.rdma_devices) out += render_rdma_device(dev, host, style) + "\n";
+  for (const auto& nd : host.netdevs) out += render_netdev(nd, style) + "\n";
+  if (host.netdevs.empty()) out += "netdev: none\n";
+  return out;
+}
+
+}  // namespace roce::report

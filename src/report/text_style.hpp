@@ -1,0 +1,22 @@
+#pragma once
+// Terminal styling for the text views: colour only when writing to a TTY.
+#include <string>
+#include <string_view>
+
+namespace roce::report {
+
+struct Style {
+  bool colour = false;
+  std::string bold(std::string_view s) const { return wrap("1", s); }
+  std::string good(std::string_view s) const { return wrap("32", s); }
+  std::string bad(std::string_view s) const { return wrap("31", s); }
+  std::string dim(std::string_view s) const { return wrap("2", s); }
+
+ private:
+  std::string wrap(const char* code, std::string_view s) const {
+    if (!colour) return std::string(s);
+    return "\033[" + std::string(code) + "m" + std::string(s) + "\033[0m";
+  }
+};
+
+}  // namespace roce::report
