@@ -363,6 +363,19 @@ model::Host cx6dx_host(const Mlx5Counters& c, std::int64_t monotonic_ns) {
   return h;
 }
 
+void add_second_port(model::Host& h) {
+  model::NetDev nd = netdev(h);
+  nd.name = "ens1f1np1";
+  nd.ifindex = Field<std::uint32_t>::of(5, {"rtnetlink", "ens1f1np1 RTM_NEWLINK"});
+  nd.pci_address = Field<std::string>::of("0000:b1:00.1", sysfs("/sys/class/net/ens1f1np1/device"));
+  h.netdevs.push_back(std::move(nd));
+  model::RdmaDevice dev = h.rdma_devices.at(0);
+  dev.name = "mlx5_1";
+  dev.netdevs = Field<std::vector<std::string>>::of({"ens1f1np1"}, sysfs("/sys/class/infiniband/mlx5_1/device/net"));
+  dev.ports.at(0).netdev = Field<std::string>::of("ens1f1np1", sysfs("/sys/class/infiniband/mlx5_1/ports/1/gid_attrs/ndevs/3"));
+  h.rdma_devices.push_back(std::move(dev));
+}
+
 model::NetDev& netdev(model::Host& h, const std::string& name) {
   for (auto& n : h.netdevs)
     if (n.name == name) return n;

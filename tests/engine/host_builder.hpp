@@ -60,6 +60,9 @@ model::CounterSet mlx5_hw_counters(const Mlx5Counters& c);
 /// A healthy ConnectX-6 Dx host (mlx5_0 port 1 <-> ens1f0np0) with these counters.
 model::Host cx6dx_host(const Mlx5Counters& c, std::int64_t monotonic_ns);
 
+/// Adds the card's second port (mlx5_1 port 1 <-> ens1f1np1), a copy of the first, to a built host.
+void add_second_port(model::Host& h);
+
 model::NetDev& netdev(model::Host& h, const std::string& name = "ens1f0np0");
 model::RdmaPort& rdma_port(model::Host& h);
 /// Replaces a counter's value (appends it when absent); removes it.

@@ -175,3 +175,23 @@ TEST_CASE("every check has complete metadata and a unique ID") {
   }
   CHECK(ids.size() == 8);
 }
+
+TEST_CASE("a port whose input is missing is a note while the other port is judged") {
+  model::Host now = testing::healthy_scenario().build_now();
+  testing::add_second_port(now);
+  testing::netdev(now, "ens1f1np1").dcb.pfc =
+      model::missing_from_errno<model::Pfc>(EPERM, "DCB_CMD_IEEE_GET pfc", {"dcbnl", "ens1f1np1 DCB_ATTR_IEEE_PFC"});
+  testing::netdev(now, "ens1f0np0").dcb.pfc->pfc_en = 0;
+  profile::Profile prof;
+  Context ctx(now, nullptr, 0, prof);
+  REQUIRE(ctx.ports().size() == 2);
+  CHECK(ctx.ports()[1].subject().to_string() == "ens1f1np1 (mlx5_1/1)");
+  auto results = checks::run_checks(ctx, {{"PFC-LOSSLESS", "QOS-TRUST"}, {}});
+  CHECK(results[0].status == Status::ok);  // QOS-TRUST: both ports judged
+  const auto& pfc = results[1];
+  REQUIRE(pfc.status == Status::finding);
+  REQUIRE(pfc.findings.size() == 1);
+  CHECK(pfc.findings[0].subject.netdev == "ens1f0np0");
+  CHECK(pfc.notes == std::vector<std::string>{
+                         "ens1f1np1: dcb pfc denied (DCB_CMD_IEEE_GET pfc: Operation not permitted)"});
+}
