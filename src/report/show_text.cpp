@@ -19,7 +19,7 @@ std::string utc_time(std::int64_t unix_ms) {
 }  // namespace
 
 std::string render_show_text(const model::Host& host, const Style& style) {
-  std::string out = fmt::format("{} {} kernel {} at {} ({}{})\n", style.bold("host"), host.hostname,
+  std::string out = fmt::format("{} {} kernel {} at {} ({}{})\n", style.bold("host"), host.hostname.empty() ? "unknown" : host.hostname,
                                 host.kernel_release.empty() ? "unknown" : host.kernel_release,
                                 utc_time(host.time_unix_ms), host.from.source,
                                 host.from.locator.empty() ? "" : " " + host.from.locator);
