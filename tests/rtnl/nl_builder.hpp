@@ -104,3 +104,23 @@ inline std::vector<std::uint8_t> truncated_message(const std::vector<std::uint8_
 }
 
 }  // namespace roce::test
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace roce::test {
+
+// Hidden test cases tagged [.seeds] write the fixture messages as libFuzzer seeds into
+// $ROCE_FUZZ_SEED_DIR/<target>/ (run: ROCE_FUZZ_SEED_DIR=dir test_rtnl "[.seeds]").
+inline void write_seed(const std::string& target, const std::string& name,
+                       const std::vector<std::uint8_t>& bytes) {
+  const char* dir = std::getenv("ROCE_FUZZ_SEED_DIR");
+  if (!dir) return;
+  const std::string sub = std::string(dir) + "/" + target;
+  std::filesystem::create_directories(sub);
+  std::ofstream(sub + "/" + name, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+}  // namespace roce::test

@@ -297,3 +297,10 @@ TEST_CASE("dcb: every truncation of the reply fails or loses something, never cr
     if (d.ok() && n < full_reply.last_attr_end) CHECK_FALSE(*d == whole);
   }
 }
+
+TEST_CASE("dcb: write fuzz seeds", "[.seeds]") {
+  roce::test::write_seed("dcb", "connectx_ieee", ieee_reply().bytes);
+  Objects o;
+  o.buffer = o.apptrust = o.dcbx = false;
+  roce::test::write_seed("dcb", "no_buffer", ieee_reply(o).bytes);
+}

@@ -214,3 +214,9 @@ TEST_CASE("address: IPv4 from IFA_LOCAL, IPv6 from IFA_ADDRESS") {
     if (r.ok() && *r) CHECK((*r)->address == "172.19.0.60/24");  // never a wrong address
   }
 }
+
+TEST_CASE("link: write fuzz seeds", "[.seeds]") {
+  roce::test::write_seed("link", "stats64", link_message());
+  roce::test::write_seed("link", "addr4", addr_message(AF_INET, 24, "172.19.0.60", 4, true));
+  roce::test::write_seed("link", "addr6", addr_message(AF_INET6, 64, "fe80::1", 4, false));
+}

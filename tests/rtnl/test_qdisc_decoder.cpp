@@ -322,3 +322,10 @@ TEST_CASE("qdisc: every truncation fails or loses something, never crashes") {
     }
   }
 }
+
+TEST_CASE("qdisc: write fuzz seeds", "[.seeds]") {
+  roce::test::write_seed("qdisc", "red", red_message().bytes);
+  roce::test::write_seed("qdisc", "ets", ets_message().bytes);
+  roce::test::write_seed("qdisc", "prio", prio_message().bytes);
+  roce::test::write_seed("qdisc", "mqprio", mqprio_message().bytes);
+}
