@@ -220,3 +220,32 @@ TEST_CASE("link: write fuzz seeds", "[.seeds]") {
   roce::test::write_seed("link", "addr4", addr_message(AF_INET, 24, "172.19.0.60", 4, true));
   roce::test::write_seed("link", "addr6", addr_message(AF_INET6, 64, "fe80::1", 4, false));
 }
+
+TEST_CASE("address: a dump is placed by ifindex; a garbled message marks only its device") {
+  std::vector<roce::model::NetDev> devs(3);
+  devs[0].name = "ens1f0np0";
+  devs[0].ifindex = roce::model::Field<std::uint32_t>::of(4);
+  devs[1].name = "ens1f1np1";
+  devs[1].ifindex = roce::model::Field<std::uint32_t>::of(5);
+  devs[2].name = "lo";
+  devs[2].ifindex = roce::model::Field<std::uint32_t>::of(1);
+
+  NlBuilder bad(RTM_NEWADDR, NLM_F_MULTI);
+  ifaddrmsg ifa{};
+  ifa.ifa_family = AF_INET;
+  ifa.ifa_prefixlen = 24;
+  ifa.ifa_index = 5;
+  const std::uint8_t three[3] = {10, 0, 0};
+  bad.header(ifa).put(IFA_LOCAL, three, 3);
+  const std::vector<std::vector<std::uint8_t>> dump = {
+      addr_message(AF_INET, 24, "172.19.0.60", 4, true), bad.finish(),
+      addr_message(AF_INET6, 64, "fe80::1", 4, false)};
+  assign_addresses(devs, dump);
+
+  REQUIRE(devs[0].addresses.ok());
+  CHECK(*devs[0].addresses == std::vector<std::string>{"172.19.0.60/24", "fe80::1/64"});
+  CHECK(devs[1].addresses.availability == Availability::error);
+  CHECK(devs[1].addresses.cause == "RTM_NEWADDR ifindex 5 IFA_LOCAL: 3 bytes, expected 4");
+  REQUIRE(devs[2].addresses.ok());
+  CHECK(devs[2].addresses->empty());
+}

@@ -329,3 +329,31 @@ TEST_CASE("qdisc: write fuzz seeds", "[.seeds]") {
   roce::test::write_seed("qdisc", "prio", prio_message().bytes);
   roce::test::write_seed("qdisc", "mqprio", mqprio_message().bytes);
 }
+
+TEST_CASE("qdisc: a dump is placed by ifindex; a garbled message marks only its device") {
+  std::vector<roce::model::NetDev> devs(3);
+  devs[0].name = "swp1";
+  devs[0].ifindex = roce::model::Field<std::uint32_t>::of(7);
+  devs[1].name = "eth0";
+  devs[1].ifindex = roce::model::Field<std::uint32_t>::of(2);
+  devs[2].name = "eth1";
+  devs[2].ifindex = roce::model::Field<std::uint32_t>::of(5);
+
+  auto bad = qdisc_header(2, 0x00010000, TC_H_ROOT, "prio");
+  const int bands = 3;
+  bad.put(TCA_OPTIONS, &bands, sizeof bands);
+  const std::vector<std::vector<std::uint8_t>> dump = {ets_message().bytes, red_message().bytes,
+                                                       bad.finish(), prio_message().bytes};
+  assign_qdiscs(devs, dump);
+
+  REQUIRE(devs[0].qdiscs.ok());
+  REQUIRE(devs[0].qdiscs->size() == 2);
+  CHECK((*devs[0].qdiscs)[0].kind == "ets");
+  CHECK((*devs[0].qdiscs)[1].kind == "red");
+  CHECK(devs[0].qdiscs.from == roce::model::Provenance{"tc", "swp1 RTM_GETQDISC"});
+  CHECK(devs[1].qdiscs.availability == roce::model::Availability::error);
+  CHECK(devs[1].qdiscs.cause.find("prio: TCA_OPTIONS (struct tc_prio_qopt): 4 bytes, expected 20") !=
+        std::string::npos);
+  REQUIRE(devs[2].qdiscs.ok());
+  CHECK(devs[2].qdiscs->empty());
+}

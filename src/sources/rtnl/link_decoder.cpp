@@ -1,5 +1,7 @@
 #include "sources/rtnl/link_decoder.hpp"
 
+#include <map>
+
 #include <arpa/inet.h>
 #include <linux/if.h>
 #include <linux/if_addr.h>
@@ -207,6 +209,33 @@ Expected<std::optional<AddressEntry>> decode_address_message(Bytes msg) {
     return fail(name + ": cannot format the address");
   return std::optional<AddressEntry>{
       AddressEntry{ifa.ifa_index, std::string(text) + "/" + std::to_string(ifa.ifa_prefixlen)}};
+}
+
+}  // namespace roce::sources::rtnl
+
+namespace roce::sources::rtnl {
+
+void assign_addresses(std::vector<model::NetDev>& netdevs,
+                      const std::vector<std::vector<std::uint8_t>>& messages) {
+  std::map<std::uint32_t, std::vector<std::string>> found;
+  std::map<std::uint32_t, std::string> errors;  // the first per device
+  for (const auto& m : messages) {
+    auto entry = decode_address_message(m);
+    if (!entry) {
+      if (auto idx = address_message_ifindex(m)) errors.emplace(*idx, entry.error().message);
+    } else if (*entry) {
+      found[(*entry)->ifindex].push_back((*entry)->address);
+    }
+  }
+  for (auto& nd : netdevs) {
+    if (!nd.ifindex.ok()) continue;
+    const model::Provenance from{"rtnetlink", nd.name + " RTM_GETADDR"};
+    if (auto e = errors.find(*nd.ifindex); e != errors.end())
+      nd.addresses = model::Field<std::vector<std::string>>::missing(model::Availability::error,
+                                                                    e->second, from);
+    else
+      nd.addresses = model::Field<std::vector<std::string>>::of(found[*nd.ifindex], from);
+  }
 }
 
 }  // namespace roce::sources::rtnl

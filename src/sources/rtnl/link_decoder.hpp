@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/host.hpp"
 #include "sources/rtnl/attrs.hpp"
@@ -30,5 +31,10 @@ Expected<std::optional<AddressEntry>> decode_address_message(Bytes msg);
 
 // The interface index of an RTM_NEWADDR message, if its header is readable (to place an error).
 std::optional<std::uint32_t> address_message_ifindex(Bytes msg);
+
+// Places the addresses of one RTM_GETADDR dump on the netdevs, by ifindex, in dump order. A
+// device without addresses gets an empty list; one whose message does not decode gets an error.
+void assign_addresses(std::vector<model::NetDev>& netdevs,
+                      const std::vector<std::vector<std::uint8_t>>& messages);
 
 }  // namespace roce::sources::rtnl

@@ -1,6 +1,7 @@
 #include "sources/rtnl/qdisc_decoder.hpp"
 
 #include <cstdio>
+#include <map>
 
 #include <linux/gen_stats.h>
 #include <linux/pkt_sched.h>
@@ -243,6 +244,33 @@ Expected<QdiscEntry> decode_qdisc_message(Bytes msg) {
       return fail(where + ": " + r.error().message);
   if (auto r = decode_stats(top, e.qdisc); !r) return fail(where + ": " + r.error().message);
   return e;
+}
+
+}  // namespace roce::sources::rtnl
+
+namespace roce::sources::rtnl {
+
+void assign_qdiscs(std::vector<model::NetDev>& netdevs,
+                   const std::vector<std::vector<std::uint8_t>>& messages) {
+  std::map<std::uint32_t, std::vector<model::Qdisc>> found;
+  std::map<std::uint32_t, std::string> errors;  // the first per device
+  for (const auto& m : messages) {
+    auto entry = decode_qdisc_message(m);
+    if (entry) {
+      found[entry->ifindex].push_back(std::move(entry->qdisc));
+    } else if (auto idx = qdisc_message_ifindex(m)) {
+      errors.emplace(*idx, entry.error().message);
+    }
+  }
+  for (auto& nd : netdevs) {
+    if (!nd.ifindex.ok()) continue;
+    const model::Provenance from{"tc", nd.name + " RTM_GETQDISC"};
+    if (auto e = errors.find(*nd.ifindex); e != errors.end())
+      nd.qdiscs = model::Field<std::vector<model::Qdisc>>::missing(model::Availability::error,
+                                                                  e->second, from);
+    else
+      nd.qdiscs = model::Field<std::vector<model::Qdisc>>::of(found[*nd.ifindex], from);
+  }
 }
 
 }  // namespace roce::sources::rtnl

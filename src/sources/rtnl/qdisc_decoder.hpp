@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "model/host.hpp"
 #include "model/qdisc.hpp"
 #include "sources/rtnl/attrs.hpp"
 
@@ -26,6 +28,12 @@ Expected<QdiscEntry> decode_qdisc_message(Bytes msg);
 
 // The interface index of an RTM_NEWQDISC message, if its header is readable (to place an error).
 std::optional<std::uint32_t> qdisc_message_ifindex(Bytes msg);
+
+// Places the qdiscs of one RTM_GETQDISC dump on the netdevs, by ifindex, in dump order. A device
+// with none gets an empty list (a real answer); a device one of whose messages does not decode
+// gets an error naming the attribute. Messages for unknown devices are ignored.
+void assign_qdiscs(std::vector<model::NetDev>& netdevs,
+                   const std::vector<std::vector<std::uint8_t>>& messages);
 
 // "1:", "ffff:", "8006:1", "root" — like tc.
 std::string format_handle(std::uint32_t handle);

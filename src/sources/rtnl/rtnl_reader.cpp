@@ -1,7 +1,6 @@
 #include "sources/rtnl/rtnl_reader.hpp"
 
 #include <cerrno>
-#include <map>
 
 #include <linux/dcbnl.h>
 #include <linux/if_addr.h>
@@ -18,12 +17,6 @@ namespace {
 using model::Availability;
 using model::Field;
 
-std::map<std::uint32_t, model::NetDev*> by_ifindex(std::vector<model::NetDev>& netdevs) {
-  std::map<std::uint32_t, model::NetDev*> m;
-  for (auto& nd : netdevs)
-    if (nd.ifindex.ok()) m[*nd.ifindex] = &nd;
-  return m;
-}
 }  // namespace
 
 Expected<RtnlReader> RtnlReader::open(std::chrono::milliseconds reply_timeout) {
@@ -69,24 +62,7 @@ Outcome RtnlReader::fill_addresses(std::vector<model::NetDev>& netdevs) {
           "RTM_GETADDR dump: " + r.error().message, {"rtnetlink", nd.name + " RTM_GETADDR"});
     return fail(std::move(r.error()).context("RTM_GETADDR dump"));
   }
-  std::map<std::uint32_t, std::vector<std::string>> found;
-  std::map<std::uint32_t, std::string> errors;
-  for (const auto& m : messages) {
-    auto entry = decode_address_message(m);
-    if (!entry) {
-      if (auto idx = address_message_ifindex(m)) errors.emplace(*idx, entry.error().message);
-      continue;
-    }
-    if (*entry) found[(*entry)->ifindex].push_back((*entry)->address);
-  }
-  for (auto& nd : netdevs) {
-    if (!nd.ifindex.ok()) continue;
-    const model::Provenance from{"rtnetlink", nd.name + " RTM_GETADDR"};
-    if (auto e = errors.find(*nd.ifindex); e != errors.end())
-      nd.addresses = Field<std::vector<std::string>>::missing(Availability::error, e->second, from);
-    else
-      nd.addresses = Field<std::vector<std::string>>::of(found[*nd.ifindex], from);
-  }
+  assign_addresses(netdevs, messages);
   return done();
 }
 
@@ -141,23 +117,7 @@ Outcome RtnlReader::fill_qdiscs(std::vector<model::NetDev>& netdevs) {
           "RTM_GETQDISC dump: " + r.error().message, {"tc", nd.name + " RTM_GETQDISC"});
     return fail(std::move(r.error()).context("RTM_GETQDISC dump"));
   }
-  std::map<std::uint32_t, std::vector<model::Qdisc>> found;
-  std::map<std::uint32_t, std::string> errors;
-  for (const auto& m : messages) {
-    auto entry = decode_qdisc_message(m);
-    if (!entry) {
-      if (auto idx = qdisc_message_ifindex(m)) errors.emplace(*idx, entry.error().message);
-      continue;
-    }
-    found[entry->ifindex].push_back(std::move(entry->qdisc));
-  }
-  for (auto& [idx, nd] : by_ifindex(netdevs)) {
-    const model::Provenance from{"tc", nd->name + " RTM_GETQDISC"};
-    if (auto e = errors.find(idx); e != errors.end())
-      nd->qdiscs = Field<std::vector<model::Qdisc>>::missing(Availability::error, e->second, from);
-    else
-      nd->qdiscs = Field<std::vector<model::Qdisc>>::of(std::move(found[idx]), from);
-  }
+  assign_qdiscs(netdevs, messages);
   return done();
 }
 
