@@ -123,6 +123,17 @@ bool plain_key(std::string_view key) {
   return true;
 }
 
+std::optional<model::Availability> tool_failure(std::string_view body) {
+  if (!body.starts_with("Cannot ")) return std::nullopt;
+  const std::size_t colon = body.rfind(": ");
+  if (colon == std::string_view::npos) return model::Availability::error;
+  const std::string_view why = body.substr(colon + 2);
+  if (why == "Operation not supported") return model::Availability::unsupported;
+  if (why == "Operation not permitted" || why == "Permission denied") return model::Availability::denied;
+  if (why == "No such device") return model::Availability::absent;
+  return model::Availability::error;
+}
+
 std::string shown(std::string_view line) {
   std::string s;
   for (char c : line.substr(0, kShownChars)) {

@@ -27,6 +27,10 @@ std::optional<bool> on_off(std::string_view s);       // "on"/"off", "yes"/"no"
 // A key made of letters, digits, spaces, '_' and '-' (a key the tool prints, not garbage).
 bool plain_key(std::string_view key);
 
+// A tool's own failure line, "Cannot get device pause settings: Operation not supported", as the
+// availability it means (unsupported, denied, absent, error); nullopt for any other line.
+std::optional<model::Availability> tool_failure(std::string_view body);
+
 // The line quoted for a message, control characters replaced and long lines cut.
 std::string shown(std::string_view line);
 
@@ -45,6 +49,10 @@ class TextInput {
   const TextOrigin& origin() const { return origin_; }
   model::Provenance at(const Line& line) const { return origin_.at(line.number); }
 
+  // "FILE:LINE: what" without recording anything.
+  std::string located(const Line& line, std::string_view what) const {
+    return origin_.where(line.number) + ": " + std::string(what);
+  }
   // Records a warning for `line` and returns its text (for Field::missing causes).
   std::string warn(const Line& line, const std::string& what);
   Unexpected error(const Line& line, const std::string& what) const;
