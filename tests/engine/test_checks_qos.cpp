@@ -52,6 +52,11 @@ TEST_CASE("the healthy ConnectX-6 Dx baseline yields no warning and every check 
   CHECK(run.warnings_or_worse() == 0);
   for (const auto& r : run.results) {
     INFO(r.id << ": " << r.skipped_reason);
+    // Switch-side RED does not apply to a host NIC: skipped with that reason (test_checks_qos_config).
+    if (r.id == "ECN-RED") {
+      CHECK(r.status == Status::skipped);
+      continue;
+    }
     CHECK(r.status == Status::ok);
     CHECK(r.notes.empty());
   }
