@@ -26,16 +26,21 @@ void sleep_until(std::chrono::steady_clock::time_point until) {
 
 CLI::App* add_collect_command(CLI::App& app, CollectOptions& options) {
   auto* collect = app.add_subcommand("collect", "Write a bundle: one or more samples of this host, for `show --from`");
-  collect->add_option("-o,--output", options.output, "Bundle file to write (.zst: zstd-compressed)")->required();
-  collect->add_option("--samples", options.samples, "Number of samples (default 1)")->check(CLI::PositiveNumber);
+  collect->add_option("-o,--output", options.output, "Bundle file to write (.zst: zstd-compressed)")
+      ->required()
+      ->type_name("FILE");
+  collect->add_option("--samples", options.samples, "Number of samples (default 1)")
+      ->check(CLI::PositiveNumber)
+      ->type_name("N");
   collect->add_option("--interval", options.interval, "Time between samples: 500ms, 2s, 1m (default 1s)")
       ->check(CLI::Validator(
           [](std::string& text) {
             auto d = parse_duration(text);
             return d ? std::string() : d.error().message + " (" + d.error().hint + ")";
           },
-          "DURATION"));
-  collect->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)");
+          ""))
+      ->type_name("DURATION");
+  collect->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
   return collect;
 }
 

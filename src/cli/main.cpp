@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   CLI::App app{"roce-doctor: diagnose and tune RoCEv2 lossless networks on Linux hosts", "roce-doctor"};
   app.set_version_flag("--version", std::string("roce-doctor ") + ROCE_DOCTOR_VERSION);
   app.require_subcommand(1);
+  app.fallthrough();  // global options may also follow the subcommand: `show --sysfs-root DIR`
 
   GlobalOptions global;
   app.add_option("--sysfs-root", global.sysfs_root,

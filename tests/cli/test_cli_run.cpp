@@ -209,7 +209,8 @@ TEST_CASE("--sysfs-root on the ConnectX-6 Dx fixture renders the full RDMA view"
     INFO(expected);
     CHECK(r.out.find(expected) != std::string::npos);
   }
-  // The environment variable does the same.
+  // After the subcommand, and through the environment variable, it does the same.
+  CHECK(run("show --sysfs-root '" + root + "'").out.find("rdma mlx5_0:") != std::string::npos);
   CHECK(run("show", "ROCE_DOCTOR_SYSFS_ROOT='" + root + "'").out.find("rdma mlx5_0:") != std::string::npos);
 }
 

@@ -83,3 +83,19 @@ TEST_CASE("a host without RDMA devices says so in one line and lists its netdevs
   CHECK(text.find("\nrdma: no RDMA devices on this host\n") != std::string::npos);
   CHECK(text.find("netdev ens1f0np0:") != std::string::npos);
 }
+
+TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {
+  model::Qdisc q;
+  q.kind = "red";
+  q.handle = 0x1040000;
+  q.parent = 0x100004;
+  q.offloaded = true;
+  q.red = model::RedParams{1000000, 150000, 1500000, 9, 23, 20, 1 /*ECN*/, 42949673 /*1 %*/};
+  q.red_xstats = model::RedXstats{0, 0, 0, 1234};
+  model::NetDev nd;
+  nd.name = "swp1";
+  nd.qdiscs = model::Field<std::vector<model::Qdisc>>::of({q});
+  const auto text = report::render_netdev(nd, report::Style{false});
+  CHECK(text.find("    qdisc red 104: parent 10:4 offloaded limit 1000000b min 150000b max 1500000b probability 0.01 ecn "
+                  "marked 1234 early 0 pdrop 0\n") != std::string::npos);
+}
