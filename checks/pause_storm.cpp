@@ -82,7 +82,8 @@ engine::CheckInfo info_pause_storm() {
       .profile_keys = {},
       .thresholds = {{"warning_fraction", kWarningFraction, "share of time paused (tx or rx) that warns"},
                      {"critical_fraction", kCriticalFraction, "share of time paused that is critical"}},
-      .explained_by = {},
+      // A stuck receiver makes its NIC pause the peer; with ECN off congestion is left to PFC.
+      .explained_by = {"DROP-HOST", "ECN-NIC", "ECN-RED"},
       .doc = "Over two samples, the fraction of time each PFC priority (and 802.3x global pause) spent pausing "
              "the peer (tx_prioN_pause_duration) or paused by it (rx_prioN_pause_duration), in microseconds per "
              "second: warning from 20%, critical from 50%. Any tx_pause_storm_error_events is critical, "
