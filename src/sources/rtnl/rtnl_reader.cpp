@@ -43,6 +43,7 @@ Expected<std::vector<model::NetDev>> RtnlReader::dump_links() {
   if (auto r = dump(RTM_GETLINK, &ifi, sizeof ifi, messages); !r)
     return fail(std::move(r.error()).context("RTM_GETLINK dump"));
   std::vector<model::NetDev> out;
+  out.reserve(messages.size());
   for (const auto& m : messages) {
     auto nd = decode_link_message(m);
     if (!nd) return fail(std::move(nd.error()).context("RTM_GETLINK dump"));

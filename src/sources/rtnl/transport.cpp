@@ -110,7 +110,8 @@ Outcome NetlinkSocket::transact(Request& request, const OnMessage& on_message) {
   if (mnl_socket_sendto(sock_, bytes.data(), bytes.size()) < 0)
     return sys_fail("rtnetlink: send", errno);
 
-  std::vector<std::uint8_t> buf(kReceiveBuffer);
+  if (receive_buffer_.empty()) receive_buffer_.resize(kReceiveBuffer);
+  auto& buf = receive_buffer_;
   bool interrupted = false;
   for (;;) {
     const ssize_t n = mnl_socket_recvfrom(sock_, buf.data(), buf.size());

@@ -53,6 +53,7 @@ class NetlinkSocket {
   std::uint32_t portid_ = 0;
   std::uint32_t seq_ = 0;
   std::chrono::milliseconds timeout_{};
+  std::vector<std::uint8_t> receive_buffer_;  // allocated on first use, reused: sampling runs at 10 Hz
 };
 
 }  // namespace roce::sources::rtnl
