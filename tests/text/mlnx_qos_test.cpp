@@ -5,6 +5,7 @@
 #include "sample.hpp"
 
 using namespace roce::captures::text;
+using roce::model::AppEntry;
 using roce::model::Availability;
 using roce::test::kOrigin;
 using roce::test::sample;
@@ -28,7 +29,7 @@ TEST_CASE("mlnx_qos -i: old layout, trust dscp, truncated after tc 6 (real)") {
   CHECK(q.dcb.buffer.availability == Availability::absent);  // the old layout prints no buffers
   // tc 6 has no priority lines and tc 7 is missing: the maps are incomplete, so not values.
   CHECK(q.dcb.ets.availability == Availability::error);
-  CHECK(q.dcb.maxrate.availability == Availability::error);
+  CHECK(q.dcb.maxrate.availability == Availability::absent);  // not all 8 tcs printed
   REQUIRE(r->warnings.size() == 1);
   CHECK(r->warnings[0].line == 16);
 }
@@ -82,6 +83,66 @@ TEST_CASE("mlnx_qos -i: new layout with receive buffers, ratelimit and strict tc
   REQUIRE(q.dcb.maxrate.ok());
   CHECK((*q.dcb.maxrate)[3] == 12'500'000'000ull);
   CHECK((*q.dcb.maxrate)[0] == 0);
+}
+
+TEST_CASE("mlnx_qos -i: current mlnx-tools print order, default priority, only used tcs") {
+  // Exactly as python/mlnx_qos pretty_print() prints it: used tcs only, "%1d   " PFC cells.
+  const char* text =
+      "DCBX mode: OS controlled\n"
+      "Priority trust state: dscp\n"
+      "dscp2prio mapping:\n"
+      "\tprio:0 dscp:07,06,05,04,03,02,01,00,\n"
+      "\tprio:0 dscp:15,14,13,12,11,10,09,08,\n"
+      "\tprio:3 dscp:26,\n"
+      "default priority:\n"
+      "Receive buffer size (bytes): 130944,130944,0,0,0,0,0,0,total_size=1027968\n"
+      "Cable len: 7\n"
+      "PFC configuration:\n"
+      "\tpriority    0   1   2   3   4   5   6   7\n"
+      "\tenabled     0   0   0   1   0   0   0   0   \n"
+      "\tbuffer      0   0   0   1   0   0   0   0   \n"
+      "tc: 0 ratelimit: unlimited, tsa: ets, bw: 50%\n"
+      "\t priority:  0\n"
+      "\t priority:  1\n"
+      "\t priority:  2\n"
+      "\t priority:  4\n"
+      "\t priority:  5\n"
+      "\t priority:  6\n"
+      "\t priority:  7\n"
+      "tc: 3 ratelimit: unlimited, tsa: ets, bw: 50%\n"
+      "\t priority:  3\n";
+  auto r = parse_mlnx_qos(text, kOrigin);
+  REQUIRE(r.ok());
+  CHECK(r->warnings.empty());
+  const auto& q = r->value;
+  REQUIRE(q.dcb.app->size() == 17);
+  CHECK(q.dcb.app->at(15) == AppEntry{roce::model::kAppSelDscp, 0, 8});
+  CHECK(q.dcb.app->at(16) == AppEntry{roce::model::kAppSelDscp, 3, 26});
+  CHECK(q.dcb.buffer->total_size == 1027968);
+  CHECK(q.dcb.buffer->buffer_size[1] == 130944);
+  REQUIRE(q.dcb.ets.ok());
+  CHECK(q.dcb.ets->prio_tc == roce::model::PerPrio<std::uint8_t>{0, 0, 0, 3, 0, 0, 0, 0});
+  CHECK(q.dcb.ets->tc_tx_bw[3] == 50);
+  CHECK(q.dcb.maxrate.availability == Availability::absent);
+
+  // A default priority, buffers read through sysfs (no total), and the buffer-less variant.
+  auto sysfs = parse_mlnx_qos("DCBX mode: OS controlled\nPriority trust state: pcp\ndefault priority:\n\tprio:3\n"
+                              "Receive buffer size (bytes): 1,2,3,4,5,6,7,8,\nCable len: 7\nPFC configuration:\n"
+                              "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0   \n"
+                              "\tbuffer      0   0   0   1   0   0   0   0   \n",
+                              kOrigin);
+  REQUIRE(sysfs.ok());
+  CHECK(*sysfs->value.dcb.app == std::vector<AppEntry>{{roce::model::kAppSelEthertype, 3, 0}});
+  CHECK(sysfs->value.dcb.buffer->buffer_size[7] == 8);
+  REQUIRE(sysfs->warnings.size() == 1);  // no total printed
+  CHECK(sysfs->warnings[0].line == 5);
+
+  auto no_buffers = parse_mlnx_qos("Buffers commands are not supported on your system\nDCBX mode: OS controlled\n"
+                                   "Priority trust state: none\nCable len: 7\n", kOrigin);
+  REQUIRE(no_buffers.ok());
+  CHECK(no_buffers->value.dcb.buffer.availability == Availability::unsupported);
+  CHECK(no_buffers->value.trust.availability == Availability::unsupported);
+  CHECK(no_buffers->value.dcb.pfc.availability == Availability::absent);
 }
 
 TEST_CASE("mlnx_qos -i: garbled rows are errors on their fields, not zeros") {

@@ -72,9 +72,14 @@ std::optional<TcLine> tc_line(std::string_view body) {
   return t;
 }
 
+constexpr std::string_view kLldpadWarning = "****** WARNING: lldpad service is running";
+constexpr std::string_view kNoBuffers = "Buffers commands are not supported on your system";
+constexpr std::string_view kNoTrust = "Priority trust state is not supported on your system";
+
 bool starts_section(std::string_view body) {
   return body.starts_with("DCBX mode:") || body.starts_with("Priority trust state:") ||
-         body.starts_with("PFC configuration:") || body.starts_with("Cable len:") || body.starts_with("tc:");
+         body.starts_with("PFC configuration:") || body.starts_with("Cable len:") || body.starts_with("tc:") ||
+         body.starts_with(kLldpadWarning) || body == kNoBuffers || body == kNoTrust;
 }
 
 class MlnxQosParser {
@@ -96,6 +101,7 @@ class MlnxQosParser {
   void take(const Line& line) {
     std::string_view body = line.body();
     const auto from = in_.at(line);
+    if (!line.indented()) in_default_prio_ = false;
     if (consume(body, "DCBX mode:")) {
       body = trim(body);
       out_.dcbx_mode = Field<std::string>::of(std::string(body), from);
@@ -107,8 +113,20 @@ class MlnxQosParser {
         out_.dcb.dcbx = in_.garbled<std::uint8_t>(line, "DCBX mode", body);
     } else if (consume(body, "Priority trust state:")) {
       body = trim(body);
-      out_.trust = body == "dscp" || body == "pcp" ? Field<std::string>::of(std::string(body), from)
-                                                   : in_.garbled<std::string>(line, "trust state", body);
+      if (body == "dscp" || body == "pcp")
+        out_.trust = Field<std::string>::of(std::string(body), from);
+      else if (body == "none")  // what mlnx_qos prints after "Priority trust state is not supported"
+        out_.trust = Field<std::string>::missing(Availability::unsupported, in_.located(line, line.body()), from);
+      else
+        out_.trust = in_.garbled<std::string>(line, "trust state", body);
+    } else if (body == kNoTrust) {
+      out_.trust = Field<std::string>::missing(Availability::unsupported, in_.located(line, body), from);
+    } else if (body == kNoBuffers) {
+      no_buffers_ = in_.located(line, body);
+    } else if (body.starts_with(kLldpadWarning)) {
+    } else if (body == "default priority:") {
+      in_default_prio_ = true;
+    } else if (in_default_prio_ && line.indented() && default_priority(line, body)) {
     } else if (body == "dscp2prio mapping:") {
       out_.dcb.app = Field<std::vector<model::AppEntry>>::of({}, from);
     } else if (body.starts_with("prio:")) {
@@ -140,6 +158,17 @@ class MlnxQosParser {
     }
   }
 
+  // The default priority (an APP entry {ethertype, prio, protocol 0}, as `mlnx_qos --defltprio` sets it),
+  // printed under "default priority:" as "<TAB>prio:N" or "<TAB>N" depending on the mlnx-tools version.
+  bool default_priority(const Line& line, std::string_view body) {
+    consume(body, "prio:");
+    const auto prio = to_u32(body);
+    if (!prio || *prio >= kPriorities) return false;
+    if (!out_.dcb.app.ok()) out_.dcb.app = Field<std::vector<model::AppEntry>>::of({}, in_.at(line));
+    out_.dcb.app->push_back({model::kAppSelEthertype, static_cast<std::uint8_t>(*prio), 0});
+    return true;
+  }
+
   // "prio:3 dscp:31,30,29,28,27,26,25,24,"
   void dscp_line(const Line& line, std::string_view body) {
     const auto words = split_ws(body);
@@ -163,7 +192,8 @@ class MlnxQosParser {
     out_.dcb.app->insert(out_.dcb.app->end(), entries.begin(), entries.end());
   }
 
-  // "20352,156900,0,0,0,0,0,0,max_buffer_size=1027968"
+  // "20352,156900,0,0,0,0,0,0,total_size=1027968" (netlink; "max_buffer_size=" in some versions) or
+  // "20352,156900,0,0,0,0,0,0," (sysfs qos/buffer_size: no total).
   void buffer_sizes(const Line& line, std::string_view body) {
     const auto parts = split_on(body, ',');
     model::Buffer b;
@@ -174,12 +204,18 @@ class MlnxQosParser {
       if (ok) b.buffer_size[i] = *v;
     }
     std::string_view total = ok ? parts[8] : std::string_view{};
-    const auto total_size = consume(total, "max_buffer_size=") ? to_u32(total) : std::nullopt;
-    if (!total_size) {
+    if (ok && !total.empty()) {
+      const bool named = consume(total, "total_size=") || consume(total, "max_buffer_size=");
+      const auto total_size = named ? to_u32(total) : std::nullopt;
+      ok = total_size.has_value();
+      if (ok) b.total_size = *total_size;
+    } else if (ok) {
+      in_.warn(line, "no total buffer size printed (sysfs qos path): total_size left 0");
+    }
+    if (!ok) {
       buffer_error_ = in_.warn(line, "unreadable receive buffer sizes " + shown(body));
       return;
     }
-    b.total_size = *total_size;
     buffer_ = b;
     buffer_line_ = line;
   }
@@ -233,9 +269,10 @@ class MlnxQosParser {
     } else if (buffer_) {
       dcb.buffer = Field<model::Buffer>::missing(
           Availability::error, in_.warn(*buffer_line_, "buffer sizes without the PFC 'buffer' row"));
+    } else if (!no_buffers_.empty()) {
+      dcb.buffer = Field<model::Buffer>::missing(Availability::unsupported, no_buffers_);
     } else {
-      dcb.buffer = Field<model::Buffer>::missing(
-          Availability::absent, "this mlnx_qos prints no receive buffers (old version, or not supported)");
+      dcb.buffer = Field<model::Buffer>::missing(Availability::absent, "this mlnx_qos version prints no receive buffers");
     }
     if (!ets_line_) return;
     const auto from = in_.at(*ets_line_);
@@ -254,10 +291,9 @@ class MlnxQosParser {
       dcb.maxrate = Field<model::PerPrio<std::uint64_t>>::of(maxrate_, from);
     else
       dcb.maxrate = Field<model::PerPrio<std::uint64_t>>::missing(
-          Availability::error, origin_where(*ets_line_) + ": not all 8 tc lines printed (truncated output?)", from);
+          Availability::absent, "mlnx_qos printed only the tcs that priorities map to (all 8 only with -a)", from);
   }
 
-  std::string origin_where(const Line& line) const { return in_.origin().where(line.number); }
   static std::string hex(unsigned v) {
     const char* digits = "0123456789abcdef";
     return {digits[(v >> 4) & 0xf], digits[v & 0xf]};
@@ -274,6 +310,8 @@ class MlnxQosParser {
   model::PerPrio<std::uint64_t> maxrate_{};
   std::optional<std::uint32_t> current_tc_;
   unsigned tc_seen_ = 0, prio_mapped_ = 0;
+  bool in_default_prio_ = false;
+  std::string no_buffers_;
 };
 
 }  // namespace
