@@ -1,0 +1,88 @@
+// LINK-FLAP: the link went down during the window. Every flap tears down in-flight RDMA traffic
+// (retransmission timeouts, QP errors, NCCL aborts) and resets the PFC and congestion state.
+#include <algorithm>
+
+#include "checks/link_common.hpp"
+
+namespace roce::checks {
+namespace {
+
+constexpr std::string_view kId = "LINK-FLAP";
+constexpr double kMaxDownEvents = 0;
+
+// IFLA_CARRIER_CHANGES over the window: a netdev field, not a counter set, so built by hand. It
+// counts both edges, down and up.
+std::optional<engine::Rate> carrier_changes(const engine::PortView& p, double dt) {
+  if (!p.netdev_before || !p.netdev->carrier_changes.ok() || !p.netdev_before->carrier_changes.ok() || dt <= 0)
+    return std::nullopt;
+  engine::Rate r;
+  r.canonical = "netdev.carrier_changes";
+  r.raw_name = "carrier_changes";
+  r.set = p.netdev->carrier_changes.from.source;
+  r.before = *p.netdev_before->carrier_changes;
+  r.now = *p.netdev->carrier_changes;
+  r.reset = r.now < r.before;  // the netdev was re-created (driver reload)
+  r.delta = r.reset ? r.now : r.now - r.before;
+  r.per_second = static_cast<double>(r.delta) / dt;
+  return r;
+}
+
+void evaluate(const engine::Context& ctx, engine::Reporter& r) {
+  const double max_down = ctx.profile.threshold(kId, "max_down_events", kMaxDownEvents);
+  for (const auto& p : ctx.ports()) {
+    const auto down_events = ctx.rate(p, "link.down_events");  // mlx5 link_down_events_phy, bnxt link_down_events
+    const auto downed = ctx.rate(p, "link.downed");             // IB PMA link_downed
+    const auto carrier = carrier_changes(p, ctx.dt_seconds);
+    if (!down_events && !downed && !carrier) {
+      r.skip(p.netdev->name, "no link-down counter (link_down_events_phy, link_downed) or carrier_changes in both samples");
+      continue;
+    }
+    r.evaluated();
+    std::uint64_t downs = 0;
+    std::vector<engine::Evidence> evidence;
+    for (const auto* rate : {&down_events, &downed, &carrier}) {
+      if (!*rate || (*rate)->delta == 0) continue;
+      // carrier_changes counts down and up: a flap is two changes.
+      const std::uint64_t n = rate == &carrier ? ((*rate)->delta + 1) / 2 : (*rate)->delta;
+      downs = std::max(downs, n);
+      evidence.push_back((*rate)->evidence());
+    }
+    if (downs == 0 || static_cast<double>(downs) <= max_down) continue;
+    engine::Finding f;
+    f.severity = engine::Severity::critical;
+    f.subject = p.subject();
+    f.title = "link went down " + std::to_string(downs) + (downs == 1 ? " time" : " times") + " in " +
+              link::num(ctx.dt_seconds, 0) + " s";
+    f.evidence = std::move(evidence);
+    f.explanation =
+        "Each link-down drops everything in flight: RDMA queue pairs hit retransmission timeouts or go to the "
+        "error state, collectives abort or stall, and PFC/ECN state restarts. Repeated flaps point at the "
+        "physical layer (cable, transceiver, switch port; see LINK-SIGNAL) or at the peer. One event right "
+        "after a configuration change can be expected: mlx5 toggles the link when the PFC mask changes.";
+    const std::string dev = p.netdev->name;
+    f.remediation = {"ethtool -S " + dev + " | grep -E 'link_down|corrected_bits|err_lane|symbol_err|crc_err'",
+                     "ethtool -m " + dev, "dmesg -T | grep " + dev};
+    r.finding(std::move(f));
+  }
+}
+
+}  // namespace
+
+engine::CheckInfo info_link_flap() {
+  return {
+      .id = kId,
+      .title = "Link stayed up during the window",
+      .default_severity = engine::Severity::critical,
+      .needs = {engine::Need::rates},
+      .profile_keys = {},
+      .thresholds = {{"max_down_events", kMaxDownEvents, "link-down events allowed in the window"}},
+      .explained_by = {"LINK-SIGNAL"},
+      .doc = "Over two samples: Δlink_down_events_phy (mlx5; bnxt link_down_events), ΔIB PMA link_downed and "
+             "Δcarrier_changes of the netdev (two per flap). Any link-down in the window is critical. A counter "
+             "that went backwards (driver reload, netdev re-created) counts from zero. A bad signal "
+             "(LINK-SIGNAL) on the same port is the likely cause.",
+      .evaluate = evaluate,
+  };
+}
+
+}  // namespace roce::checks
