@@ -124,7 +124,7 @@ TEST_CASE("dcb: all outputs concatenated, other APP groups, garbled lines") {
       "tc-bw 0:100 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \n"
       "tc-tsa 0:ets 1:strict 2:strict 3:strict 4:strict 5:strict 6:strict 7:strict \n"
       "prio-tc 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 \n"
-      "ethtype-prio 0x8906:3 \n"
+      "ethtype-prio 8906:3 \n"
       "default-prio 1 \n"
       "dgram-port-prio 4791:3 \n"
       "pcp-prio 1de:1 3nd:3 \n"
@@ -142,10 +142,16 @@ TEST_CASE("dcb: all outputs concatenated, other APP groups, garbled lines") {
   CHECK(r->warnings[1].line == 11);
   CHECK(r->warnings[2].line == 12);
 
-  auto ok_apps = parse_dcb_show("ethtype-prio 0x8906:3 \ndefault-prio 1 \ndgram-port-prio 4791:3 \npcp-prio 1de:1 3nd:3 \n", kOrigin);
+  // dcb_app.c prints the ethertype with "%x", default-prio as bare priorities, PCP as 0nd..7de.
+  auto ok_apps = parse_dcb_show(
+      "ethtype-prio 8906:3 \ndefault-prio 1 2 \ndgram-port-prio 4791:3 \nport-prio 4791:5 \npcp-prio 1de:1 3nd:3 \n", kOrigin);
   REQUIRE(ok_apps.ok());
-  const std::vector<AppEntry> expected = {{1, 3, 0x8906}, {1, 1, 0}, {3, 3, 4791}, {255, 1, 9}, {255, 3, 3}};
+  CHECK(ok_apps->warnings.empty());
+  const std::vector<AppEntry> expected = {{1, 3, 0x8906}, {1, 1, 0}, {1, 2, 0}, {3, 3, 4791}, {4, 5, 4791}, {255, 1, 9}, {255, 3, 3}};
   CHECK(*ok_apps->value.app == expected);
+  auto numeric_pcp = parse_dcb_show("pcp-prio 9:1 3:3 \n", kOrigin);  // dcb -N
+  REQUIRE(numeric_pcp.ok());
+  CHECK(*numeric_pcp->value.app == std::vector<AppEntry>{{255, 1, 9}, {255, 3, 3}});
 
   CHECK_FALSE(parse_dcb_show("", kOrigin).ok());
   CHECK_FALSE(parse_dcb_show("NIC statistics:\n", kOrigin).ok());

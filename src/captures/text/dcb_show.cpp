@@ -53,8 +53,10 @@ constexpr std::array<AppTrustName, 6> kTrustNames = {{{"ethtype", model::kAppSel
                                                       {"dscp", model::kAppSelDscp},
                                                       {"pcp", model::kAppSelPcp}}};
 
-// "1de" -> 9, "3nd" -> 3 (iproute2 dcb_app pcp names: index = pcp + 8 * drop-eligible).
+// "1de" -> 9, "3nd" -> 3 (iproute2 dcb_app pcp_names: index = pcp + 8 * drop-eligible); -N prints
+// the index itself.
 std::optional<std::uint16_t> pcp_key(std::string_view s) {
+  if (const auto n = to_u32(s)) return *n <= 15 ? std::optional<std::uint16_t>(static_cast<std::uint16_t>(*n)) : std::nullopt;
   if (s.size() != 3 || s[0] < '0' || s[0] > '7') return std::nullopt;
   const std::string_view dei = s.substr(1);
   if (dei != "nd" && dei != "de") return std::nullopt;

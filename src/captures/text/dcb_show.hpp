@@ -7,7 +7,7 @@
 //   total-size 1027968b
 //   willing off ets-cap 8 cbs off               tc-bw 0:33 ...  pg-bw ...  tc-tsa 0:ets ... (strict|cbs|ets|vendor)
 //   prio-tc 0:0 ...                             reco-tc-bw / reco-tc-tsa / reco-prio-tc ...
-//   ethtype-prio 0x8906:3   default-prio 3   dscp-prio CS3:3 24:3 (names from rt_dsfield unless -N)
+//   ethtype-prio 8906:3 (hex, "%x")   default-prio 3   dscp-prio CS3:3 24:3 (rt_dsfield names unless -N)
 //   stream-port-prio 4791:3   dgram-port-prio 4791:3   port-prio 4791:3   pcp-prio 1de:3
 //   order: dscp pcp                              (apptrust)
 // One parser for all of them: a file may hold any one of these outputs or several concatenated. It
@@ -17,7 +17,8 @@
 // without -s they stay 0 and must not be read as counters (they are not part of the config). DSCP names are those of iproute2's default rt_dsfield
 // (CS0-CS7, AF11-AF43, EF and the old TOS names); a site-specific name is a warning.
 // APP entries: dscp-prio -> selector DSCP (5); ethtype-prio -> 1; default-prio -> ethertype 0;
-// stream-port-prio -> 2; dgram-port-prio -> 3; port-prio -> 4; pcp-prio -> 255, protocol = pcp + 8*dei.
+// stream-port-prio -> 2; dgram-port-prio -> 3; port-prio -> 4; pcp-prio -> 255 with protocol
+// pcp + 8 * dei ("1de" -> 9; -N prints that number).
 // Conventions: parse_result.hpp.
 #include <string_view>
 
