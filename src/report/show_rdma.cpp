@@ -24,8 +24,7 @@ std::string state_text(const model::Field<model::PortState>& f, const Style& sty
 
 std::string mtu_text(const model::Field<std::uint32_t>& f) { return field_text(f); }
 
-std::string render_port(const model::RdmaDevice& dev, const model::RdmaPort& port, const model::Host& host,
-                        const Style& style) {
+std::string render_port(const model::RdmaPort& port, const model::Host& host, const Style& style) {
   std::string out = fmt::format("  port {}: state {} phys-state {} rate {} link-layer {} netdev {}\n", port.number,
                                 state_text(port.state, style), state_text(port.phys_state, style),
                                 field_text(port.rate), field_text(port.link_layer), field_text(port.netdev));
@@ -43,7 +42,6 @@ std::string render_port(const model::RdmaDevice& dev, const model::RdmaPort& por
                          style.bold(fmt::format("NCCL_IB_GID_INDEX={}", g.index)));
   }
   const model::NetDev* nd = port.netdev.ok() ? host.netdev(*port.netdev) : nullptr;
-  (void)dev;
   for (const auto& line : detail::rdma_counter_lines(nd, port)) out += kIndent + line + "\n";
   return out;
 }
@@ -57,7 +55,7 @@ std::string render_rdma_device(const model::RdmaDevice& dev, const model::Host& 
                                 field_text(dev.pci_address),
                                 field_text(dev.netdevs, [](const auto& v) { return v.empty() ? "none" : join(v); }));
   if (dev.ports.empty()) out += "  no ports\n";
-  for (const auto& port : dev.ports) out += render_port(dev, port, host, style);
+  for (const auto& port : dev.ports) out += render_port(port, host, style);
   return out;
 }
 
