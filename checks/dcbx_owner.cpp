@@ -62,7 +62,7 @@ engine::CheckInfo info_dcbx_owner() {
       .id = kId,
       .title = "DCB configuration owned by the host",
       .default_severity = engine::Severity::warning,
-      .needs = {},
+      .needs = {engine::Need::dcbx},
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},

@@ -224,7 +224,7 @@ engine::CheckInfo info_ecn_red() {
       .id = kId,
       .title = "Switch queues mark ECN on the lossless priority",
       .default_severity = engine::Severity::critical,
-      .needs = {},
+      .needs = {engine::Need::qdiscs},
       .profile_keys = {"ecn.priorities"},
       .thresholds = {{"min_threshold_floor_bytes", kMinFloorBytes, "smallest RED min threshold (bytes)"},
                      {"min_threshold_max_us", kMinMaxUs,

@@ -198,7 +198,7 @@ engine::CheckInfo info_gid_rocev2() {
       .id = kId,
       .title = "A RoCE v2 GID for every address",
       .default_severity = engine::Severity::critical,
-      .needs = {},
+      .needs = {engine::Need::gids},
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},

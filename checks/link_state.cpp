@@ -111,7 +111,7 @@ engine::CheckInfo info_link_state() {
       .id = kId,
       .title = "RoCE port is up (ACTIVE, LinkUp, netdev up)",
       .default_severity = engine::Severity::critical,
-      .needs = {},
+      .needs = {engine::Need::port_state},
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},

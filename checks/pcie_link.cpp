@@ -78,7 +78,7 @@ engine::CheckInfo info_pcie_link() {
       .id = kId,
       .title = "NIC PCIe link at full width and speed",
       .default_severity = engine::Severity::warning,
-      .needs = {},
+      .needs = {engine::Need::pcie},
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},

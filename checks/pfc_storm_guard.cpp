@@ -44,7 +44,7 @@ engine::CheckInfo info_pfc_storm_guard() {
       .id = kId,
       .title = "PFC storm prevention enabled",
       .default_severity = engine::Severity::warning,
-      .needs = {},
+      .needs = {engine::Need::storm_tunable},
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},

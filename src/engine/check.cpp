@@ -16,6 +16,12 @@ const char* to_string(Need n) {
     case Need::ethtool_stats: return "ethtool-stats";
     case Need::rdma_counters: return "rdma-counters";
     case Need::rates: return "rates";
+    case Need::port_state: return "port-state";
+    case Need::gids: return "gids";
+    case Need::pcie: return "pcie-link";
+    case Need::dcbx: return "dcbx-mode";
+    case Need::qdiscs: return "qdiscs";
+    case Need::storm_tunable: return "pfc-prevention-tout";
   }
   return "?";
 }

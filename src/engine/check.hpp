@@ -18,6 +18,12 @@ class Reporter;
 enum class Need {
   dcb_pfc, dcb_ets, dcb_app, dcb_buffer, trust, nic_ecn, pause_params, link_settings, mtu,
   ethtool_stats, rdma_counters, rates,
+  port_state,     // RDMA port state/phys_state, or the netdev operstate
+  gids,           // the RDMA port's GID table
+  pcie,           // PCIe link of the NIC
+  dcbx,           // DCB DCBX mode
+  qdiscs,         // tc qdisc dump
+  storm_tunable,  // ethtool pfc-prevention-tout
 };
 const char* to_string(Need n);
 

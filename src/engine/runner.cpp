@@ -36,6 +36,16 @@ NeedState need_state(const PortView& p, Need n) {
       if (!p.port) return {model::Availability::absent, "no RDMA port"};
       return state_of(p.port->hw_counters);
     case Need::rates: return {};
+    case Need::port_state:
+      if (p.port && p.port->state.ok()) return {};
+      return state_of(nd.operstate);
+    case Need::gids:
+      if (!p.port) return {model::Availability::absent, "no RDMA port"};
+      return state_of(p.port->gids);
+    case Need::pcie: return state_of(nd.pcie);
+    case Need::dcbx: return state_of(nd.dcb.dcbx);
+    case Need::qdiscs: return state_of(nd.qdiscs);
+    case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
   }
   return {};
 }

@@ -514,7 +514,7 @@ TEST_CASE("GID-ROCEV2: link-local only is a warning; no GID table is a skip") {
   };
   const auto r = Run(s).result("GID-ROCEV2");
   CHECK(r.status == Status::skipped);
-  CHECK(r.skipped_reason == "ens1f0np0: GID table denied (Permission denied)");
+  CHECK(r.skipped_reason == "ens1f0np0: gids denied (Permission denied)");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -625,5 +625,5 @@ TEST_CASE("PCIE-LINK: unknown or missing link status is skipped") {
   };
   const auto r2 = Run(s).result("PCIE-LINK");
   CHECK(r2.status == Status::skipped);
-  CHECK(r2.skipped_reason == "ens1f0np0: PCIe link status absent (no PCI device (virtual netdev))");
+  CHECK(r2.skipped_reason == "ens1f0np0: pcie-link absent (no PCI device (virtual netdev))");
 }

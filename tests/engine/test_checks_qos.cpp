@@ -188,8 +188,10 @@ TEST_CASE("ranking: QOS-TRUST outranks TRAFFIC-CLASS and DROP-LOSSLESS, which it
   CHECK(trust.caused_by.empty());
 
   auto ranked = run.ranked();
-  REQUIRE(ranked.size() == 3);
+  REQUIRE(ranked.size() == 4);
   CHECK(ranked[0].id == "QOS-TRUST");
   CHECK(ranked[1].id == "DROP-LOSSLESS");
   CHECK(ranked[2].id == "TRAFFIC-CLASS");
+  CHECK(ranked[3].id == "RETRANS");  // the out_of_sequence in this scenario: a warning, caused by the trust mode
+  CHECK_FALSE(ranked[3].caused_by.empty());
 }
