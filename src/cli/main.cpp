@@ -2,6 +2,8 @@
 // (util/exit_codes.hpp). Exceptions from CLI11 end here; the core does not throw.
 #include <CLI/CLI.hpp>
 
+#include "cli/cmd_check.hpp"
+#include "cli/cmd_checks.hpp"
 #include "cli/cmd_collect.hpp"
 #include "cli/cmd_show.hpp"
 #include "util/exit_codes.hpp"
@@ -23,6 +25,9 @@ int main(int argc, char** argv) {
   CollectOptions collect;
   CLI::App* show_cmd = add_show_command(app, show);
   CLI::App* collect_cmd = add_collect_command(app, collect);
+  CheckOptions check;
+  CLI::App* check_cmd = add_check_command(app, check);
+  CLI::App* checks_cmd = add_checks_command(app);
 
   try {
     app.parse(argc, argv);
@@ -32,5 +37,7 @@ int main(int argc, char** argv) {
   }
   if (*show_cmd) return run_show(global, show);
   if (*collect_cmd) return run_collect(global, collect);
+  if (*check_cmd) return run_check(global, check);
+  if (*checks_cmd) return run_checks_command();
   return roce::kExitInputError;
 }

@@ -1,0 +1,27 @@
+#pragma once
+// roce-doctor check [--dev NAME] [--interval DURATION] [--from FILE [--from FILE]]
+//                   [--profile NAME|FILE] [--only IDS] [--skip IDS] [--json]
+// Judges one host against a profile, live (two samples --interval apart) or from bundles, and
+// exits 0 healthy, 1 warnings, 2 critical, 3 usage/input error, 4 environment error.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/common.hpp"
+
+namespace roce::cli {
+
+struct CheckOptions {
+  std::string dev;
+  std::string interval = "5s";
+  std::vector<std::string> from;
+  std::string profile;
+  std::vector<std::string> only, skip;
+  bool json = false;
+};
+
+CLI::App* add_check_command(CLI::App& app, CheckOptions& options);
+int run_check(const GlobalOptions& global, const CheckOptions& options);
+
+}  // namespace roce::cli

@@ -1,0 +1,21 @@
+#include "cli/cmd_checks.hpp"
+
+#include <cstdio>
+
+#include "checks/registry.hpp"
+#include "engine/catalog.hpp"
+#include "util/exit_codes.hpp"
+
+namespace roce::cli {
+
+CLI::App* add_checks_command(CLI::App& app) {
+  return app.add_subcommand("checks", "List every check: ID, severity, title, inputs, profile keys and thresholds");
+}
+
+int run_checks_command() {
+  const std::string text = engine::render_catalog(checks::all_checks());
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return std::fflush(stdout) == 0 ? kExitHealthy : kExitRuntimeError;
+}
+
+}  // namespace roce::cli

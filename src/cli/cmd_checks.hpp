@@ -1,0 +1,14 @@
+#pragma once
+// roce-doctor checks: the catalog of checks (ID, severity, title, inputs, profile keys,
+// thresholds with defaults, what each one does). man/roce-doctor-checks.7 is written from the same
+// metadata.
+#include <CLI/CLI.hpp>
+
+#include "cli/common.hpp"
+
+namespace roce::cli {
+
+CLI::App* add_checks_command(CLI::App& app);
+int run_checks_command();
+
+}  // namespace roce::cli

@@ -1,0 +1,65 @@
+#include "report/check_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace roce::report {
+namespace {
+
+using nlohmann::ordered_json;
+
+template <class T>
+ordered_json or_null(const std::optional<T>& v) {
+  return v ? ordered_json(*v) : ordered_json(nullptr);
+}
+
+ordered_json subject_json(const engine::Subject& s) {
+  return {{"text", s.to_string()},
+          {"netdev", s.netdev.empty() ? ordered_json(nullptr) : ordered_json(s.netdev)},
+          {"rdma_device", s.rdma_device.empty() ? ordered_json(nullptr) : ordered_json(s.rdma_device)},
+          {"port", or_null(s.port)},
+          {"priority", or_null(s.priority)},
+          {"buffer", or_null(s.buffer)}};
+}
+
+ordered_json evidence_json(const engine::Evidence& e) {
+  return {{"name", e.name},          {"value", e.value},        {"delta", or_null(e.delta)},
+          {"per_second", or_null(e.per_second)}, {"reset", e.reset}, {"source", e.from.source},
+          {"locator", e.from.locator}};
+}
+
+ordered_json finding_json(const engine::Finding& f) {
+  ordered_json evidence = ordered_json::array();
+  for (const auto& e : f.evidence) evidence.push_back(evidence_json(e));
+  return {{"id", f.id},
+          {"severity", engine::to_string(f.severity)},
+          {"subject", subject_json(f.subject)},
+          {"title", f.title},
+          {"evidence", evidence},
+          {"explanation", f.explanation},
+          {"remediation", f.remediation},
+          {"caused_by", f.caused_by}};
+}
+
+}  // namespace
+
+std::string render_check_json(const CheckRun& run) {
+  const Verdict v = verdict_of(run.ranked);
+  ordered_json doc;
+  doc["schema_version"] = kCheckJsonSchemaVersion;
+  doc["host"] = {{"hostname", run.hostname}, {"hardware", run.hardware}, {"origin", run.origin},
+                 {"profile", run.profile},   {"interval_s", run.interval_s}, {"has_rdma", run.has_rdma},
+                 {"ports", run.ports}};
+  doc["verdict"] = {{"status", v.status()}, {"critical", v.critical}, {"warning", v.warning}, {"info", v.info}};
+  doc["findings"] = ordered_json::array();
+  for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f));
+  doc["results"] = ordered_json::array();
+  for (const auto& r : run.results)
+    doc["results"].push_back({{"id", r.id},
+                              {"status", engine::to_string(r.status)},
+                              {"skipped_reason", r.skipped_reason.empty() ? ordered_json(nullptr)
+                                                                          : ordered_json(r.skipped_reason)},
+                              {"notes", r.notes}});
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace roce::report

@@ -1,0 +1,50 @@
+#include "report/check_run.hpp"
+
+#include <string_view>
+
+namespace roce::report {
+
+Verdict verdict_of(const std::vector<engine::Finding>& findings) {
+  Verdict v;
+  for (const auto& f : findings) {
+    switch (f.severity) {
+      case engine::Severity::critical: ++v.critical; break;
+      case engine::Severity::warning: ++v.warning; break;
+      case engine::Severity::info: ++v.info; break;
+    }
+  }
+  return v;
+}
+
+namespace {
+
+// Mellanox/NVIDIA PCI device IDs as the mlx5 driver reports them in hca_type ("MT" + decimal ID).
+std::string_view mlx5_model(std::string_view hca_type) {
+  struct Entry {
+    std::string_view hca, model;
+  };
+  static constexpr Entry kModels[] = {
+      {"MT4115", "ConnectX-4"},    {"MT4117", "ConnectX-4 Lx"}, {"MT4119", "ConnectX-5"},
+      {"MT4121", "ConnectX-5 Ex"}, {"MT4123", "ConnectX-6"},    {"MT4125", "ConnectX-6 Dx"},
+      {"MT4127", "ConnectX-6 Lx"}, {"MT4129", "ConnectX-7"},    {"MT4131", "ConnectX-8"},
+      {"MT41682", "BlueField"},    {"MT41686", "BlueField-2"},  {"MT41692", "BlueField-3"},
+  };
+  for (const auto& e : kModels)
+    if (e.hca == hca_type) return e.model;
+  return {};
+}
+
+}  // namespace
+
+std::string describe_hardware(const model::Host& host) {
+  std::string out;
+  for (const auto& dev : host.rdma_devices) {
+    if (!out.empty()) out += ", ";
+    const std::string_view model = dev.hca_type.ok() ? mlx5_model(*dev.hca_type) : std::string_view{};
+    if (!model.empty()) out += std::string(model) + " ";
+    out += dev.name;
+  }
+  return out;
+}
+
+}  // namespace roce::report

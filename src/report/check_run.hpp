@@ -1,0 +1,34 @@
+#pragma once
+// One `roce-doctor check` run, as the renderers see it: what was looked at and what the checks said.
+#include <string>
+#include <vector>
+
+#include "engine/check.hpp"
+#include "engine/finding.hpp"
+#include "model/host.hpp"
+
+namespace roce::report {
+
+struct CheckRun {
+  std::string hostname;
+  std::string hardware;  // "ConnectX-6 Dx mlx5_0", or "" when the host lists no RDMA device
+  std::string origin;    // "live, 2 samples 5 s apart" / "bundle F, samples 1 and 2 of 2, 60 s apart"
+  std::string profile;   // "roce-lossless (built-in)" / "roce-lossless-pcp (profiles/roce-lossless-pcp.toml)"
+  double interval_s = 0;           // between the two samples; 0: configuration only
+  bool has_rdma = true;            // false: the host lists no RDMA device
+  std::vector<std::string> ports;  // the ports the checks judged: "ens1f0np0 (mlx5_0/1)", "eth0"
+  std::vector<engine::CheckResult> results;  // catalog order
+  std::vector<engine::Finding> ranked;       // engine::ranked_findings(results)
+};
+
+struct Verdict {
+  int critical = 0, warning = 0, info = 0;
+  const char* status() const { return critical ? "critical" : warning ? "warning" : "healthy"; }
+};
+Verdict verdict_of(const std::vector<engine::Finding>& findings);
+
+// "ConnectX-6 Dx mlx5_0, ConnectX-6 Dx mlx5_1": RDMA devices named by model where the HCA type is
+// known (mlx5 MT4125...), else by device name; "" with no RDMA device.
+std::string describe_hardware(const model::Host& host);
+
+}  // namespace roce::report

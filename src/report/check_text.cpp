@@ -1,0 +1,127 @@
+#include "report/check_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace roce::report {
+namespace {
+
+constexpr std::size_t kWidth = 100;
+
+std::string plural(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string counts(const Verdict& v) {
+  std::string out;
+  auto add = [&](int n, const char* one, const char* many) {
+    if (n == 0) return;
+    if (!out.empty()) out += ", ";
+    out += plural(n, one, many);
+  };
+  add(v.critical, "critical", "critical");
+  add(v.warning, "warning", "warnings");
+  add(v.info, "note", "notes");
+  return out;
+}
+
+std::string per_second_text(double r) {
+  return r >= 100 ? fmt::format("{:.0f}/s", r) : fmt::format("{:.3g}/s", r);
+}
+
+std::string evidence_line(const engine::Evidence& e) {
+  std::string line = e.name + " = " + e.value;
+  if (e.delta) {
+    line += e.reset ? "  Δ ≥ " + std::to_string(*e.delta) + " (counter reset)" : "  Δ " + std::to_string(*e.delta);
+    if (e.per_second) line += ", " + per_second_text(*e.per_second);
+  }
+  if (!e.from.source.empty() || !e.from.locator.empty())
+    line += "  [" + e.from.source + (e.from.locator.empty() ? "" : " " + e.from.locator) + "]";
+  return line;
+}
+
+std::string severity_label(engine::Severity s, const Style& style) {
+  switch (s) {
+    case engine::Severity::critical: return style.bad("CRITICAL");
+    case engine::Severity::warning: return style.bad("WARNING ");
+    case engine::Severity::info: return style.dim("NOTE    ");
+  }
+  return "";
+}
+
+std::string render_finding(const engine::Finding& f, const Style& style) {
+  std::string out = severity_label(f.severity, style) + " " + style.bold(f.id) + "  " + f.subject.to_string() + "\n";
+  out += "  " + style.bold(f.title) + "\n";
+  for (const auto& e : f.evidence) out += "    " + evidence_line(e) + "\n";
+  if (!f.explanation.empty()) out += wrap_paragraph(f.explanation, "  ", kWidth);
+  if (!f.remediation.empty()) {
+    out += "  fix:\n";
+    for (const auto& cmd : f.remediation) out += "    " + cmd + "\n";
+  }
+  if (!f.caused_by.empty()) {
+    out += "  caused by:";
+    for (const auto& c : f.caused_by) out += " " + c;
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string wrap_paragraph(const std::string& text, const std::string& indent, std::size_t width) {
+  std::istringstream words(text);
+  std::string out, line, word;
+  while (words >> word) {
+    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += indent + line + "\n";
+  return out;
+}
+
+std::string verdict_line(const CheckRun& run) {
+  const Verdict v = verdict_of(run.ranked);
+  const std::string what = v.critical || v.warning ? counts(v) : v.info ? "healthy (" + counts(v) + ")" : "healthy";
+  std::string where = run.hardware.empty() ? "no RDMA device" : run.hardware;
+  if (!run.origin.empty()) where += ", " + run.origin;
+  return "roce-doctor: " + what + " on host " + run.hostname + " (" + where + ")";
+}
+
+std::string render_check_text(const CheckRun& run, const Style& style) {
+  std::string out = style.bold(verdict_line(run)) + "\n";
+  if (!run.has_rdma)
+    out += "no RDMA device on this host: the netdevs are judged where they can be, checks that need RDMA are "
+           "skipped\n";
+  out += "profile " + run.profile + "; ports ";
+  if (run.ports.empty()) out += "none";
+  for (std::size_t i = 0; i < run.ports.size(); ++i) out += (i ? ", " : "") + run.ports[i];
+  out += "\n";
+  for (const auto& f : run.ranked) out += "\n" + render_finding(f, style);
+
+  int ok = 0;
+  std::string skipped;
+  for (const auto& r : run.results) {
+    if (r.status == engine::CheckResult::Status::ok) ++ok;
+    if (r.status == engine::CheckResult::Status::skipped)
+      skipped += "  " + style.dim(r.id) + ": " + r.skipped_reason + "\n";
+  }
+  out += "\n" + plural(ok, "check", "checks") + " ok";
+  const int with_findings = static_cast<int>(std::count_if(run.results.begin(), run.results.end(), [](const auto& r) {
+    return r.status == engine::CheckResult::Status::finding;
+  }));
+  if (with_findings) out += ", " + std::to_string(with_findings) + " with findings";
+  if (!skipped.empty()) {
+    const int n = static_cast<int>(std::count(skipped.begin(), skipped.end(), '\n'));
+    out += ", " + std::to_string(n) + " skipped:\n" + skipped;
+  } else {
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace roce::report
