@@ -21,6 +21,39 @@ Provenance net_sysfs(const std::string& attr) { return sysfs(std::string("class/
 Provenance dcbnl(const std::string& attr) { return {"dcbnl", std::string(kIf) + " " + attr}; }
 Provenance ethtool(const std::string& what) { return {"ethtool-netlink", std::string(kIf) + " " + what}; }
 
+// What differs between the example hosts: the configuration and the traffic it produces.
+struct Shape {
+  const char* hostname;
+  bool ecn_on_prio3 = true;   // DCQCN notification and reaction points on priority 3
+  bool trust_pcp = false;     // the NIC ignores DSCP: RoCE (untagged, PCP 0) lands on priority 0
+  std::uint32_t lossless_buffer = 262'016;  // bytes of receive buffer 1 (priority 3)
+  // Per second over the window, on priority 3 (the PFC priority).
+  std::uint64_t rx_pause = 0, rx_pause_us = 0, tx_pause = 0, tx_pause_us = 0;
+  std::uint64_t drops = 0;                   // rx discards on the RoCE priority
+  std::uint64_t ecn_marked = 0, cnp_sent = 0, cnp_handled = 0;
+  std::uint64_t seq_errors = 0;              // out_of_sequence / packet_seq_err from the drops
+  int roce_prio() const { return trust_pcp ? 0 : 3; }
+};
+
+Shape shape_of(Cx6dx kind) {
+  switch (kind) {
+    case Cx6dx::ecn_off:  // congested fabric, no ECN to slow the senders down: PFC carries it all
+      return {.hostname = "gpu-node-07", .ecn_on_prio3 = false, .rx_pause = 803, .rx_pause_us = 133'400,
+              .tx_pause = 2'531, .tx_pause_us = 37'960};
+    case Cx6dx::healthy:  // DCQCN slows the senders: few, short pauses; CNPs both ways on priority 6
+      return {.hostname = "gpu-node-03", .rx_pause = 12, .rx_pause_us = 1'900, .tx_pause = 7, .tx_pause_us = 1'100,
+              .ecn_marked = 2'410, .cnp_sent = 2'410, .cnp_handled = 2'190};
+    case Cx6dx::trust_pcp:  // RoCE on priority 0 without PFC: it drops and retransmits
+      return {.hostname = "gpu-node-11", .trust_pcp = true, .drops = 1'850, .ecn_marked = 1'020, .cnp_sent = 1'020,
+              .cnp_handled = 880, .seq_errors = 310};
+    case Cx6dx::headroom_small:  // PFC pauses, but the buffer fills before the pause takes effect
+      return {.hostname = "gpu-node-12", .lossless_buffer = 32'768, .rx_pause = 95, .rx_pause_us = 14'200,
+              .tx_pause = 1'480, .tx_pause_us = 21'700, .drops = 640, .ecn_marked = 1'730, .cnp_sent = 1'730,
+              .cnp_handled = 1'510, .seq_errors = 118};
+  }
+  return {.hostname = "unknown"};
+}
+
 // Counter values in sample `s`: base + per_second * 60 * s.
 struct Growth {
   int s;
@@ -33,7 +66,7 @@ struct Growth {
 constexpr std::uint64_t kRxRoceBps = 4'750'000'000, kTxRoceBps = 4'375'000'000;  // bytes/s
 constexpr std::uint64_t kRxRocePps = kRxRoceBps / 4150, kTxRocePps = kTxRoceBps / 4150;
 
-model::CounterSet mlx5_ethtool_stats(int s) {
+model::CounterSet mlx5_ethtool_stats(const Shape& k, int s) {
   const Growth g{s};
   model::CounterSet c;
   auto add = [&](std::string name, std::uint64_t v) { c.entries.emplace_back(std::move(name), v); };
@@ -93,13 +126,13 @@ model::CounterSet mlx5_ethtool_stats(int s) {
   add("rx_out_of_range_len_phy", 0);
   add("rx_oversize_pkts_phy", 0);
   add("rx_symbol_err_phy", 0);
-  add("tx_mac_control_phy", g(4'120'883, 2'531));
-  add("rx_mac_control_phy", g(1'377'120, 803));
+  add("tx_mac_control_phy", g(4'120'883, k.tx_pause));
+  add("rx_mac_control_phy", g(1'377'120, k.rx_pause));
   add("rx_unsupported_op_phy", 0);
   add("rx_pause_ctrl_phy", 0);
   add("tx_pause_ctrl_phy", 0);
   // 2863
-  add("rx_discards_phy", 0);
+  add("rx_discards_phy", g(0, k.drops));
   add("tx_discards_phy", 0);
   add("tx_errors_phy", 0);
   // 2819
@@ -134,23 +167,42 @@ model::CounterSet mlx5_ethtool_stats(int s) {
   add("outbound_pci_stalled_wr", 0);
   add("outbound_pci_stalled_rd_events", 0);
   add("outbound_pci_stalled_wr_events", 0);
-  // per_prio traffic: RoCE on 3, CNPs would be on 6 (none), everything else on 0.
+  // per_prio traffic: RoCE on its priority, CNPs (64-byte frames) on 6, everything else on 0.
   for (int p = 0; p < 8; ++p) {
     const std::string pp = "prio" + std::to_string(p);
-    const bool roce = p == 3, host = p == 0;
-    add("rx_" + pp + "_bytes", roce ? g(9'090'333'768'800, kRxRoceBps) : host ? g(19'278'175'702, 155'000) : 0);
-    add("rx_" + pp + "_packets", roce ? g(2'190'441'872, kRxRocePps) : host ? g(81'239'758, 1'201) : 0);
-    add("rx_" + pp + "_discards", 0);
-    add("tx_" + pp + "_bytes", roce ? g(8'392'065'886'650, kTxRoceBps) : host ? g(16'157'623'470, 145'000) : 0);
-    add("tx_" + pp + "_packets", roce ? g(2'022'184'551, kTxRocePps) : host ? g(64'118'437, 1'100) : 0);
+    const bool roce = p == k.roce_prio(), host = p == 0, cnp = p == 6;
+    std::uint64_t rx_bytes = 0, rx_packets = 0, tx_bytes = 0, tx_packets = 0;
+    if (roce) {
+      rx_bytes += g(9'090'333'768'800, kRxRoceBps);
+      rx_packets += g(2'190'441'872, kRxRocePps);
+      tx_bytes += g(8'392'065'886'650, kTxRoceBps);
+      tx_packets += g(2'022'184'551, kTxRocePps);
+    }
+    if (host) {
+      rx_bytes += g(19'278'175'702, 155'000);
+      rx_packets += g(81'239'758, 1'201);
+      tx_bytes += g(16'157'623'470, 145'000);
+      tx_packets += g(64'118'437, 1'100);
+    }
+    if (cnp) {
+      rx_bytes += g(0, k.cnp_handled * 64);
+      rx_packets += g(0, k.cnp_handled);
+      tx_bytes += g(0, k.cnp_sent * 64);
+      tx_packets += g(0, k.cnp_sent);
+    }
+    add("rx_" + pp + "_bytes", rx_bytes);
+    add("rx_" + pp + "_packets", rx_packets);
+    add("rx_" + pp + "_discards", roce ? g(0, k.drops) : 0);
+    add("tx_" + pp + "_bytes", tx_bytes);
+    add("tx_" + pp + "_packets", tx_packets);
   }
   // per_prio PFC: only priority 3 has PFC enabled. The NIC receives pauses from the switch
   // (congested fabric, no ECN to slow the senders down) and sends some when its own buffer fills.
-  add("rx_prio3_pause", g(1'377'120, 803));
-  add("rx_prio3_pause_duration", g(228'114'771, 133'400));  // µs: 13.3 % of the time paused
-  add("tx_prio3_pause", g(4'120'883, 2'531));
-  add("tx_prio3_pause_duration", g(61'003'118, 37'960));
-  add("rx_prio3_pause_transition", g(688'560, 401));
+  add("rx_prio3_pause", g(1'377'120, k.rx_pause));
+  add("rx_prio3_pause_duration", g(228'114'771, k.rx_pause_us));  // µs; ecn-off: 13.3 % of the time paused
+  add("tx_prio3_pause", g(4'120'883, k.tx_pause));
+  add("tx_prio3_pause_duration", g(61'003'118, k.tx_pause_us));
+  add("rx_prio3_pause_transition", g(688'560, k.rx_pause / 2));
   // pme
   add("module_unplug", 0);
   add("module_bus_stuck", 0);
@@ -169,12 +221,12 @@ model::CounterSet mlx5_ethtool_stats(int s) {
     const std::string pp = "prio" + std::to_string(p);
     add("rx_" + pp + "_buf_discard", 0);
     add("rx_" + pp + "_cong_discard", 0);
-    add("rx_" + pp + "_marked", 0);
+    add("rx_" + pp + "_marked", p == k.roce_prio() ? g(0, k.ecn_marked) : 0);
   }
   return c;
 }
 
-model::CounterSet mlx5_hw_counters(int s) {
+model::CounterSet mlx5_hw_counters(const Shape& k, int s) {
   const Growth g{s};
   model::CounterSet c;
   auto add = [&](std::string name, std::uint64_t v) { c.entries.emplace_back(std::move(name), v); };
@@ -183,10 +235,10 @@ model::CounterSet mlx5_hw_counters(int s) {
   add("rx_atomic_requests", 0);
   add("rx_dct_connect", 0);
   add("out_of_buffer", 0);
-  add("out_of_sequence", g(14, 0));
+  add("out_of_sequence", g(14, k.seq_errors));
   add("duplicate_request", g(3));
   add("rnr_nak_retry_err", 0);
-  add("packet_seq_err", g(11));
+  add("packet_seq_err", g(11, k.seq_errors));
   add("implied_nak_seq_err", 0);
   add("local_ack_timeout_err", g(2));
   add("resp_local_length_error", 0);
@@ -204,16 +256,16 @@ model::CounterSet mlx5_hw_counters(int s) {
   add("roce_slow_restart", 0);
   add("roce_slow_restart_cnps", 0);
   add("roce_slow_restart_trans", 0);
-  // ECN is off on priority 3: nothing is marked, no CNP is sent or handled.
+  // With ECN off on priority 3 nothing is marked, no CNP is sent or handled.
   add("rp_cnp_ignored", 0);
-  add("rp_cnp_handled", 0);
-  add("np_ecn_marked_roce_packets", 0);
-  add("np_cnp_sent", 0);
+  add("rp_cnp_handled", g(0, k.cnp_handled));
+  add("np_ecn_marked_roce_packets", g(0, k.ecn_marked));
+  add("np_cnp_sent", g(0, k.cnp_sent));
   add("rx_icrc_encapsulated", 0);
   return c;
 }
 
-model::CounterSet ib_pma_counters(int s) {
+model::CounterSet ib_pma_counters(const Shape& k, int s) {
   const Growth g{s};
   model::CounterSet c;
   auto add = [&](std::string name, std::uint64_t v) { c.entries.emplace_back(std::move(name), v); };
@@ -233,7 +285,7 @@ model::CounterSet ib_pma_counters(int s) {
   add("port_rcv_data", g(2'277'402'986'125, (kRxRoceBps + 155'000) / 4));
   add("port_xmit_packets", g(2'086'302'988, kTxRocePps + 1'100));
   add("port_rcv_packets", g(2'271'681'630, kRxRocePps + 1'200));
-  add("port_xmit_wait", g(912'004'331, 1'067'200));
+  add("port_xmit_wait", g(912'004'331, k.rx_pause_us * 8));  // ticks of 125 ns while paused
   add("unicast_xmit_packets", g(2'086'298'544, kTxRocePps + 1'100));
   add("unicast_rcv_packets", g(2'271'661'425, kRxRocePps + 1'199));
   add("multicast_xmit_packets", g(4'411));
@@ -241,7 +293,7 @@ model::CounterSet ib_pma_counters(int s) {
   return c;
 }
 
-model::Dcb dcb(int s) {
+model::Dcb dcb(const Shape& k, int s) {
   const Growth g{s};
   model::Dcb d;
   d.dcbx = Field<std::uint8_t>::of(0x09, dcbnl("DCB_CMD_GDCBX"));  // HOST | VER_IEEE: OS controlled
@@ -249,8 +301,8 @@ model::Dcb dcb(int s) {
   pfc.pfc_cap = 8;
   pfc.pfc_en = 1 << 3;
   pfc.delay = 7;  // mlx5: cable length in metres (default)
-  pfc.requests[3] = g(4'120'883, 2'531);
-  pfc.indications[3] = g(1'377'120, 803);
+  pfc.requests[3] = g(4'120'883, k.tx_pause);
+  pfc.indications[3] = g(1'377'120, k.rx_pause);
   d.pfc = Field<model::Pfc>::of(pfc, dcbnl("DCB_ATTR_IEEE_PFC"));
   model::Ets ets;
   ets.ets_cap = 8;
@@ -258,8 +310,9 @@ model::Dcb dcb(int s) {
   ets.prio_tc = {1, 0, 2, 3, 4, 5, 6, 7};  // mlx5 default
   d.ets = Field<model::Ets>::of(ets, dcbnl("DCB_ATTR_IEEE_ETS"));
   // Trust DSCP: mlx5 reports all 64 DSCP entries; RoCE (26) -> 3, CNP (48) -> 6, the rest -> 0.
+  // Trust PCP: mlx5 removes them, the APP table is empty.
   std::vector<model::AppEntry> app;
-  for (std::uint16_t dscp = 0; dscp < 64; ++dscp) {
+  for (std::uint16_t dscp = 0; dscp < 64 && !k.trust_pcp; ++dscp) {
     const std::uint8_t prio = dscp == 26 ? 3 : dscp == 48 ? 6 : 0;
     app.push_back({model::kAppSelDscp, prio, dscp});
   }
@@ -268,14 +321,14 @@ model::Dcb dcb(int s) {
       EOPNOTSUPP, std::string("dcbnl: ") + kIf + " apptrust", dcbnl("DCB_ATTR_DCB_APP_TRUST_TABLE"));
   model::Buffer buf;
   buf.prio2buffer = {0, 0, 0, 1, 0, 0, 0, 0};
-  buf.buffer_size = {130'944, 262'016, 0, 0, 0, 0, 0, 0};  // multiples of the 128-byte cell
+  buf.buffer_size = {130'944, k.lossless_buffer, 0, 0, 0, 0, 0, 0};  // multiples of the 128-byte cell
   buf.total_size = 1'027'968;
   d.buffer = Field<model::Buffer>::of(buf, dcbnl("DCB_ATTR_DCB_BUFFER"));
   d.maxrate = Field<model::PerPrio<std::uint64_t>>::of({}, dcbnl("DCB_ATTR_IEEE_MAXRATE"));
   return d;
 }
 
-model::NetDev roce_netdev(int s) {
+model::NetDev roce_netdev(const Shape& k, int s) {
   const Growth g{s};
   model::NetDev nd;
   nd.name = kIf;
@@ -305,21 +358,21 @@ model::NetDev roce_netdev(int s) {
   nd.pci_address = Field<std::string>::of(kPci, net_sysfs("device"));
   nd.pcie = Field<model::PcieLink>::of({"16.0 GT/s PCIe", "16.0 GT/s PCIe", 16, 16},
                                        sysfs(std::string("bus/pci/devices/") + kPci));
-  nd.trust = Field<std::string>::of("dscp", net_sysfs("qos/trust"));
+  nd.trust = Field<std::string>::of(k.trust_pcp ? "pcp" : "dscp", net_sysfs("qos/trust"));
   model::NicEcn ecn;
   for (int p = 0; p < 8; ++p) {
-    const bool on = p != 3;  // the misconfiguration: ECN off on the RoCE priority
+    const bool on = p != 3 || k.ecn_on_prio3;
     ecn.np[p] = Field<bool>::of(on, net_sysfs("ecn/roce_np/enable/" + std::to_string(p)));
     ecn.rp[p] = Field<bool>::of(on, net_sysfs("ecn/roce_rp/enable/" + std::to_string(p)));
   }
   nd.ecn = Field<model::NicEcn>::of(ecn, net_sysfs("ecn"));
-  nd.dcb = dcb(s);
+  nd.dcb = dcb(k, s);
   model::Qdisc mq;
   mq.kind = "mq";
   mq.parent = 0xffffffff;
   mq.stats = model::QdiscStats{g(7'402'977'114, 140'000), g(64'118'002, 1'100), 0, 0, 0, 0};
   nd.qdiscs = Field<std::vector<model::Qdisc>>::of({mq}, {"tc", std::string(kIf) + " RTM_GETQDISC"});
-  nd.ethtool_stats = Field<model::CounterSet>::of(mlx5_ethtool_stats(s),
+  nd.ethtool_stats = Field<model::CounterSet>::of(mlx5_ethtool_stats(k, s),
                                                   {"ethtool-ioctl", std::string(kIf) + " ETHTOOL_GSTATS"});
   return nd;
 }
@@ -355,7 +408,7 @@ model::NetDev loopback(int s) {
   return nd;
 }
 
-model::RdmaDevice mlx5_0(int s) {
+model::RdmaDevice mlx5_0(const Shape& k, int s) {
   model::RdmaDevice dev;
   dev.name = "mlx5_0";
   const std::string dir = "class/infiniband/mlx5_0/";
@@ -390,24 +443,27 @@ model::RdmaDevice mlx5_0(int s) {
     }
   }
   port.gids = Field<std::vector<model::Gid>>::of(gids, sysfs(pdir + "gids"));
-  port.counters = Field<model::CounterSet>::of(ib_pma_counters(s), sysfs(pdir + "counters"));
-  port.hw_counters = Field<model::CounterSet>::of(mlx5_hw_counters(s), sysfs(pdir + "hw_counters"));
+  port.counters = Field<model::CounterSet>::of(ib_pma_counters(k, s), sysfs(pdir + "counters"));
+  port.hw_counters = Field<model::CounterSet>::of(mlx5_hw_counters(k, s), sysfs(pdir + "hw_counters"));
   dev.ports.push_back(std::move(port));
   return dev;
 }
 
 }  // namespace
 
-model::Host cx6dx_ecn_off_sample(int index) {
+model::Host cx6dx_sample(Cx6dx kind, int index) {
+  const Shape k = shape_of(kind);
   model::Host host;
-  host.hostname = "gpu-node-07";
+  host.hostname = k.hostname;
   host.kernel_release = "6.1.0-18-amd64";
   host.time_unix_ms = kT0UnixMs + index * kIntervalS * 1000;
   host.monotonic_ns = kT0MonoNs + index * kIntervalS * 1'000'000'000;
-  host.from = {"live", "gpu-node-07"};
-  host.netdevs = {loopback(index), roce_netdev(index)};
-  host.rdma_devices = {mlx5_0(index)};
+  host.from = {"live", k.hostname};
+  host.netdevs = {loopback(index), roce_netdev(k, index)};
+  host.rdma_devices = {mlx5_0(k, index)};
   return host;
 }
+
+model::Host cx6dx_ecn_off_sample(int index) { return cx6dx_sample(Cx6dx::ecn_off, index); }
 
 }  // namespace roce::examples
