@@ -186,20 +186,20 @@ Expected<Imported> import_folder(const std::string& dir) {
     import_command_text(file.command, *text, {source, file.label}, state);
   }
   if (!state.time_known && sos) import_manifest_time(top, state);
-  if (!state.time_known)
-    add_warning(state, "capture",
-                state.time_problem.empty() ? "the capture holds no `date` output: its time is unknown"
-                                           : state.time_problem,
-                model::Availability::absent);
-
   if (state.files_used.empty() && !sysfs_used) {
     std::string message = dir + ": nothing usable in this capture; looked for " + looked_for_names();
     if (!state.warnings.empty()) message += "; problems: " + state.warnings.front();
     return fail(message, "is this an sos report, a sysinfo-snapshot or a folder of command outputs?");
   }
   report_qos_disagreements(state);
+  if (!state.time_known)
+    add_warning(state, "capture",
+                state.time_problem.empty() ? "the capture holds no `date` output: its time is unknown"
+                                           : state.time_problem,
+                model::Availability::absent);
+
   for (auto& dev : state.host.rdma_devices) fill_port_netdevs_from_gids(dev);
-  mark_unread(state.host, "not in this capture", {source, dir});
+  mark_unread(state.host, "not in this capture", {source, ""});
   return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used)};
 }
 

@@ -1,0 +1,191 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "captures/import/import_folder.hpp"
+#include "import_fixture.hpp"
+
+using namespace roce;
+using captures::import::import_folder;
+using model::Provenance;
+
+namespace {
+
+const model::RdmaDevice* device(const model::Host& host, const std::string& name) {
+  for (const auto& d : host.rdma_devices)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+bool any_warning(const std::vector<std::string>& warnings, const std::string& a, const std::string& b = "") {
+  return std::any_of(warnings.begin(), warnings.end(), [&](const std::string& w) {
+    return w.find(a) != std::string::npos && w.find(b) != std::string::npos;
+  });
+}
+
+}  // namespace
+
+TEST_CASE("a plain folder of command outputs and copied sysfs becomes a Host with provenance") {
+  auto imported = import_folder(test::import_fixture("folder"));
+  REQUIRE(imported.ok());
+  const auto& host = imported->host;
+  CHECK(host.hostname == "gpu-node-07");
+  CHECK(host.time_unix_ms == 1795984200000LL);
+  CHECK(host.from.source == "folder");
+
+  const auto* nd = host.netdev("ens1f0");
+  REQUIRE(nd != nullptr);
+  // ethtool -S: the real mlx5 dump, located at its header line.
+  REQUIRE(nd->ethtool_stats.ok());
+  CHECK(nd->ethtool_stats.from == Provenance{"folder", "ethtool_-S_ens1f0:1"});
+  CHECK(nd->ethtool_stats->get("rx_packets") == 1226u);
+  CHECK(nd->ethtool_stats->get("rx_err_lane_3_phy").has_value());
+  // sysfs copy.
+  REQUIRE(nd->mtu.ok());
+  CHECK(*nd->mtu == 4200u);
+  CHECK(nd->mtu.from == Provenance{"folder", "sys/class/net/ens1f0/mtu:1"});
+  REQUIRE(nd->ecn.ok());
+  CHECK(nd->ecn->np[3].ok());
+  CHECK(*nd->ecn->np[3] == true);
+  CHECK(*nd->ecn->np[0] == false);
+  // PFC from dcb (the kernel's), not from mlnx_qos which says 0,2,6,7.
+  REQUIRE(nd->dcb.pfc.ok());
+  CHECK(nd->dcb.pfc->pfc_en == 0x08);
+  CHECK(nd->dcb.pfc->delay == 7);
+  CHECK(nd->dcb.pfc->requests[3] == 1290418u);
+  CHECK(nd->dcb.pfc.from == Provenance{"folder", "dcb_-s_pfc_show_dev_ens1f0:1"});
+  REQUIRE(nd->dcb.buffer.ok());
+  CHECK(nd->dcb.buffer->total_size == 1027968u);
+  REQUIRE(nd->dcb.app.ok());
+  CHECK(nd->dcb.app.from.locator.rfind("dcb_-N_app_show_dev_ens1f0:", 0) == 0);
+  // trust from mlnx_qos.
+  REQUIRE(nd->trust.ok());
+  CHECK(*nd->trust == "dscp");
+  CHECK(nd->trust.from == Provenance{"folder", "mlnx_qos_-i_ens1f0:2"});
+  // The disagreement is evidence, with both files cited.
+  CHECK(any_warning(imported->warnings, "PFC enabled priorities", "says 0,2,6,7"));
+  CHECK(any_warning(imported->warnings, "mlnx_qos_-i_ens1f0:", "dcb_-s_pfc_show_dev_ens1f0:1"));
+  CHECK(any_warning(imported->warnings, "PFC delay", "says 10"));
+  CHECK_FALSE(any_warning(imported->warnings, "DSCP-to-priority maps"));  // both say the same
+  CHECK(std::any_of(host.notes.begin(), host.notes.end(),
+                    [](const model::CollectionNote& n) { return n.message.find("PFC enabled") != std::string::npos; }));
+
+  // GIDs from show_gids.
+  const auto* mlx5_0 = device(host, "mlx5_0");
+  REQUIRE(mlx5_0 != nullptr);
+  REQUIRE(mlx5_0->ports.size() == 1);
+  const auto& gids = mlx5_0->ports[0].gids;
+  REQUIRE(gids.ok());
+  REQUIRE(gids->size() == 6);
+  CHECK(gids->at(5).index == 5);
+  CHECK(gids->at(5).gid == "0000:0000:0000:0000:0000:ffff:ac13:003c");
+  CHECK(*gids->at(5).type == "RoCE v2");
+  CHECK(*gids->at(5).netdev == "ens1f0");
+  CHECK(gids.from.source == "folder");
+  CHECK(gids.from.locator.rfind("show_gids:", 0) == 0);
+  REQUIRE(mlx5_0->ports[0].netdev.ok());
+  CHECK(*mlx5_0->ports[0].netdev == "ens1f0");
+
+  // Port state: ibstat (a command output, applied after sysfs) says Active where the copied sysfs said DOWN;
+  // the rate only sysfs has.
+  const auto* mlx5_1 = device(host, "mlx5_1");
+  REQUIRE(mlx5_1 != nullptr);
+  REQUIRE(mlx5_1->ports.size() == 1);
+  const auto& port = mlx5_1->ports[0];
+  REQUIRE(port.state.ok());
+  CHECK(port.state->code == 4);
+  CHECK(port.state->name == "ACTIVE");
+  CHECK(port.state.from.locator.rfind("ibstat:", 0) == 0);
+  REQUIRE(port.rate.ok());
+  CHECK(*port.rate == "100 Gb/sec (4X EDR)");
+  CHECK(port.rate.from == Provenance{"folder", "sys/class/infiniband/mlx5_1/ports/1/rate:1"});
+  REQUIRE(mlx5_1->fw_ver.ok());
+
+  // A port ibstat reports down.
+  const auto* mlx5_3 = device(host, "mlx5_3");
+  REQUIRE(mlx5_3 != nullptr);
+  REQUIRE(mlx5_3->ports[0].state.ok());
+
+  // Unknown files are ignored, not warned about.
+  const auto& used = imported->files_used;
+  CHECK(std::find(used.begin(), used.end(), "lspci_-vvv") == used.end());
+  CHECK(std::find(used.begin(), used.end(), "ibstat") != used.end());
+  CHECK_FALSE(any_warning(imported->warnings, "lspci"));
+  // Fields no file held are absent, with a cause, never zero.
+  CHECK(nd->pause.availability == model::Availability::absent);
+  CHECK(nd->pause.cause == "not in this capture");
+  // No absolute path of the folder leaks into provenance or causes.
+  CHECK(nd->pci_address.cause.find(test::import_fixture("")) == std::string::npos);
+}
+
+TEST_CASE("an sos report tree: sos_commands/<plugin>/ files, sys/, manifest time") {
+  auto imported = import_folder(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"));
+  REQUIRE(imported.ok());
+  const auto& host = imported->host;
+  CHECK(host.from.source == "sos");
+  CHECK(host.hostname == "gpu-node-07");
+  CHECK(host.time_unix_ms == 1795984181000LL);
+  CHECK(any_warning(imported->warnings, "manifest.json", "read as UTC"));
+  const auto* nd = host.netdev("ens1f0");
+  REQUIRE(nd != nullptr);
+  REQUIRE(nd->ethtool_stats.ok());
+  // The host's own ethtool -S, not the one of network namespace ns1.
+  CHECK(nd->ethtool_stats->get("rx_packets") == 1226u);
+  CHECK(nd->ethtool_stats.from == Provenance{"sos", "sos_commands/networking/ethtool_-S_ens1f0:1"});
+  CHECK(nd->mtu.from == Provenance{"sos", "sys/class/net/ens1f0/mtu:1"});
+  REQUIRE(nd->dcb.pfc.ok());
+  CHECK(nd->dcb.pfc->pfc_en == 0x08);
+  CHECK(*nd->trust == "dscp");
+  CHECK(nd->trust.from.locator == "sos_commands/mellanox/mlnx_qos_-i_ens1f0:2");
+  const auto& used = imported->files_used;
+  CHECK(std::find(used.begin(), used.end(), "sos_commands/networking/ethtool_-k_ens1f0") == used.end());
+}
+
+TEST_CASE("the folder a tarball was made of may be given by its parent") {
+  auto tmp = test::scratch();
+  std::filesystem::copy(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"),
+                        tmp.path() + "/sosreport-x", std::filesystem::copy_options::recursive);
+  auto imported = import_folder(tmp.path());
+  REQUIRE(imported.ok());
+  CHECK(imported->host.from.source == "sos");
+}
+
+TEST_CASE("a malformed file is a located warning and the rest is still used") {
+  auto tmp = test::scratch();
+  std::filesystem::copy(test::import_fixture("folder"), tmp.path(), std::filesystem::copy_options::recursive);
+  test::write_file(tmp.path() + "/ethtool_-S_ens1f1", "NIC statistics:\n     rx_packets 12\n");
+  test::write_file(tmp.path() + "/ibv_devinfo_-v", "\x01\x02garbage\n");
+  auto imported = import_folder(tmp.path());
+  REQUIRE(imported.ok());
+  CHECK(any_warning(imported->warnings, "ethtool_-S_ens1f1", "line 2"));
+  CHECK(any_warning(imported->warnings, "ibv_devinfo_-v"));
+  const auto* bad = imported->host.netdev("ens1f1");
+  REQUIRE(bad != nullptr);
+  CHECK(bad->ethtool_stats.availability == model::Availability::error);
+  CHECK(bad->ethtool_stats.from.locator.rfind("ethtool_-S_ens1f1", 0) == 0);
+  const auto* good = imported->host.netdev("ens1f0");
+  REQUIRE(good != nullptr);
+  CHECK(good->ethtool_stats.ok());
+  CHECK(good->dcb.pfc.ok());
+}
+
+TEST_CASE("a folder with nothing usable is an error naming what was looked for") {
+  auto tmp = test::scratch();
+  auto empty = import_folder(tmp.path());
+  REQUIRE_FALSE(empty.ok());
+  CHECK_THAT(empty.error().message, Catch::Contains("looked for"));
+  CHECK_THAT(empty.error().message, Catch::Contains("ethtool_-S_<if>"));
+  CHECK_THAT(empty.error().message, Catch::Contains("sos_commands"));
+
+  test::write_file(tmp.path() + "/lspci_-vvv", "00:00.0 Host bridge\n");
+  test::write_file(tmp.path() + "/notes.md", "hello\n");
+  CHECK_FALSE(import_folder(tmp.path()).ok());
+
+  test::write_file(tmp.path() + "/ethtool_-S_eth0", "not ethtool at all\n");
+  auto only_bad = import_folder(tmp.path());
+  REQUIRE_FALSE(only_bad.ok());
+  CHECK_THAT(only_bad.error().message, Catch::Contains("ethtool_-S_eth0"));
+
+  CHECK_FALSE(import_folder(tmp.path() + "/does-not-exist").ok());
+}
