@@ -3,50 +3,22 @@
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "captures/bundle.hpp"
+#include "examples/cx6dx_example.hpp"
+#include "run_binary.hpp"
 
 namespace {
 
-struct Run {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string temp_path(const std::string& name) {
-  return std::string(P_tmpdir) + "/roce-cli-test-" + std::to_string(getpid()) + "-" + name;
-}
-
-void write_file(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-// Runs `prefix roce-doctor args` through the shell (args are trusted test strings).
-Run run(const std::string& args, const std::string& prefix = "") {
-  const std::string out = temp_path("stdout"), err = temp_path("stderr");
-  const std::string cmd = prefix + " '" ROCE_DOCTOR_BIN "' " + args + " >'" + out + "' 2>'" + err + "'";
-  const int status = std::system(cmd.c_str());
-  Run r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
-}
+using roce::test::run;
+using roce::test::slurp;
+using roce::test::temp_path;
+using roce::test::write_file;
 
 const std::string kExample = ROCE_EXAMPLES_DIR "/cx6dx-ecn-off.json";
 
@@ -214,9 +186,13 @@ TEST_CASE("--sysfs-root on the ConnectX-6 Dx fixture renders the full RDMA view"
   CHECK(run("show", "ROCE_DOCTOR_SYSFS_ROOT='" + root + "'").out.find("rdma mlx5_0:") != std::string::npos);
 }
 
-TEST_CASE("the committed example bundle is what make-examples writes") {
+TEST_CASE("the committed example bundles are what make-examples writes") {
   const std::string dir = temp_path("examples");
   REQUIRE(std::system(("mkdir -p '" + dir + "' && '" ROCE_MAKE_EXAMPLES_BIN "' '" + dir + "' >/dev/null").c_str()) == 0);
-  CHECK(slurp(dir + "/cx6dx-ecn-off.json") == slurp(kExample));
+  for (const auto& example : roce::examples::kExamples) {
+    const std::string file(example.file);
+    INFO(file << ": regenerate with make-examples (examples/README.md)");
+    CHECK(slurp(dir + "/" + file) == slurp(ROCE_EXAMPLES_DIR "/" + file));
+  }
   std::system(("rm -rf '" + dir + "'").c_str());
 }
