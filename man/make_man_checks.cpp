@@ -72,7 +72,7 @@ std::string render(std::span<const roce::engine::CheckInfo> catalog) {
     }
     out += ".PP\n" + roff(c.doc) + "\n";
     if (!c.thresholds.empty()) {
-      out += ".PP\nThresholds (profile\n.BI [thresholds. " + roff(c.id) + " ]\n):\n";
+      out += ".PP\nThresholds, set in the profile's\n.B [thresholds." + roff(c.id) + "]\ntable:\n";
       for (const auto& t : c.thresholds) {
         out += ".TP\n.BR " + roff(t.key) + " \" = " + number(t.default_value) + "\"\n" + roff(t.doc) + "\n";
       }
