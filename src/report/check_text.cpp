@@ -70,18 +70,25 @@ std::string render_finding(const engine::Finding& f, const Style& style) {
 
 }  // namespace
 
-std::string wrap_paragraph(const std::string& text, const std::string& indent, std::size_t width) {
+std::string wrap_hanging(const std::string& text, const std::string& first_indent, const std::string& indent,
+                         std::size_t width) {
   std::istringstream words(text);
   std::string out, line, word;
+  const std::string* prefix = &first_indent;
   while (words >> word) {
-    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
-      out += indent + line + "\n";
+    if (!line.empty() && prefix->size() + line.size() + 1 + word.size() > width) {
+      out += *prefix + line + "\n";
+      prefix = &indent;
       line.clear();
     }
     line += (line.empty() ? "" : " ") + word;
   }
-  if (!line.empty()) out += indent + line + "\n";
+  if (!line.empty()) out += *prefix + line + "\n";
   return out;
+}
+
+std::string wrap_paragraph(const std::string& text, const std::string& indent, std::size_t width) {
+  return wrap_hanging(text, indent, indent, width);
 }
 
 std::string verdict_line(const CheckRun& run) {
@@ -108,7 +115,7 @@ std::string render_check_text(const CheckRun& run, const Style& style) {
   for (const auto& r : run.results) {
     if (r.status == engine::CheckResult::Status::ok) ++ok;
     if (r.status == engine::CheckResult::Status::skipped)
-      skipped += "  " + style.dim(r.id) + ": " + r.skipped_reason + "\n";
+      skipped += wrap_hanging(r.id + ": " + r.skipped_reason, "  ", "      ", kWidth);
   }
   out += "\n" + plural(ok, "check", "checks") + " ok";
   const int with_findings = static_cast<int>(std::count_if(run.results.begin(), run.results.end(), [](const auto& r) {
@@ -116,7 +123,9 @@ std::string render_check_text(const CheckRun& run, const Style& style) {
   }));
   if (with_findings) out += ", " + std::to_string(with_findings) + " with findings";
   if (!skipped.empty()) {
-    const int n = static_cast<int>(std::count(skipped.begin(), skipped.end(), '\n'));
+    const int n = static_cast<int>(std::count_if(run.results.begin(), run.results.end(), [](const auto& r) {
+      return r.status == engine::CheckResult::Status::skipped;
+    }));
     out += ", " + std::to_string(n) + " skipped:\n" + skipped;
   } else {
     out += "\n";

@@ -14,7 +14,10 @@ std::string verdict_line(const CheckRun& run);
 
 std::string render_check_text(const CheckRun& run, const Style& style);
 
-// Greedy word wrap of one paragraph to `width` columns, every line prefixed with `indent`.
+// Greedy word wrap of one paragraph to `width` columns, every line prefixed with `indent` (the
+// first with `first_indent`). A word longer than the line stays whole.
 std::string wrap_paragraph(const std::string& text, const std::string& indent, std::size_t width);
+std::string wrap_hanging(const std::string& text, const std::string& first_indent, const std::string& indent,
+                         std::size_t width);
 
 }  // namespace roce::report

@@ -88,6 +88,7 @@ TEST_CASE("wrap_paragraph wraps at word boundaries with the indent on every line
   CHECK(report::wrap_paragraph("aaa bbb ccc ddd", "  ", 10) == "  aaa bbb\n  ccc ddd\n");
   CHECK(report::wrap_paragraph("", "  ", 10) == "");
   CHECK(report::wrap_paragraph("averyveryverylongword x", "  ", 10) == "  averyveryverylongword\n  x\n");
+  CHECK(report::wrap_hanging("ID: one two three", "  ", "      ", 12) == "  ID: one\n      two\n      three\n");
 }
 
 TEST_CASE("the JSON view has schema_version and stable snake_case keys; absent values are null") {
