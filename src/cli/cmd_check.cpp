@@ -156,6 +156,9 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
                            samples.now.notes.empty() ? "" : samples.now.notes.front().message},
                           kExitRuntimeError);
   }
+  // The verdict describes the host, whatever --dev narrows the judged ports to.
+  const std::string hardware = report::describe_hardware(samples.now);
+  const bool has_rdma = !samples.now.rdma_devices.empty();
   if (!options.dev.empty()) {
     samples.now = filter_host(samples.now, options.dev);
     if (samples.before) samples.before = filter_host(*samples.before, options.dev);
@@ -169,11 +172,11 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   const engine::Context ctx(samples.now, before, dt, *profile);
   report::CheckRun run;
   run.hostname = samples.now.hostname;
-  run.hardware = report::describe_hardware(samples.now);
+  run.hardware = hardware;
   run.origin = samples.origin;
   run.profile = profile_label(*profile);
   run.interval_s = ctx.has_rates() ? dt : 0;
-  run.has_rdma = !samples.now.rdma_devices.empty();
+  run.has_rdma = has_rdma;
   for (const auto& p : ctx.ports()) run.ports.push_back(p.subject().to_string());
   run.results = checks::run_checks(ctx, selection);
   run.ranked = engine::ranked_findings(checks::all_checks(), run.results);

@@ -46,7 +46,9 @@ std::string render_check_json(const CheckRun& run) {
   const Verdict v = verdict_of(run.ranked);
   ordered_json doc;
   doc["schema_version"] = kCheckJsonSchemaVersion;
-  doc["host"] = {{"hostname", run.hostname}, {"hardware", run.hardware}, {"origin", run.origin},
+  doc["host"] = {{"hostname", run.hostname},
+                 {"hardware", run.hardware.empty() ? ordered_json(nullptr) : ordered_json(run.hardware)},
+                 {"origin", run.origin},
                  {"profile", run.profile},   {"interval_s", run.interval_s}, {"has_rdma", run.has_rdma},
                  {"ports", run.ports}};
   doc["verdict"] = {{"status", v.status()}, {"critical", v.critical}, {"warning", v.warning}, {"info", v.info}};

@@ -96,7 +96,8 @@ std::string verdict_line(const CheckRun& run) {
   const std::string what = v.critical || v.warning ? counts(v) : v.info ? "healthy (" + counts(v) + ")" : "healthy";
   std::string where = run.hardware.empty() ? "no RDMA device" : run.hardware;
   if (!run.origin.empty()) where += ", " + run.origin;
-  return "roce-doctor: " + what + " on host " + run.hostname + " (" + where + ")";
+  const std::string host = run.hostname.empty() ? "an unnamed host" : "host " + run.hostname;
+  return "roce-doctor: " + what + " on " + host + " (" + where + ")";
 }
 
 std::string render_check_text(const CheckRun& run, const Style& style) {

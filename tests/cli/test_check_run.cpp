@@ -261,6 +261,7 @@ TEST_CASE("live check --interval 0 on this machine judges its netdevs and says w
   const auto doc = nlohmann::json::parse(json.out);
   CHECK(doc.at("host").at("ports") == nlohmann::json::array());
   CHECK(doc.at("host").at("has_rdma") == false);
+  CHECK(doc.at("host").at("hardware").is_null());
   CHECK(doc.at("findings") == nlohmann::json::array());
 }
 

@@ -53,6 +53,9 @@ TEST_CASE("the verdict line counts findings and names the host, the NIC and the 
   mtu.severity = engine::Severity::warning;
   none.ranked = {mtu, mtu};
   CHECK(report::verdict_line(none) == "roce-doctor: 2 warnings on host vm (no RDMA device, live, configuration only)");
+  none.hostname = "";
+  CHECK(report::verdict_line(none) ==
+        "roce-doctor: 2 warnings on an unnamed host (no RDMA device, live, configuration only)");
   const auto text = report::render_check_text(none, report::Style{false});
   CHECK(text.find("\nno RDMA device on this host: ") != std::string::npos);
 }
