@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "captures/bundle.hpp"
+#include "captures/import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/duration.hpp"
 #include "cli/profile_lookup.hpp"
@@ -41,7 +42,7 @@ Expected<std::chrono::milliseconds> parse_interval(const std::string& text) {
 Expected<Samples> samples_from_bundles(const std::vector<std::string>& files) {
   std::vector<captures::Bundle> bundles;
   for (const auto& file : files) {
-    auto bundle = captures::read_bundle_file(file);
+    auto bundle = captures::load_capture(file);
     if (!bundle) return fail(bundle.error());
     if (bundle->samples.empty()) return fail("bundle " + file + " holds no sample");
     bundles.push_back(std::move(*bundle));

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "captures/bundle.hpp"
+#include "captures/import/load_capture.hpp"
 #include "report/show_text.hpp"
 #include "sources/linux_host.hpp"
 #include "util/exit_codes.hpp"
@@ -22,7 +23,7 @@ int run_show(const GlobalOptions& global, const ShowOptions& options) {
   model::Host host;
   std::string origin;  // which sample of which bundle, for the text view
   if (!options.from.empty()) {
-    auto bundle = captures::read_bundle_file(options.from);
+    auto bundle = captures::load_capture(options.from);
     if (!bundle) return report_error(bundle.error(), kExitInputError);
     host = bundle->samples.back();
     origin = "bundle " + options.from + ": sample " + std::to_string(bundle->samples.size()) + " of " +

@@ -77,7 +77,12 @@ std::string netdev_of(const model::RdmaDevice& d, const model::RdmaPort& p) {
   return {};
 }
 
+// Without RDMA devices, a netdev is judged as a possible RoCE port only if it is a physical NIC
+// (it has a parent device: lo, veth, ifb and bridges have none and are never RoCE ports) and there
+// is something to judge on it.
 bool has_port_data(const model::NetDev& n) {
+  if (n.pci_address.availability == model::Availability::absent && n.pci_address.from.source == "sysfs")
+    return false;  // sysfs read the netdev and found no `device` link: a virtual netdev
   return n.dcb.pfc.ok() || n.ethtool_stats.ok() || n.dcb.app.ok() || n.trust.ok();
 }
 
