@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "captures/text/rdma_lookup.hpp"
 #include "captures/text/text_input.hpp"
 
 namespace roce::captures::text {
@@ -25,21 +26,6 @@ bool counter_name(std::string_view s) {
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
   return true;
-}
-
-model::RdmaPort& port_of(std::vector<model::RdmaDevice>& devices, std::string_view dev, std::uint32_t number) {
-  model::RdmaDevice* device = nullptr;
-  for (auto& d : devices)
-    if (d.name == dev) device = &d;
-  if (!device) {
-    device = &devices.emplace_back();
-    device->name = std::string(dev);
-  }
-  for (auto& p : device->ports)
-    if (p.number == number) return p;
-  auto& port = device->ports.emplace_back();
-  port.number = number;
-  return port;
 }
 
 Expected<Parsed<std::vector<model::RdmaDevice>>> parse_json(std::string_view text, TextInput& in) {
@@ -65,7 +51,7 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_json(std::string_view tex
         return in.error(where + ": counter \"" + it.key() + "\" is not an unsigned integer");
       // Strings/objects (a mode, a qp list) are not counters.
     }
-    auto& p = port_of(devices, name->get_ref<const std::string&>(), static_cast<std::uint32_t>(port->get<std::uint64_t>()));
+    auto& p = find_or_add_port(devices, name->get_ref<const std::string&>(), static_cast<std::uint32_t>(port->get<std::uint64_t>()));
     p.hw_counters = Field<model::CounterSet>::of(std::move(set), from);
   }
   return in.result(std::move(devices));
@@ -92,7 +78,7 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_rdma_statistic(std::strin
         port = nullptr;
         continue;
       }
-      port = &port_of(devices, dp->first, dp->second);
+      port = &find_or_add_port(devices, dp->first, dp->second);
       port->hw_counters = Field<model::CounterSet>::of({}, in.at(line));
       next = 2;
     } else if (!port) {

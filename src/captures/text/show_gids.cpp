@@ -1,5 +1,6 @@
 #include "captures/text/show_gids.hpp"
 
+#include "captures/text/rdma_lookup.hpp"
 #include "captures/text/ib_names.hpp"
 #include "captures/text/text_input.hpp"
 
@@ -17,18 +18,8 @@ bool is_rule(const Line& line) { return line.text.starts_with("---"); }
 
 model::RdmaPort& port_of(std::vector<model::RdmaDevice>& devices, std::string_view dev, std::uint32_t number,
                          const model::Provenance& from) {
-  model::RdmaDevice* device = nullptr;
-  for (auto& d : devices)
-    if (d.name == dev) device = &d;
-  if (!device) {
-    device = &devices.emplace_back();
-    device->name = std::string(dev);
-  }
-  for (auto& p : device->ports)
-    if (p.number == number) return p;
-  auto& port = device->ports.emplace_back();
-  port.number = number;
-  port.gids = Field<std::vector<model::Gid>>::of({}, from);
+  auto& port = find_or_add_port(devices, dev, number);
+  if (!port.gids.ok()) port.gids = Field<std::vector<model::Gid>>::of({}, from);
   return port;
 }
 

@@ -62,7 +62,9 @@ std::string hex_address(Bytes b) {
   return s;
 }
 
-model::LinkStats64 from_stats64(const rtnl_link_stats64& s) {
+// struct rtnl_link_stats64 (IFLA_STATS64) or the older 32-bit struct rtnl_link_stats (IFLA_STATS).
+template <class KernelStats>
+model::LinkStats64 from_kernel_stats(const KernelStats& s) {
   model::LinkStats64 m;
   m.rx_packets = s.rx_packets;
   m.tx_packets = s.tx_packets;
@@ -80,23 +82,6 @@ model::LinkStats64 from_stats64(const rtnl_link_stats64& s) {
   return m;
 }
 
-model::LinkStats64 from_stats32(const rtnl_link_stats& s) {
-  model::LinkStats64 m;
-  m.rx_packets = s.rx_packets;
-  m.tx_packets = s.tx_packets;
-  m.rx_bytes = s.rx_bytes;
-  m.tx_bytes = s.tx_bytes;
-  m.rx_errors = s.rx_errors;
-  m.tx_errors = s.tx_errors;
-  m.rx_dropped = s.rx_dropped;
-  m.tx_dropped = s.tx_dropped;
-  m.multicast = s.multicast;
-  m.collisions = s.collisions;
-  m.rx_crc_errors = s.rx_crc_errors;
-  m.rx_missed_errors = s.rx_missed_errors;
-  m.tx_carrier_errors = s.tx_carrier_errors;
-  return m;
-}
 
 // The 23 counters every kernel since 2.6.35 sends; later kernels append rx_nohandler and
 // rx_otherhost_dropped.
@@ -163,14 +148,14 @@ Expected<model::NetDev> decode_link_message(Bytes msg) {
         [](Bytes p, const char* n) -> Expected<model::LinkStats64> {
           auto s = read_struct<rtnl_link_stats64>(p, n, kMinStats64);
           if (!s) return fail(std::move(s.error()));
-          return from_stats64(*s);
+          return from_kernel_stats(*s);
         });
   } else {
     nd.stats = field_from<model::LinkStats64>(
         list, IFLA_STATS, nd.name, "", [](Bytes p, const char* n) -> Expected<model::LinkStats64> {
           auto s = read_struct<rtnl_link_stats>(p, n, kMinStats32);
           if (!s) return fail(std::move(s.error()));
-          return from_stats32(*s);
+          return from_kernel_stats(*s);
         });
   }
   return nd;
