@@ -93,7 +93,13 @@ std::string wrap_paragraph(const std::string& text, const std::string& indent, s
 
 std::string verdict_line(const CheckRun& run) {
   const Verdict v = verdict_of(run.ranked);
-  const std::string what = v.critical || v.warning ? counts(v) : v.info ? "healthy (" + counts(v) + ")" : "healthy";
+  const bool judged = std::any_of(run.results.begin(), run.results.end(),
+                                  [](const engine::CheckResult& r) { return r.status != engine::CheckResult::Status::skipped; });
+  // "healthy" only where something was judged: a capture that holds none of the checks' inputs says so.
+  const std::string what = v.critical || v.warning ? counts(v)
+                           : !judged               ? "nothing judged (all " + std::to_string(run.results.size()) + " checks skipped)"
+                           : v.info                ? "healthy (" + counts(v) + ")"
+                                                   : "healthy";
   std::string where = run.hardware.empty() ? "no RDMA device" : run.hardware;
   if (!run.origin.empty()) where += ", " + run.origin;
   const std::string host = run.hostname.empty() ? "an unnamed host" : "host " + run.hostname;

@@ -60,6 +60,21 @@ TEST_CASE("the verdict line counts findings and names the host, the NIC and the 
   CHECK(text.find("\nno RDMA device on this host: ") != std::string::npos);
 }
 
+TEST_CASE("a run where every check was skipped is not called healthy") {
+  report::CheckRun run;
+  run.hostname = "gpu-node-07";
+  run.origin = "from bundle x";
+  run.has_rdma = false;
+  engine::CheckResult skipped;
+  skipped.id = "PFC-LOSSLESS";
+  skipped.status = engine::CheckResult::Status::skipped;
+  run.results = {skipped, skipped};
+  CHECK(report::verdict_line(run) ==
+        "roce-doctor: nothing judged (all 2 checks skipped) on host gpu-node-07 (no RDMA device, from bundle x)");
+  run.results[1].status = engine::CheckResult::Status::ok;
+  CHECK(report::verdict_line(run) == "roce-doctor: healthy on host gpu-node-07 (no RDMA device, from bundle x)");
+}
+
 TEST_CASE("a finding renders severity, ID, subject, title, evidence with rates and provenance, fix and cause") {
   Judged j;
   judge(j, examples::Cx6dx::ecn_off);
