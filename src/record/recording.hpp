@@ -1,0 +1,47 @@
+#pragma once
+// A roce-doctor recording: an append-only file of Host samples taken at a fixed interval.
+// Configuration is stored when it changes; counters are delta-encoded (varints) and compressed in
+// frames, each frame checksummed, so a crash loses at most the frame being written, and a reader
+// may read the file while it is being written (it stops at the last complete frame).
+// The byte layout is documented in man/roce-doctor-recording.5.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/host.hpp"
+#include "util/expected.hpp"
+
+namespace roce::record {
+
+struct WriterOptions {
+  std::uint32_t samples_per_frame = 10;  // a frame is flushed (write + fdatasync) after this many samples
+  std::uint64_t rotate_bytes = 0;        // 0: never; else start FILE.1, FILE.2 ... past this size
+  std::int64_t rotate_seconds = 0;       // 0: never; else rotate when the file is older than this
+};
+
+class RecordWriter {
+ public:
+  // Creates the file, or appends to an existing recording (after recovering a torn tail).
+  static Expected<std::unique_ptr<RecordWriter>> open(const std::string& path, const WriterOptions& options);
+  virtual ~RecordWriter() = default;
+  virtual Outcome append(const model::Host& sample) = 0;
+  virtual Outcome flush() = 0;  // ends the current frame now (also called by the destructor)
+};
+
+struct Recording {
+  std::vector<model::Host> samples;   // in time order, each a complete Host
+  std::vector<std::string> warnings;  // "FILE: torn frame at byte 123456 ignored (the writer was interrupted?)"
+};
+
+// Reads a recording (or one of its rotated parts). A torn or corrupt tail frame is a warning, not
+// an error; a file that is not a recording, or a corrupt frame before the tail, is an error with
+// the byte offset.
+Expected<Recording> read_recording(const std::string& path);
+Expected<Recording> decode_recording(std::string_view bytes, std::string_view name);
+
+// True when the bytes start with the recording magic (for load_capture's content detection).
+bool looks_like_recording(std::string_view prefix);
+
+}  // namespace roce::record
