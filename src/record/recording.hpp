@@ -5,6 +5,7 @@
 // may read the file while it is being written (it stops at the last complete frame).
 // The byte layout is documented in man/roce-doctor-recording.5.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -40,6 +41,12 @@ struct Recording {
 // the byte offset.
 Expected<Recording> read_recording(const std::string& path);
 Expected<Recording> decode_recording(std::string_view bytes, std::string_view name);
+
+// Streams the samples in time order without holding them all (a day at 1 Hz is 86400 Hosts): `sink`
+// gets the same Host object each time, updated in place; copy what you keep. Returning false stops.
+// Returns the warnings (as Recording::warnings).
+using SampleSink = std::function<bool(const model::Host& sample)>;
+Expected<std::vector<std::string>> for_each_sample(const std::string& path, const SampleSink& sink);
 
 // True when the bytes start with the recording magic (for load_capture's content detection).
 bool looks_like_recording(std::string_view prefix);
