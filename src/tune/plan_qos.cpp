@@ -1,0 +1,174 @@
+// Trust mode, DSCP map (dcb app) and PFC (mask; cable length on mlx5).
+#include <algorithm>
+
+#include "tune/plan_parts.hpp"
+
+namespace roce::tune::detail {
+namespace {
+
+using model::AppEntry;
+
+std::vector<std::uint8_t> wanted_apptrust(profile::Trust t) {
+  if (t == profile::Trust::dscp) return {model::kAppSelDscp, model::kAppSelPcp};
+  return {model::kAppSelPcp};
+}
+
+std::string apptrust_text(const std::vector<std::uint8_t>& order) {
+  std::string s;
+  for (auto sel : order)
+    s += (s.empty() ? "" : " ") + std::string(sel == model::kAppSelDscp  ? "dscp"
+                                              : sel == model::kAppSelPcp ? "pcp"
+                                                                         : std::to_string(sel));
+  return s.empty() ? "(empty)" : s;
+}
+
+std::optional<int> dscp_priority(const std::vector<AppEntry>& app, int dscp) {
+  for (const auto& e : app)
+    if (e.selector == model::kAppSelDscp && e.protocol == dscp) return e.priority;
+  return std::nullopt;
+}
+
+// Trust through vendor sysfs or dcb apptrust; nullopt when the host exposes neither (mlx5 then
+// follows its DSCP APP entries, handled with the APP table).
+std::optional<Change> plan_trust(const PortPlan& p, const profile::Profile& profile, Notes& notes, bool& via_app) {
+  const auto& nd = p.nd;
+  const std::string want = profile::to_string(profile.trust);
+  const std::string reason = std::string("profile qos.trust = ") + want;
+  via_app = false;
+  if (nd.trust.ok() && (*nd.trust == "dscp" || *nd.trust == "pcp")) {
+    if (*nd.trust == want) return std::nullopt;
+    Change c;
+    c.object = {nd.name, Knob::trust, 0};
+    c.current = *nd.trust;
+    c.proposed = want;
+    c.fields.push_back({"trust", *nd.trust, want, reason});
+    c.commands = {"echo " + want + " > /sys/class/net/" + nd.name + "/qos/trust    # or: mlnx_qos -i " + nd.name +
+                  " --trust " + want};
+    return c;
+  }
+  if (nd.dcb.apptrust.ok()) {
+    const auto& order = *nd.dcb.apptrust;
+    const bool dscp_first = !order.empty() && order.front() == model::kAppSelDscp;
+    if (dscp_first == (profile.trust == profile::Trust::dscp)) return std::nullopt;
+    Change c;
+    c.object = {nd.name, Knob::dcb_apptrust, 0};
+    c.current = order;
+    c.proposed = wanted_apptrust(profile.trust);
+    c.fields.push_back({"apptrust order", apptrust_text(order), apptrust_text(wanted_apptrust(profile.trust)), reason});
+    c.commands = {"dcb apptrust set dev " + nd.name + " order " + apptrust_text(wanted_apptrust(profile.trust))};
+    return c;
+  }
+  if (p.mlx5()) {
+    via_app = true;  // mlx5 without apptrust: DSCP trust as soon as the APP table has DSCP entries
+    return std::nullopt;
+  }
+  notes.push_back({nd.name + " trust", "neither qos/trust (" + missing_text(nd.trust) + ") nor dcb apptrust (" +
+                                           missing_text(nd.dcb.apptrust) + "); cannot set trust " + want});
+  return std::nullopt;
+}
+
+std::optional<Change> plan_app(const PortPlan& p, const profile::Profile& profile, Notes& notes, bool trust_via_app) {
+  const auto& nd = p.nd;
+  const bool dscp = profile.trust == profile::Trust::dscp;
+  if (!dscp && !trust_via_app) return std::nullopt;  // PCP trust: the DSCP map is not used
+  if (!nd.dcb.app.ok()) {
+    notes.push_back({nd.name + " dcb app", missing_text(nd.dcb.app) + (dscp ? "; cannot set the DSCP map"
+                                                                             : "; cannot remove the DSCP map")});
+    return std::nullopt;
+  }
+  const auto& current = *nd.dcb.app;
+  std::vector<AppEntry> proposed = current;
+  Change c;
+  c.object = {nd.name, Knob::dcb_app, 0};
+  if (!dscp) {  // mlx5 trusts PCP once no DSCP entry is left
+    std::erase_if(proposed, [](const AppEntry& e) { return e.selector == model::kAppSelDscp; });
+    if (proposed == current) return std::nullopt;
+    c.fields.push_back({"dscp-prio", std::to_string(current.size() - proposed.size()) + " DSCP entries", "(none)",
+                        "profile qos.trust = pcp: mlx5 trusts DSCP while its APP table holds DSCP entries"});
+    c.commands = {"dcb app flush dev " + nd.name + " dscp-prio"};
+  } else {
+    std::vector<std::pair<int, int>> wanted;  // DSCP -> priority
+    for (const auto& cls : profile.lossless)
+      for (int d : cls.dscp) wanted.emplace_back(d, cls.priority);
+    if (profile.cnp_dscp) wanted.emplace_back(*profile.cnp_dscp, profile.cnp_priority);
+    std::string args;
+    for (auto [d, prio] : wanted) {
+      const auto before = dscp_priority(proposed, d);
+      const auto size_before = proposed.size();
+      std::erase_if(proposed, [&](const AppEntry& e) {
+        return e.selector == model::kAppSelDscp && e.protocol == d && e.priority != prio;
+      });
+      const bool removed = proposed.size() != size_before;
+      const bool add = dscp_priority(proposed, d) != prio;
+      if (add)
+        proposed.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(prio), static_cast<std::uint16_t>(d)});
+      if (!removed && !add) continue;
+      const bool cnp = profile.cnp_dscp && d == *profile.cnp_dscp && prio == profile.cnp_priority;
+      c.fields.push_back({"dscp " + std::to_string(d), before ? "prio " + std::to_string(*before) : "(none)",
+                          "prio " + std::to_string(prio),
+                          cnp ? "profile cnp.dscp -> cnp.priority" : "profile qos.lossless: RoCE DSCP -> lossless priority"});
+      args += " " + std::to_string(d) + ":" + std::to_string(prio);
+    }
+    if (proposed == current) return std::nullopt;
+    c.commands = {"dcb app replace dev " + nd.name + " dscp-prio" + args};
+  }
+  c.current = current;
+  c.proposed = proposed;
+  return c;
+}
+
+}  // namespace
+
+std::vector<Change> plan_trust_and_app(PortPlan& p, const profile::Profile& profile, Notes& notes) {
+  std::vector<Change> out;
+  bool via_app = false;
+  if (auto t = plan_trust(p, profile, notes, via_app)) out.push_back(std::move(*t));
+  if (auto a = plan_app(p, profile, notes, via_app)) out.push_back(std::move(*a));
+  return out;
+}
+
+std::vector<Change> plan_pfc(PortPlan& p, const profile::Profile& profile, Notes& notes) {
+  const auto& nd = p.nd;
+  if (!nd.dcb.pfc.ok()) {
+    notes.push_back({nd.name + " dcb pfc", missing_text(nd.dcb.pfc) + "; cannot set PFC or the cable length"});
+    return {};
+  }
+  const model::Pfc& current = *nd.dcb.pfc;
+  model::Pfc proposed = current;
+  std::uint8_t mask = 0;
+  for (const auto& cls : profile.lossless)
+    if (cls.priority >= 0 && cls.priority < model::kPriorities) mask |= static_cast<std::uint8_t>(1u << cls.priority);
+  proposed.pfc_en = mask;
+  Change c;
+  c.object = {nd.name, Knob::dcb_pfc, 0};
+  std::string args;
+  if (current.pfc_en != mask) {
+    c.fields.push_back({"prio-pfc", pfc_mask_text(current.pfc_en), pfc_mask_text(mask),
+                        "profile qos.lossless: PFC on the lossless priorities only"});
+    args += " prio-pfc " + prio_pfc_args(mask);
+    c.disruptive = p.mlx5();
+  }
+  if (p.mlx5()) {  // the PFC delay is the cable length in metres there (formats.md §4.1)
+    std::optional<std::uint32_t> real;
+    std::string source;
+    if (profile.cable_length_m) real = *profile.cable_length_m, source = "profile link.cable_length_m";
+    else if (nd.module_cable_m.ok()) real = *nd.module_cable_m, source = "the module's cable length";
+    if (real && *real != current.delay && *real > 0 && *real < 1000) {
+      proposed.delay = static_cast<std::uint16_t>(*real);
+      c.fields.push_back({"delay (cable m)", std::to_string(current.delay), std::to_string(*real),
+                          "mlx5 sizes PFC headroom for this cable length; " + source + " says " +
+                              std::to_string(*real) + " m"});
+      args += " delay " + std::to_string(*real);
+    }
+    p.final_cable_m = proposed.delay;
+  }
+  p.final_pfc_en = mask;
+  if (proposed == current) return {};
+  c.current = current;
+  c.proposed = proposed;
+  c.commands = {"dcb pfc set dev " + nd.name + args +
+                (c.disruptive ? "    # mlx5 toggles the link when the PFC mask changes" : "")};
+  return {c};
+}
+
+}  // namespace roce::tune::detail
