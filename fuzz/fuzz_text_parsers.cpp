@@ -15,6 +15,7 @@
 #include "captures/text/mlnx_qos.hpp"
 #include "captures/text/rdma_statistic.hpp"
 #include "captures/text/show_gids.hpp"
+#include "captures/text/tc_qdisc.hpp"
 
 using namespace roce::captures::text;
 
@@ -22,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   const TextOrigin origin{"fuzz", "input"};
-  switch (data[0] % 10) {
+  switch (data[0] % 11) {
     case 0: (void)parse_ibstat(text, origin); break;
     case 1: (void)parse_ibv_devinfo(text, origin); break;
     case 2: (void)parse_show_gids(text, origin); break;
@@ -33,6 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 7: (void)parse_ethtool_pause(text, origin); break;
     case 8: (void)parse_ethtool_link(text, origin); break;
     case 9: (void)parse_ethtool_driver(text, origin); break;
+    case 10: (void)parse_tc_qdisc(text, origin); break;
   }
   return 0;
 }
