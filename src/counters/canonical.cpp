@@ -15,16 +15,7 @@ using detail::Set;
 
 constexpr std::string_view kSlot = "{n}";
 constexpr int kSlotCount = 8;  // priorities 0..7, lanes 0..7
-
-// Raw name -> value, first occurrence wins (the driver's order).
-using Index = std::unordered_map<std::string_view, std::uint64_t>;
-
-Index index_of(const model::CounterSet* set) {
-  Index index;
-  if (set)
-    for (const auto& [name, value] : set->entries) index.emplace(name, value);
-  return index;
-}
+constexpr std::size_t kSets = 3;
 
 const char* set_name(Set set) {
   switch (set) {
@@ -41,27 +32,74 @@ std::string fill_slot(std::string_view pattern, int n) {
   return out;
 }
 
-struct Sources {
-  std::array<Index, 3> by_set;  // indexed by Set
-  const Index& operator[](Set set) const { return by_set[static_cast<std::size_t>(set)]; }
+// A table compiled once: its rules with the "{n}" slot filled in, and per counter set an index
+// from raw name to the rows that read it. A sample then costs one hash lookup per raw counter and
+// no string building.
+struct CompiledTable {
+  struct Row {
+    std::string canonical;
+    std::string raw;
+    Set set;
+    bool generic;
+  };
+  std::vector<Row> rows;  // in table order: earlier rows win
+  std::array<std::unordered_map<std::string_view, std::vector<std::uint32_t>>, kSets> rows_reading;
 };
 
-void take(const Sources& sources, Set set, std::string canonical, std::string raw, Canonical& out) {
-  const Index& index = sources[set];
-  auto found = index.find(raw);
-  if (found == index.end() || out.contains(canonical)) return;
-  out.emplace(std::move(canonical), Metric{found->second, std::move(raw), set_name(set)});
-}
-
-void apply(std::span<const Rule> rules, bool generic_only, const Sources& sources, Canonical& out) {
+CompiledTable compile(std::span<const Rule> rules) {
+  CompiledTable t;
   for (const Rule& rule : rules) {
-    if (generic_only && !rule.generic) continue;
     if (rule.canonical.find(kSlot) == std::string_view::npos) {
-      take(sources, rule.set, std::string(rule.canonical), std::string(rule.raw), out);
+      t.rows.push_back({std::string(rule.canonical), std::string(rule.raw), rule.set, rule.generic});
       continue;
     }
     for (int n = 0; n < kSlotCount; ++n)
-      take(sources, rule.set, fill_slot(rule.canonical, n), fill_slot(rule.raw, n), out);
+      t.rows.push_back({fill_slot(rule.canonical, n), fill_slot(rule.raw, n), rule.set, rule.generic});
+  }
+  // Keys view the rows' strings: `rows` is complete and never changes after this point.
+  for (std::uint32_t i = 0; i < t.rows.size(); ++i)
+    t.rows_reading[static_cast<std::size_t>(t.rows[i].set)][t.rows[i].raw].push_back(i);
+  return t;
+}
+
+const CompiledTable& compiled(std::span<const Rule> rules) {
+  static const CompiledTable mlx5 = compile(detail::mlx5_rules());
+  static const CompiledTable mlxsw = compile(detail::mlxsw_rules());
+  static const CompiledTable bnxt = compile(detail::bnxt_rules());
+  static const CompiledTable ice = compile(detail::ice_irdma_rules());
+  static const CompiledTable ib_pma = compile(detail::ib_pma_rules());
+  const Rule* data = rules.data();
+  if (data == detail::mlx5_rules().data()) return mlx5;
+  if (data == detail::mlxsw_rules().data()) return mlxsw;
+  if (data == detail::bnxt_rules().data()) return bnxt;
+  if (data == detail::ice_irdma_rules().data()) return ice;
+  if (data == detail::ib_pma_rules().data()) return ib_pma;
+  static thread_local CompiledTable other;  // a table added without a line above: correct, slower
+  other = compile(rules);
+  return other;
+}
+
+using Sources = std::array<const model::CounterSet*, kSets>;  // indexed by Set
+
+void apply(std::span<const Rule> rules, bool generic_only, const Sources& sources, Canonical& out) {
+  const CompiledTable& table = compiled(rules);
+  // The value each row reads; the first occurrence of a raw name wins (the driver's order).
+  std::vector<const std::uint64_t*> value(table.rows.size(), nullptr);
+  for (std::size_t set = 0; set < kSets; ++set) {
+    if (!sources[set]) continue;
+    const auto& index = table.rows_reading[set];
+    for (const auto& [name, v] : sources[set]->entries) {
+      auto found = index.find(name);
+      if (found == index.end()) continue;
+      for (std::uint32_t row : found->second)
+        if (!value[row]) value[row] = &v;
+    }
+  }
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
+    if (!value[i] || (generic_only && !row.generic)) continue;
+    // Earlier rows win: an existing canonical name is kept (try_emplace does not overwrite).
+    out.try_emplace(row.canonical, Metric{*value[i], row.raw, set_name(row.set)});
   }
 }
 
@@ -87,10 +125,10 @@ std::string lane_name(int lane) { return "phy.lane[" + std::to_string(lane) + "]
 
 Canonical canonicalize(std::string_view driver, const model::CounterSet* ethtool,
                        const model::CounterSet* hw_counters, const model::CounterSet* ib_counters) {
-  Sources sources;
-  sources.by_set[static_cast<std::size_t>(Set::ethtool)] = index_of(ethtool);
-  sources.by_set[static_cast<std::size_t>(Set::hw_counters)] = index_of(hw_counters);
-  sources.by_set[static_cast<std::size_t>(Set::ib_counters)] = index_of(ib_counters);
+  Sources sources{};
+  sources[static_cast<std::size_t>(Set::ethtool)] = ethtool;
+  sources[static_cast<std::size_t>(Set::hw_counters)] = hw_counters;
+  sources[static_cast<std::size_t>(Set::ib_counters)] = ib_counters;
 
   Canonical out;
   bool generic_only = false;
