@@ -1,0 +1,360 @@
+#include "sources/writer/linux_system.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+#include <type_traits>
+
+#include <linux/dcbnl.h>
+#include <linux/rtnetlink.h>
+#include <net/if.h>
+
+#include "sources/rtnl/dcb_decoder.hpp"
+#include "sources/rtnl/link_decoder.hpp"
+#include "sources/rtnl/qdisc_decoder.hpp"
+#include "sources/sysfs/sysfs_decode.hpp"
+#include "sources/sysfs/sysfs_file.hpp"
+#include "sources/sysfs/sysfs_root.hpp"
+#include "sources/writer/app_table_diff.hpp"
+#include "sources/writer/capability.hpp"
+#include "sources/writer/dcb_set_reply.hpp"
+#include "sources/writer/red_stab.hpp"
+#include "sources/writer/write_messages.hpp"
+
+namespace roce::sources::writer {
+
+using rtnl::Bytes;
+using rtnl::NetlinkSocket;
+using tune::Knob;
+using tune::ObjectRef;
+using tune::Value;
+
+namespace {
+
+const char* knob_text(Knob k) {
+  switch (k) {
+    case Knob::mtu: return "mtu";
+    case Knob::trust: return "trust";
+    case Knob::dcb_apptrust: return "dcb apptrust";
+    case Knob::dcb_app: return "dcb app";
+    case Knob::dcb_pfc: return "dcb pfc";
+    case Knob::dcb_ets: return "dcb ets";
+    case Knob::dcb_buffer: return "dcb buffer";
+    case Knob::nic_ecn: return "ecn";
+    case Knob::red: return "red";
+  }
+  return "unknown knob";
+}
+
+Unexpected in(const ObjectRef& o, Error e) { return fail(std::move(e).context(describe_object(o))); }
+
+Expected<NetlinkSocket> open_socket(const LinuxSystemOptions& opt) { return NetlinkSocket::open(opt.reply_timeout); }
+
+// One request whose answer is a single message (or none), then the ACK.
+Expected<std::vector<std::uint8_t>> ask(NetlinkSocket& sock, rtnl::Request& req, const std::string& what) {
+  std::vector<std::uint8_t> reply;
+  Outcome r = sock.transact(req, [&](Bytes msg) { reply.assign(msg.begin(), msg.end()); });
+  if (!r) return fail(std::move(r.error()).context(what));
+  return reply;
+}
+
+Expected<std::uint32_t> read_mtu(NetlinkSocket& sock, const std::string& dev) {
+  rtnl::Request req = encode_get_link(dev);
+  auto reply = ask(sock, req, "RTM_GETLINK");
+  if (!reply) return fail(std::move(reply.error()));
+  auto nd = rtnl::decode_link_message(*reply);
+  if (!nd) return fail(std::move(nd.error()).context("RTM_GETLINK reply"));
+  if (!nd->mtu.ok()) return fail("RTM_GETLINK reply: " + nd->mtu.cause, {}, EIO);
+  return *nd->mtu;
+}
+
+// DCB_CMD_IEEE_GET, whole; a driver without dcbnl fails here with EOPNOTSUPP.
+Expected<model::Dcb> read_dcb(NetlinkSocket& sock, const std::string& dev) {
+  rtnl::Request req = encode_dcb_get(dev, DCB_CMD_IEEE_GET);
+  auto reply = ask(sock, req, "RTM_GETDCB DCB_CMD_IEEE_GET");
+  if (!reply) {
+    if (reply.error().sys_errno == EOPNOTSUPP)
+      reply.error().hint = "the driver of " + dev + " does not implement DCB (dcbnl)";
+    return fail(std::move(reply.error()));
+  }
+  return rtnl::decode_dcb_ieee_reply(*reply, dev);
+}
+
+template <class T>
+Expected<T> dcb_object(const model::Field<T>& f) {
+  if (f.ok()) return *f;
+  const int err = f.availability == model::Availability::unsupported ? EOPNOTSUPP : EIO;
+  return fail(f.cause, err == EOPNOTSUPP ? "the driver does not implement this DCB object" : "", err);
+}
+
+Expected<Value> read_dcb_object(NetlinkSocket& sock, const ObjectRef& o) {
+  auto dcb = read_dcb(sock, o.netdev);
+  if (!dcb) return fail(std::move(dcb.error()));
+  auto wrap = [](auto v) -> Expected<Value> {
+    if (!v) return fail(std::move(v.error()));
+    return Value(std::move(*v));
+  };
+  switch (o.knob) {
+    case Knob::dcb_pfc: return wrap(dcb_object(dcb->pfc));
+    case Knob::dcb_ets: return wrap(dcb_object(dcb->ets));
+    case Knob::dcb_app: return wrap(dcb_object(dcb->app));
+    case Knob::dcb_apptrust: return wrap(dcb_object(dcb->apptrust));
+    case Knob::dcb_buffer: return wrap(dcb_object(dcb->buffer));
+    default: return fail("not a DCB object", {}, EINVAL);
+  }
+}
+
+// Sends a DCB_CMD_IEEE_SET/DEL and reads the driver's verdict from the reply (dcb_set_reply.hpp).
+Outcome send_dcb(NetlinkSocket& sock, rtnl::Request& req, std::uint8_t cmd) {
+  const std::string what =
+      std::string("RTM_SETDCB ") + (cmd == DCB_CMD_IEEE_DEL ? "DCB_CMD_IEEE_DEL" : "DCB_CMD_IEEE_SET");
+  auto reply = ask(sock, req, what);
+  if (!reply) return fail(std::move(reply.error()));
+  auto status = decode_dcb_set_reply(*reply, cmd);
+  if (!status) return fail(std::move(status.error()).context(what));
+  if (*status != 0)
+    return fail(what + ": the driver refused: " + std::strerror(*status), {}, *status);
+  return done();
+}
+
+struct RedAt {
+  std::uint32_t ifindex = 0;
+  std::uint32_t handle = 0;
+  model::RedParams params;
+};
+
+Expected<RedAt> read_red(NetlinkSocket& sock, const std::string& dev, std::uint32_t parent) {
+  const std::uint32_t ifindex = if_nametoindex(dev.c_str());
+  if (ifindex == 0) return fail("device " + dev + " does not exist", {}, ENODEV);
+  rtnl::Request req = encode_qdisc_dump();
+  std::vector<std::vector<std::uint8_t>> messages;
+  Outcome r = sock.transact(req, [&](Bytes m) { messages.emplace_back(m.begin(), m.end()); });
+  if (!r) return fail(std::move(r.error()).context("RTM_GETQDISC dump"));
+  for (const auto& m : messages) {
+    if (rtnl::qdisc_message_ifindex(m) != ifindex) continue;
+    auto entry = rtnl::decode_qdisc_message(m);
+    if (!entry) return fail(std::move(entry.error()).context("RTM_GETQDISC dump"));
+    if (entry->qdisc.parent != parent) continue;
+    if (entry->qdisc.kind != "red" || !entry->qdisc.red)
+      return fail("the qdisc at parent " + rtnl::format_handle(parent) + " is " + entry->qdisc.kind + ", not red",
+                  {}, ENOENT);
+    return RedAt{ifindex, entry->qdisc.handle, *entry->qdisc.red};
+  }
+  return fail("no RED qdisc at parent " + rtnl::format_handle(parent),
+              "create it first, e.g. tc qdisc replace dev " + dev + " parent " + rtnl::format_handle(parent) +
+                  " handle <h>: red ...",
+              ENOENT);
+}
+
+// Bytes per second of the link, from sysfs speed (Mb/s); tc's 10 Mbit/s when unknown.
+std::uint64_t link_rate(const std::string& sysfs_root, const std::string& dev) {
+  auto text = sysfs::read_attribute(sysfs::join_path(sysfs_root, "class/net/" + dev + "/speed"));
+  if (!text) return kRedDefaultRateBytesPerSec;
+  auto speed = sysfs::decode_netdev_speed(*text);
+  if (!speed || !*speed || **speed == 0) return kRedDefaultRateBytesPerSec;
+  return std::uint64_t{**speed} * 1'000'000 / 8;
+}
+
+template <class T>
+Expected<const T*> value_as(const Value& v, const char* type) {
+  if (const T* p = std::get_if<T>(&v)) return p;
+  return fail(std::string("the value given is not ") + type, {}, EINVAL);
+}
+
+}  // namespace
+
+std::string describe_object(const ObjectRef& o) {
+  std::string s = o.netdev + " " + knob_text(o.knob);
+  if (o.knob == Knob::nic_ecn) s += " prio " + std::to_string(o.index);
+  if (o.knob == Knob::red) s += " parent " + rtnl::format_handle(o.index);
+  return s;
+}
+
+LinuxSystem::LinuxSystem(LinuxSystemOptions options)
+    : options_(std::move(options)), sysfs_(sysfs::resolve_sysfs_root(options_.sysfs_root_flag)) {}
+
+model::Host LinuxSystem::sample() { return collect_host(options_.collect); }
+
+void LinuxSystem::wait(std::chrono::milliseconds duration) { std::this_thread::sleep_for(duration); }
+
+Expected<Value> LinuxSystem::read(const ObjectRef& o) {
+  if (o.knob == Knob::trust) {
+    auto t = sysfs_.read_trust(o.netdev);
+    if (!t) return in(o, std::move(t.error()));
+    return Value(*t);
+  }
+  if (o.knob == Knob::nic_ecn) {
+    auto e = sysfs_.read_ecn(o.netdev, o.index);
+    if (!e) return in(o, std::move(e.error()));
+    return Value(*e);
+  }
+  auto sock = open_socket(options_);
+  if (!sock) return in(o, std::move(sock.error()));
+  if (o.knob == Knob::mtu) {
+    auto mtu = read_mtu(*sock, o.netdev);
+    if (!mtu) return in(o, std::move(mtu.error()));
+    return Value(*mtu);
+  }
+  if (o.knob == Knob::red) {
+    auto red = read_red(*sock, o.netdev, o.index);
+    if (!red) return in(o, std::move(red.error()));
+    return Value(red->params);
+  }
+  auto v = read_dcb_object(*sock, o);
+  if (!v) return in(o, std::move(v.error()));
+  return v;
+}
+
+Outcome LinuxSystem::writable(const ObjectRef& o) {
+  if (o.knob == Knob::trust) {
+    if (auto r = sysfs_.writable_trust(o.netdev); !r) return in(o, std::move(r.error()));
+    return done();
+  }
+  if (o.knob == Knob::nic_ecn) {
+    if (auto r = sysfs_.writable_ecn(o.netdev, o.index); !r) return in(o, std::move(r.error()));
+    return done();
+  }
+  if (if_nametoindex(o.netdev.c_str()) == 0)
+    return in(o, Error{"device " + o.netdev + " does not exist", {}, ENODEV});
+  auto caps = current_capabilities();
+  if (!caps) return in(o, std::move(caps.error()));
+  if (auto r = require_net_admin(*caps); !r) return in(o, std::move(r.error()));
+  if (o.knob == Knob::mtu) return done();
+
+  auto sock = open_socket(options_);
+  if (!sock) return in(o, std::move(sock.error()));
+  if (o.knob == Knob::red) {
+    if (auto red = read_red(*sock, o.netdev, o.index); !red) return in(o, std::move(red.error()));
+    return done();
+  }
+  // The object must be readable whole: read-modify-write and the rollback both need it.
+  if (auto v = read_dcb_object(*sock, o); !v) {
+    Error e = std::move(v.error());
+    if (e.sys_errno == EOPNOTSUPP) e.message = "unsupported by the driver: " + e.message;
+    return in(o, std::move(e));
+  }
+  return done();
+}
+
+Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
+  auto result = [&]() -> Outcome {
+    switch (o.knob) {
+      case Knob::trust: {
+        auto t = value_as<std::string>(value, "a trust string");
+        if (!t) return fail(std::move(t.error()));
+        return sysfs_.write_trust(o.netdev, **t);
+      }
+      case Knob::nic_ecn: {
+        auto e = value_as<tune::EcnEnable>(value, "an ECN enable pair");
+        if (!e) return fail(std::move(e.error()));
+        return sysfs_.write_ecn(o.netdev, o.index, **e);
+      }
+      default: break;
+    }
+    auto sock = open_socket(options_);
+    if (!sock) return fail(std::move(sock.error()));
+
+    if (o.knob == Knob::mtu) {
+      auto mtu = value_as<std::uint32_t>(value, "an MTU");
+      if (!mtu) return fail(std::move(mtu.error()));
+      rtnl::Request req = encode_set_mtu(o.netdev, **mtu);
+      auto r = ask(*sock, req, "RTM_SETLINK IFLA_MTU " + std::to_string(**mtu));
+      if (!r) return fail(std::move(r.error()));
+      return done();
+    }
+
+    if (o.knob == Knob::red) {
+      auto proposed = value_as<model::RedParams>(value, "RED parameters");
+      if (!proposed) return fail(std::move(proposed.error()));
+      auto current = read_red(*sock, o.netdev, o.index);
+      if (!current) return fail(std::move(current.error()));
+      model::RedParams next = current->params;
+      next.limit = (*proposed)->limit;
+      next.qth_min = (*proposed)->qth_min;
+      next.qth_max = (*proposed)->qth_max;
+      next.wlog = (*proposed)->wlog;
+      next.plog = (*proposed)->plog;
+      next.flags = (*proposed)->flags;
+      next.max_p = (*proposed)->max_p;
+      auto table = red_idle_table(next.wlog, kRedAvpkt, link_rate(sysfs::resolve_sysfs_root(options_.sysfs_root_flag), o.netdev));
+      if (!table) {
+        table.error().sys_errno = EINVAL;
+        return fail(std::move(table.error()));
+      }
+      next.scell_log = table->scell_log;  // derived, as tc derives it
+      rtnl::Request req = encode_red_replace(current->ifindex, o.index, current->handle, next, table->stab);
+      auto r = ask(*sock, req, "RTM_NEWQDISC red (replace)");
+      if (!r) return fail(std::move(r.error()));
+      return done();
+    }
+
+    // DCB: fetch the object, replace the fields the knob owns, write the whole object.
+    auto dcb = read_dcb(*sock, o.netdev);
+    if (!dcb) return fail(std::move(dcb.error()));
+    switch (o.knob) {
+      case Knob::dcb_pfc: {
+        auto p = value_as<model::Pfc>(value, "a PFC object");
+        if (!p) return fail(std::move(p.error()));
+        auto cur = dcb_object(dcb->pfc);
+        if (!cur) return fail(std::move(cur.error()));
+        model::Pfc next = *cur;  // pfc_cap is the device's
+        next.pfc_en = (*p)->pfc_en;
+        next.mbc = (*p)->mbc;
+        next.delay = (*p)->delay;
+        rtnl::Request req = encode_dcb_set_pfc(o.netdev, next);
+        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
+      }
+      case Knob::dcb_ets: {
+        auto e = value_as<model::Ets>(value, "an ETS object");
+        if (!e) return fail(std::move(e.error()));
+        auto cur = dcb_object(dcb->ets);
+        if (!cur) return fail(std::move(cur.error()));
+        model::Ets next = **e;
+        next.ets_cap = cur->ets_cap;  // the device's
+        rtnl::Request req = encode_dcb_set_ets(o.netdev, next);
+        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
+      }
+      case Knob::dcb_buffer: {
+        auto b = value_as<model::Buffer>(value, "a buffer object");
+        if (!b) return fail(std::move(b.error()));
+        auto cur = dcb_object(dcb->buffer);
+        if (!cur) return fail(std::move(cur.error()));
+        model::Buffer next = *cur;  // total_size is the device's
+        next.prio2buffer = (*b)->prio2buffer;
+        next.buffer_size = (*b)->buffer_size;
+        rtnl::Request req = encode_dcb_set_buffer(o.netdev, next);
+        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
+      }
+      case Knob::dcb_apptrust: {
+        auto s = value_as<std::vector<std::uint8_t>>(value, "a list of trusted selectors");
+        if (!s) return fail(std::move(s.error()));
+        if (auto cur = dcb_object(dcb->apptrust); !cur) return fail(std::move(cur.error()));
+        rtnl::Request req = encode_dcb_set_apptrust(o.netdev, **s);
+        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
+      }
+      case Knob::dcb_app: {
+        auto a = value_as<std::vector<model::AppEntry>>(value, "an APP table");
+        if (!a) return fail(std::move(a.error()));
+        auto cur = dcb_object(dcb->app);
+        if (!cur) return fail(std::move(cur.error()));
+        const AppTableDiff diff = app_table_diff(*cur, **a);
+        // Add before removing, like `dcb app replace`: on mlx5 deleting the last DSCP entry
+        // switches trust back to PCP, which adding first avoids.
+        if (!diff.add.empty()) {
+          rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_SET, diff.add);
+          if (auto r = send_dcb(*sock, req, DCB_CMD_IEEE_SET); !r) return r;
+        }
+        if (!diff.remove.empty()) {
+          rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_DEL, diff.remove);
+          if (auto r = send_dcb(*sock, req, DCB_CMD_IEEE_DEL); !r) return r;
+        }
+        return done();
+      }
+      default: return fail("unknown knob", {}, EINVAL);
+    }
+  }();
+  if (!result) return in(o, std::move(result.error()));
+  return done();
+}
+
+}  // namespace roce::sources::writer

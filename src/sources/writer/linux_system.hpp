@@ -1,0 +1,49 @@
+#pragma once
+// tune::System for the live kernel: reads and writes one object at a time through rtnetlink
+// (link MTU, tc RED), dcbnl (PFC, ETS, APP table, apptrust, buffer) and the vendor sysfs (trust,
+// ECN enable). Writes are read-modify-write: the object is fetched, the fields the knob owns are
+// replaced, the whole object is written back. Every failure names the device, the object, the
+// request, the errno and the kernel's extended-ACK message.
+#include <chrono>
+#include <string>
+
+#include "sources/linux_host.hpp"
+#include "sources/writer/sysfs_knobs.hpp"
+#include "tune/system.hpp"
+
+namespace roce::sources::writer {
+
+struct LinuxSystemOptions {
+  std::string sysfs_root_flag;  // empty: $ROCE_DOCTOR_SYSFS_ROOT, else /sys (vendor sysfs knobs)
+  std::chrono::milliseconds reply_timeout{2000};
+  CollectOptions collect;  // for sample()
+};
+
+class LinuxSystem final : public tune::System {
+ public:
+  explicit LinuxSystem(LinuxSystemOptions options = {});
+
+  std::string name() const override { return "live"; }
+  model::Host sample() override;
+  Expected<tune::Value> read(const tune::ObjectRef& object) override;
+  // Refuses, before anything is written: a missing device, no CAP_NET_ADMIN (netlink knobs), a
+  // driver without dcbnl or without this DCB object, a sysfs file absent or read-only, no RED
+  // qdisc at that parent.
+  Outcome writable(const tune::ObjectRef& object) override;
+  Outcome write(const tune::ObjectRef& object, const tune::Value& value) override;
+  void wait(std::chrono::milliseconds duration) override;
+
+ private:
+  LinuxSystemOptions options_;
+  SysfsKnobs sysfs_;
+};
+
+// "ens1f0np0 mtu", "ens1f0np0 dcb pfc", "ens1f0np0 ecn prio 3", "swp1 red parent 10:4".
+std::string describe_object(const tune::ObjectRef& object);
+
+// Defaults of the RED idle-damping table when the link speed is unknown: tc's own (10 Mbit/s)
+// and the average packet of the mlxsw example in formats.md 5.3.
+constexpr std::uint64_t kRedDefaultRateBytesPerSec = 10'000'000 / 8;
+constexpr std::uint32_t kRedAvpkt = 1000;
+
+}  // namespace roce::sources::writer
