@@ -5,6 +5,7 @@
 #include "cli/cmd_check.hpp"
 #include "cli/cmd_checks.hpp"
 #include "cli/cmd_collect.hpp"
+#include "cli/cmd_diff.hpp"
 #include "cli/cmd_show.hpp"
 #include "util/exit_codes.hpp"
 
@@ -28,6 +29,8 @@ int main(int argc, char** argv) {
   CheckOptions check;
   CLI::App* check_cmd = add_check_command(app, check);
   CLI::App* checks_cmd = add_checks_command(app);
+  DiffOptions diff;
+  CLI::App* diff_cmd = add_diff_command(app, diff);
 
   try {
     app.parse(argc, argv);
@@ -36,6 +39,7 @@ int main(int argc, char** argv) {
     return code == 0 ? roce::kExitHealthy : roce::kExitInputError;
   }
   if (*show_cmd) return run_show(global, show);
+  if (*diff_cmd) return run_diff(global, diff);
   if (*collect_cmd) return run_collect(global, collect);
   if (*check_cmd) return run_check(global, check);
   if (*checks_cmd) return run_checks_command();

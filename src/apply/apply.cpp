@@ -1,0 +1,272 @@
+#include "apply/apply.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include "apply/journal.hpp"
+#include "apply/lock.hpp"
+#include "apply/log.hpp"
+#include "apply/preflight.hpp"
+#include "apply/restore.hpp"
+#include "apply/value_json.hpp"
+
+namespace roce::apply {
+namespace {
+
+using std::chrono::milliseconds;
+
+// Objects the driver recomputes when these knobs change (mlx5 re-sizes its buffers when PFC, the
+// cable length or the MTU changes): journaled so a restore puts them back too.
+bool resizes_buffers(tune::Knob k) {
+  return k == tune::Knob::mtu || k == tune::Knob::dcb_pfc || k == tune::Knob::dcb_buffer;
+}
+
+class Applier {
+ public:
+  Applier(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
+          std::ostream& out)
+      : system_(system), changes_(changes), opt_(options), log_(options.dry_run ? "" : options.state_dir, out) {}
+
+  ApplyResult run();
+
+ private:
+  void at(std::string_view step) {
+    if (opt_.boundary) opt_.boundary(step);
+  }
+  ApplyResult end(ApplyOutcome outcome, std::string reason) {
+    result_.outcome = outcome;
+    result_.reason = std::move(reason);
+    log_.line(std::string("apply: ") + to_string(outcome) + ": " + result_.reason);
+    return std::move(result_);
+  }
+  std::optional<std::string> recover_through_own_system();
+  std::optional<std::string> refusals();
+  Outcome save(JournalState state, std::string note = {});
+  ApplyResult roll_back(std::string why, ApplyOutcome outcome);
+
+  tune::System& system_;
+  const std::vector<tune::Change>& changes_;
+  const ApplyOptions& opt_;
+  ApplyLog log_;
+  ApplyResult result_;
+  Journal journal_;
+  std::vector<JournalEntry> todo_;  // the diff: changes whose object does not hold the proposed value
+  std::string path_;
+};
+
+std::optional<std::string> Applier::recover_through_own_system() {
+  auto old = read_journal(path_);
+  if (!old) {
+    if (old.error().sys_errno == ENOENT) return std::nullopt;
+    return old.error().message + " (inspect it, restore by hand from its entries, then remove it)";
+  }
+  if (finished(old->state)) return std::nullopt;
+  if (old->system != system_.name())
+    return "an unfinished journal of " + old->system + " (not " + system_.name() +
+           ") must be restored first: run roce-doctor on that system";
+  log_.line("apply: found an unfinished journal (" + std::string(to_string(old->state)) + ", pid " +
+            std::to_string(old->applier_pid) + ", started " + utc_time(old->started_unix_ms) + "); restoring it first");
+  RestoreReport report = restore_entries(system_, old->entries, log_);
+  if (!report.ok()) return "could not restore the unfinished journal: " + report.failures.front();
+  old->state = JournalState::restored;
+  old->note = "restored by a later apply (pid " + std::to_string(::getpid()) + ")";
+  if (auto w = write_journal(path_, *old); !w) return w.error().message;
+  return std::nullopt;
+}
+
+std::optional<std::string> Applier::refusals() {
+  std::vector<JournalEntry> entries;
+  for (const auto& c : changes_) {
+    const std::string name = describe(c.object);
+    if (auto w = system_.writable(c.object); !w) return name + " cannot be written here: " + w.error().message;
+    auto prior = system_.read(c.object);
+    if (!prior) return name + " cannot be read back (so not reverted): " + prior.error().message;
+    if (prior->index() != c.proposed.index()) return name + ": the plan proposes a value of another type";
+    if (!same_setting(c.object.knob, *prior, c.current))
+      return name + " changed since the plan: it holds " + describe(*prior) + ", the plan expected " +
+             describe(c.current) + " (plan again)";
+    if (!same_setting(c.object.knob, *prior, c.proposed)) entries.push_back({c.object, *prior, c.proposed, false});
+  }
+  todo_ = std::move(entries);
+  if (auto owner = dcbx_owner(system_.sample(), changes_, opt_.proc_root); owner && !opt_.force)
+    return *owner + " (use --force to apply anyway)";
+  std::string disruptive;
+  for (const auto& c : changes_)
+    for (const auto& e : todo_)
+      if (c.disruptive && e.object == c.object) disruptive += (disruptive.empty() ? "" : ", ") + describe(c.object);
+  if (!disruptive.empty() && !opt_.yes && !opt_.dry_run) {
+    const std::string prompt = "these changes interrupt traffic (the link goes down and up): " + disruptive;
+    if (!opt_.confirm) return prompt + "; use --yes to apply them";
+    if (!opt_.confirm(prompt)) return "not confirmed: " + disruptive;
+  }
+  return std::nullopt;
+}
+
+Outcome Applier::save(JournalState state, std::string note) {
+  journal_.state = state;
+  if (!note.empty()) journal_.note = std::move(note);
+  return write_journal(path_, journal_);
+}
+
+ApplyResult Applier::roll_back(std::string why, ApplyOutcome outcome) {
+  log_.line("apply: rolling back: " + why);
+  if (auto s = save(JournalState::restoring, why); !s) log_.line("apply: " + s.error().message);
+  at("restoring");
+  RestoreReport report = restore_entries(system_, journal_.entries, log_, opt_.boundary);
+  result_.restored = report.restored;
+  if (!report.ok()) {
+    std::string failures;
+    for (const auto& f : report.failures) failures += (failures.empty() ? "" : "; ") + f;
+    return end(ApplyOutcome::failed, why + "; the rollback failed (" + failures +
+                                         "); the journal stays unfinished so the next run retries it");
+  }
+  if (auto s = save(JournalState::rolled_back, why); !s) log_.line("apply: " + s.error().message);
+  at("rolled back");
+  return end(outcome, why);
+}
+
+ApplyResult Applier::run() {
+  at("start");
+  path_ = journal_path(opt_.state_dir);
+  std::optional<ApplyLock> lock;
+  if (!opt_.dry_run) {
+    auto taken = ApplyLock::acquire(opt_.state_dir);
+    if (!taken) return end(ApplyOutcome::refused, taken.error().message);
+    lock = std::move(*taken);
+    at("locked");
+    if (auto problem = recover_through_own_system()) return end(ApplyOutcome::refused, *problem);
+  }
+  if (auto refusal = refusals()) return end(ApplyOutcome::refused, *refusal);
+  at("checked");
+  if (todo_.empty()) return end(ApplyOutcome::nothing_to_do, "every object already holds the proposed value");
+  if (opt_.dry_run) {
+    for (const auto& e : todo_)
+      result_.changed.push_back(describe(e.object) + ": " + describe(e.prior) + " -> " + describe(e.proposed));
+    for (const auto& c : result_.changed) log_.line("apply: would write " + c);
+    return end(ApplyOutcome::dry_run, std::to_string(todo_.size()) + " objects would be written");
+  }
+
+  Window baseline;
+  baseline.start = system_.sample();
+  system_.wait(opt_.baseline);
+  baseline.end = system_.sample();
+  at("baseline");
+
+  // The journal: prior values read fresh now (the baseline took time), derived objects first so a
+  // reverse-order restore puts them back last, after what they derive from.
+  journal_.system = system_.name();
+  journal_.applier_pid = ::getpid();
+  journal_.applier_command = own_command_line();
+  journal_.started_unix_ms = unix_ms_now();
+  std::vector<JournalEntry> derived;
+  for (auto& e : todo_) {
+    auto prior = system_.read(e.object);
+    if (!prior) return end(ApplyOutcome::refused, describe(e.object) + " cannot be read: " + prior.error().message);
+    e.prior = *prior;
+    const tune::ObjectRef buffer{e.object.netdev, tune::Knob::dcb_buffer, 0};
+    const auto journaled = [&](const tune::ObjectRef& o) {
+      return std::any_of(todo_.begin(), todo_.end(), [&](const JournalEntry& t) { return t.object == o; }) ||
+             std::any_of(derived.begin(), derived.end(), [&](const JournalEntry& t) { return t.object == o; });
+    };
+    if (resizes_buffers(e.object.knob) && !journaled(buffer))
+      if (auto b = system_.read(buffer)) derived.push_back({buffer, *b, *b, true});
+  }
+  journal_.entries = derived;
+  journal_.entries.insert(journal_.entries.end(), todo_.begin(), todo_.end());
+  const auto writes_allowance = milliseconds(2000) * static_cast<long>(todo_.size());
+  journal_.deadline_unix_ms =
+      journal_.started_unix_ms + (opt_.watchdog_grace + opt_.trial + writes_allowance).count();
+  if (auto s = save(JournalState::pending); !s) return end(ApplyOutcome::failed, "journal: " + s.error().message);
+  at("journaled");
+
+  WatchdogHandle watchdog;
+  if (!opt_.watchdog_command.empty()) {
+    auto spawned = spawn_watchdog(opt_.watchdog_command, path_, journal_.deadline_unix_ms);
+    if (!spawned) {
+      (void)save(JournalState::rolled_back, "the watchdog did not start; nothing was written");
+      return end(ApplyOutcome::failed, spawned.error().message + "; nothing was written");
+    }
+    watchdog = std::move(*spawned);
+    log_.line("apply: watchdog pid " + std::to_string(watchdog.pid()) + " restores the journal at " +
+              utc_time(journal_.deadline_unix_ms) + " unless this apply finishes");
+  }
+  at("watchdog");
+  if (auto s = save(JournalState::writing); !s) return roll_back("journal: " + s.error().message, ApplyOutcome::failed);
+
+  ApplyResult outcome;
+  for (std::size_t i = 0; i < todo_.size(); ++i) {
+    const JournalEntry& e = todo_[i];
+    const std::string name = describe(e.object);
+    at("write " + std::to_string(i));
+    if (auto w = system_.write(e.object, e.proposed); !w) {
+      outcome = roll_back("writing " + name + " failed: " + w.error().message, ApplyOutcome::rolled_back);
+      watchdog.finish();
+      return outcome;
+    }
+    at("read back " + std::to_string(i));
+    auto back = system_.read(e.object);
+    if (!back || !same_setting(e.object.knob, *back, e.proposed)) {
+      const std::string got = back ? describe(*back) : "error: " + back.error().message;
+      outcome = roll_back(name + " reads back " + got + " after writing " + describe(e.proposed),
+                          ApplyOutcome::rolled_back);
+      watchdog.finish();
+      return outcome;
+    }
+    result_.changed.push_back(name + ": " + describe(e.prior) + " -> " + describe(e.proposed));
+    log_.line("apply: wrote " + result_.changed.back());
+  }
+  if (auto s = save(JournalState::verifying); !s) {
+    outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
+    watchdog.finish();
+    return outcome;
+  }
+  at("written");
+
+  Window trial;
+  trial.start = system_.sample();
+  system_.wait(opt_.trial);
+  trial.end = system_.sample();
+  at("trial");
+  result_.decision = decide(baseline, trial, opt_.profile);
+  const Decision& d = *result_.decision;
+  log_.line(std::string("apply: verify: ") + to_string(d.verdict) + ": " + d.reason);
+  if (d.verdict == Verdict::rollback) {
+    outcome = roll_back("verify: " + d.reason, ApplyOutcome::rolled_back);
+    watchdog.finish();
+    return outcome;
+  }
+  if (auto s = save(JournalState::kept, d.reason); !s) {
+    outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
+    watchdog.finish();
+    return outcome;
+  }
+  at("kept");
+  watchdog.finish();
+  at("released");
+  return end(ApplyOutcome::kept, d.reason);
+}
+
+}  // namespace
+
+const char* to_string(ApplyOutcome o) {
+  switch (o) {
+    case ApplyOutcome::kept: return "kept";
+    case ApplyOutcome::rolled_back: return "rolled back";
+    case ApplyOutcome::refused: return "refused";
+    case ApplyOutcome::failed: return "failed";
+    case ApplyOutcome::nothing_to_do: return "nothing to do";
+    case ApplyOutcome::dry_run: return "dry run";
+  }
+  return "failed";
+}
+
+std::string journal_path(const std::string& state_dir) { return state_dir + "/journal"; }
+
+ApplyResult apply_plan(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
+                       std::ostream& out) {
+  return Applier(system, changes, options, out).run();
+}
+
+}  // namespace roce::apply

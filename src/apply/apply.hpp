@@ -1,0 +1,81 @@
+#pragma once
+/// `tune --apply`: applies a plan safely, or refuses before touching anything.
+///
+///   lock -> (restore an unfinished journal) -> refusals -> baseline window -> journal (fsynced)
+///   -> watchdog -> write + read back, change by change -> trial window -> keep, or restore in
+///   reverse order -> final journal -> release the watchdog -> unlock
+///
+/// Every step boundary calls ApplyOptions::boundary with its name ("locked", "write 0", ...), so
+/// tests can kill the process at each one.
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "apply/verify.hpp"
+#include "apply/watchdog.hpp"
+#include "profile/profile.hpp"
+#include "tune/change.hpp"
+#include "tune/system.hpp"
+
+namespace roce::apply {
+
+struct ApplyOptions {
+  std::string state_dir = "/var/lib/roce-doctor";  // lock, journal, tune.log
+  std::chrono::milliseconds baseline{10000};
+  std::chrono::milliseconds trial{10000};
+  bool force = false;    // apply even though an LLDP/DCBX agent owns the DCB configuration
+  bool yes = false;      // disruptive changes without asking
+  bool dry_run = false;  // run the refusals and print what would be written; write nothing
+  /// Asked once, with a description of the disruptive changes, when !yes. Absent: refuse.
+  std::function<bool(std::string_view prompt)> confirm;
+  /// The watchdog command before "--journal FILE --deadline UNIX_MS", e.g.
+  /// {"/proc/self/exe", "__watchdog"}. Empty runs without a dead-man: only for in-process
+  /// systems in tests, which no other process could reopen.
+  std::vector<std::string> watchdog_command;
+  /// The watchdog restores at: journal written + this grace + trial + writes.
+  std::chrono::milliseconds watchdog_grace{60000};
+  std::string proc_root = "/proc";  // where to look for lldpad/lldpd
+  profile::Profile profile;         // lossless priorities and check thresholds for the verdict
+  std::function<void(std::string_view)> boundary;
+};
+
+enum class ApplyOutcome { kept, rolled_back, refused, failed, nothing_to_do, dry_run };
+const char* to_string(ApplyOutcome o);
+
+struct ApplyResult {
+  ApplyOutcome outcome = ApplyOutcome::failed;
+  std::string reason;
+  std::vector<std::string> changed;   // "ens1f0np0 dcb_pfc: {...} -> {...}" for every write that stuck
+  std::vector<std::string> restored;  // objects restored by a rollback
+  std::optional<Decision> decision;   // when the trial ran
+};
+
+/// Applies `changes` (a Plan's changes) to `system`. Prior values are read fresh from the system;
+/// a change whose object no longer holds the plan's `current` value is refused as stale.
+ApplyResult apply_plan(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
+                       std::ostream& out);
+
+/// STATE_DIR/journal.
+std::string journal_path(const std::string& state_dir);
+
+struct RecoveryResult {
+  bool restored = false;           // an unfinished journal was found and restored
+  std::string message;             // what was found and done, or "" when there was nothing
+  std::vector<std::string> objects;
+};
+
+/// Run at the start of every roce-doctor run: an unfinished journal (its applier died and no
+/// watchdog restored it) is restored through `open_system(journal.system)`, and said so. A corrupt
+/// or torn journal is an error, never taken as "nothing to do". An apply in progress (lock held)
+/// is left alone.
+Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, const std::string& state_dir,
+                                            std::ostream& out);
+
+/// `tune --rollback`: restores the last kept apply.
+ApplyResult rollback_last(const SystemFactory& open_system, const std::string& state_dir, std::ostream& out);
+
+}  // namespace roce::apply

@@ -1,0 +1,108 @@
+#include "apply/lock.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace roce::apply {
+namespace {
+
+std::string lock_path(const std::string& state_dir) { return state_dir + "/lock"; }
+
+}  // namespace
+
+std::int64_t unix_ms_now() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::string utc_time(std::int64_t unix_ms) {
+  const std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string own_command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  while (!raw.empty() && raw.back() == '\0') raw.pop_back();
+  for (char& c : raw)
+    if (c == '\0') c = ' ';
+  return raw.empty() ? "unknown" : raw;
+}
+
+Outcome ensure_state_dir(const std::string& state_dir) {
+  if (::mkdir(state_dir.c_str(), 0700) == 0 || errno == EEXIST) return done();
+  return fail("create state directory " + state_dir + ": " + std::strerror(errno),
+              "choose another with --state-dir", errno);
+}
+
+ApplyLock& ApplyLock::operator=(ApplyLock&& other) noexcept {
+  if (this != &other) {
+    release();
+    fd_ = other.fd_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
+
+ApplyLock::~ApplyLock() { release(); }
+
+void ApplyLock::release() {
+  if (fd_ >= 0) ::close(fd_);  // closing the last descriptor drops the flock
+  fd_ = -1;
+}
+
+Expected<ApplyLock> ApplyLock::acquire(const std::string& state_dir, std::chrono::milliseconds wait) {
+  if (auto made = ensure_state_dir(state_dir); !made) return fail(made.error());
+  const std::string path = lock_path(state_dir);
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return fail("open " + path + ": " + std::strerror(errno), {}, errno);
+  const auto give_up = std::chrono::steady_clock::now() + wait;
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK && errno != EINTR) {
+      const int err = errno;
+      ::close(fd);
+      return fail("lock " + path + ": " + std::strerror(err), {}, err);
+    }
+    if (std::chrono::steady_clock::now() >= give_up) {
+      ::close(fd);
+      return fail("another apply is running: " + describe_lock_holder(state_dir),
+                  "wait for it to finish; the lock is released when its process exits", EWOULDBLOCK);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::ostringstream who;
+  who << "pid " << ::getpid() << "\ncommand " << own_command_line() << "\nsince " << utc_time(unix_ms_now()) << "\n";
+  const std::string text = who.str();
+  if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
+    const int err = errno;
+    ::close(fd);
+    return fail("write " + path + ": " + std::strerror(err), {}, err);
+  }
+  return ApplyLock(fd);
+}
+
+std::string describe_lock_holder(const std::string& state_dir) {
+  std::ifstream in(lock_path(state_dir));
+  std::string line, pid = "?", command = "?", since = "?";
+  while (std::getline(in, line)) {
+    if (line.rfind("pid ", 0) == 0) pid = line.substr(4);
+    if (line.rfind("command ", 0) == 0) command = line.substr(8);
+    if (line.rfind("since ", 0) == 0) since = line.substr(6);
+  }
+  return "pid " + pid + " (" + command + ") since " + since;
+}
+
+}  // namespace roce::apply

@@ -1,0 +1,116 @@
+#include "apply/verify.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "checks/registry.hpp"
+#include "counters/canonical.hpp"
+#include "engine/context.hpp"
+
+namespace roce::apply {
+namespace {
+
+std::string figures(const WindowFigures& w) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%llu drops in %.1f s (%.2f/s)",
+                static_cast<unsigned long long>(w.drops.value_or(0)), w.seconds, w.drops_per_second);
+  std::string s = buf;
+  if (w.pause_fraction) {
+    std::snprintf(buf, sizeof buf, ", paused %.1f%%", *w.pause_fraction * 100);
+    s += buf;
+  }
+  return s;
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+}  // namespace
+
+const char* to_string(Verdict v) { return v == Verdict::keep ? "keep" : "rollback"; }
+
+WindowFigures measure(const Window& window, const profile::Profile& profile) {
+  WindowFigures f;
+  f.seconds = engine::seconds_between(window.start, window.end);
+  const engine::Context ctx(window.end, &window.start, f.seconds, profile);
+  for (const auto& port : ctx.ports()) {
+    const auto& state = port.netdev->operstate;
+    if (!state.ok() || *state != "up") f.links_down.push_back(port.netdev->name);
+    if (!ctx.has_rates()) continue;
+    for (const auto& lossless : profile.lossless) {
+      for (const char* what : {"rx_discards", "rx_buf_discards"}) {
+        if (auto rate = ctx.rate(port, counters::prio_name(lossless.priority, what))) {
+          f.drops = f.drops.value_or(0) + rate->delta;
+          f.counter_reset |= rate->reset;
+        }
+      }
+      for (const char* what : {"rx_pause_us", "tx_pause_us"}) {
+        if (auto rate = ctx.rate(port, counters::prio_name(lossless.priority, what))) {
+          const double fraction = engine::pause_fraction(rate->delta, f.seconds);
+          f.pause_fraction = std::max(f.pause_fraction.value_or(0), fraction);
+        }
+      }
+    }
+  }
+  if (f.drops && f.seconds > 0) f.drops_per_second = static_cast<double>(*f.drops) / f.seconds;
+  for (const auto& result : checks::run_checks(ctx))
+    for (const auto& finding : result.findings)
+      if (finding.severity == engine::Severity::critical)
+        f.critical.push_back(finding.id + "@" + finding.subject.to_string());
+  std::sort(f.critical.begin(), f.critical.end());
+  f.critical.erase(std::unique(f.critical.begin(), f.critical.end()), f.critical.end());
+  return f;
+}
+
+Decision decide(const Window& baseline, const Window& trial, const profile::Profile& profile) {
+  Decision d;
+  d.baseline = measure(baseline, profile);
+  d.trial = measure(trial, profile);
+  const WindowFigures& b = d.baseline;
+  const WindowFigures& t = d.trial;
+  auto rollback = [&](std::string why, bool inconclusive) {
+    d.verdict = Verdict::rollback;
+    d.inconclusive = inconclusive;
+    d.reason = std::move(why);
+    return d;
+  };
+
+  std::vector<std::string> lost;
+  for (const auto& name : t.links_down)
+    if (std::find(b.links_down.begin(), b.links_down.end(), name) == b.links_down.end()) lost.push_back(name);
+  if (!lost.empty()) return rollback("link lost during the trial: " + join(lost) + " not up", false);
+
+  std::vector<std::string> fresh;
+  for (const auto& c : t.critical)
+    if (!std::binary_search(b.critical.begin(), b.critical.end(), c)) fresh.push_back(c);
+  if (!fresh.empty()) return rollback("new critical finding during the trial: " + join(fresh), false);
+
+  if (b.seconds <= 0 || t.seconds <= 0) return rollback("inconclusive: a window has no duration", true);
+  if (!b.drops || !t.drops)
+    return rollback("inconclusive: no lossless-priority drop counter in the " +
+                        std::string(!b.drops ? "baseline" : "trial") + " window",
+                    true);
+  if (b.counter_reset || t.counter_reset)
+    return rollback("inconclusive: a drop counter was reset during the " +
+                        std::string(b.counter_reset ? "baseline" : "trial") + " window",
+                    true);
+
+  const std::string numbers = "baseline " + figures(b) + "; trial " + figures(t);
+  if (*b.drops == 0 && *t.drops == 0) {
+    d.verdict = Verdict::keep;
+    d.reason = "no drops before and none after, links up, no new critical finding (" + numbers + ")";
+    return d;
+  }
+  if (t.drops_per_second < b.drops_per_second) {
+    d.verdict = Verdict::keep;
+    d.reason = "lossless drops fell (" + numbers + "), links up, no new critical finding";
+    return d;
+  }
+  if (t.drops_per_second > b.drops_per_second) return rollback("lossless drops rose (" + numbers + ")", false);
+  return rollback("lossless drops did not fall (" + numbers + ")", false);
+}
+
+}  // namespace roce::apply
