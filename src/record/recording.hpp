@@ -20,6 +20,10 @@ struct WriterOptions {
   std::uint32_t samples_per_frame = 10;  // a frame is flushed (write + fdatasync) after this many samples
   std::uint64_t rotate_bytes = 0;        // 0: never; else start FILE.1, FILE.2 ... past this size
   std::int64_t rotate_seconds = 0;       // 0: never; else rotate when the file is older than this
+  // Added: how many rotated parts to keep (FILE.1 newest); 0 keeps them all. The file's age is
+  // measured in sample time (time_unix_ms) from its first sample.
+  std::uint32_t keep_parts = 0;
+  int zstd_level = 9;
 };
 
 class RecordWriter {

@@ -1,0 +1,240 @@
+#include "record/frame_decoder.hpp"
+
+#include <zstd.h>
+
+#include <memory>
+#include <optional>
+
+#include "captures/bundle.hpp"
+#include "record/crc32.hpp"
+#include "record/format.hpp"
+#include "record/host_counters.hpp"
+#include "record/varint.hpp"
+
+namespace roce::record {
+namespace {
+
+struct ParsedBlock {
+  std::optional<model::Host> config;
+  std::optional<CounterNames> names;
+  std::size_t n = 0, m = 0;
+  std::vector<std::uint64_t> time_z, mono_z;
+  std::vector<std::uint64_t> z;  // row-major n x m zigzag deltas
+};
+
+// What the frames so far left behind.
+struct DecodeState {
+  bool have_config = false;
+  model::Host host;  // the configuration with the counter names bound; values set per sample
+  CounterNames names;
+  CounterSlots slots;
+  std::vector<std::uint64_t> previous;
+  std::uint64_t time_ms = 0, mono_ns = 0;
+};
+
+// Counts the values a configuration + names holds (without binding it).
+Expected<std::size_t> counter_count(model::Host config, const CounterNames& names) {
+  CounterSlots slots;
+  std::string why;
+  if (!CounterSlots::bind(config, names, slots, why)) return fail(why);
+  return slots.size();
+}
+
+Expected<CounterNames> parse_names(ByteReader& in) {
+  CounterNames names;
+  const auto sets = in.varint();
+  if (sets > in.remaining()) return fail("implausible counter-set count " + std::to_string(sets));
+  for (std::uint64_t i = 0; i < sets && !in.failed(); ++i) {
+    auto& set = names.emplace_back();
+    const auto count = in.varint();
+    if (count > in.remaining()) return fail("implausible counter count " + std::to_string(count) + " in set " + std::to_string(i));
+    std::string previous;
+    for (std::uint64_t k = 0; k < count && !in.failed(); ++k) {
+      const auto shared = in.varint();
+      const auto suffix = in.bytes(in.varint());
+      if (shared > previous.size()) return fail("counter name " + std::to_string(k) + " of set " + std::to_string(i) +
+                                                " shares more than the previous name");
+      previous.resize(shared);
+      previous.append(suffix);
+      set.push_back(previous);
+    }
+  }
+  if (in.failed()) return fail("counter names run past the end of the frame");
+  return names;
+}
+
+Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const DecodeState& state, bool& fresh,
+                                                 std::string_view name) {
+  ByteReader in(payload);
+  const auto flags = in.byte();
+  fresh = flags & kFrameStartsFresh;
+  if (flags & ~kFrameStartsFresh) return fail("unknown frame flags " + std::to_string(flags));
+  const auto count = in.varint();
+  std::vector<ParsedBlock> blocks;
+  bool have_config = state.have_config && !fresh;
+  std::size_t m = have_config ? state.slots.size() : 0;
+  std::optional<model::Host> last_config;  // within this frame, for a names-only change
+  CounterNames last_names = fresh ? CounterNames{} : state.names;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::string where = "block " + std::to_string(i) + ": ";
+    if (in.failed() || in.at_end()) return fail(where + "missing (the frame ends early)");
+    auto& b = blocks.emplace_back();
+    const auto block_flags = in.byte();
+    if (block_flags & ~(kBlockHasConfig | kBlockHasNames)) return fail(where + "unknown flags " + std::to_string(block_flags));
+    if (block_flags & kBlockHasConfig) {
+      const auto text = in.bytes(in.varint());
+      if (in.failed()) return fail(where + "configuration runs past the end of the frame");
+      auto bundle = captures::read_bundle_text(text, std::string(name) + " configuration");
+      if (!bundle) return fail(where + bundle.error().message);
+      if (bundle->samples.size() != 1) return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
+      b.config = std::move(bundle->samples.front());
+      last_config = b.config;
+      have_config = true;
+    }
+    if (block_flags & kBlockHasNames) {
+      auto names = parse_names(in);
+      if (!names) return fail(std::move(names.error()).context(where.substr(0, where.size() - 2)));
+      b.names = std::move(*names);
+      last_names = *b.names;
+    }
+    if (!have_config) return fail(where + "samples before any configuration");
+    if (b.config || b.names) {
+      auto count_now = counter_count(last_config ? *last_config : state.host, last_names);
+      if (!count_now) return fail(where + count_now.error().message);
+      m = *count_now;
+    }
+    b.n = in.varint();
+    b.m = in.varint();
+    if (in.failed()) return fail(where + "sample count runs past the end of the frame");
+    if (b.m != m) return fail(where + std::to_string(b.m) + " counters, but the configuration has " + std::to_string(m));
+    // Every delta takes at least one byte: a count the payload cannot hold is corrupt.
+    const std::uint64_t left = payload.size() - in.position();
+    if (b.n > left || (b.m != 0 && b.n * 2 + b.n * b.m > left)) return fail(where + "more samples than the frame holds");
+    b.time_z.resize(b.n);
+    b.mono_z.resize(b.n);
+    for (auto& t : b.time_z) t = in.varint();
+    for (auto& t : b.mono_z) t = in.varint();
+    b.z.resize(b.n * b.m);
+    for (std::size_t c = 0; c < b.m; ++c)
+      for (std::size_t s = 0; s < b.n; ++s) b.z[s * b.m + c] = in.varint();
+    if (in.failed()) return fail(where + "counter deltas run past the end of the frame");
+  }
+  if (in.failed()) return fail("the frame ends early");
+  if (!in.at_end()) return fail(std::to_string(payload.size() - in.position()) + " bytes after the last block");
+  return blocks;
+}
+
+// Applies parsed (valid) blocks to the state and hands out each sample. False: the sink stopped.
+bool apply_blocks(std::vector<ParsedBlock>& blocks, bool fresh, DecodeState& state, ScanResult& result,
+                  const std::function<bool(const model::Host&)>& sink) {
+  if (fresh) {
+    state.have_config = false;
+    state.names.clear();
+    state.time_ms = state.mono_ns = 0;
+  }
+  for (auto& b : blocks) {
+    if (b.config || b.names) {
+      if (b.config) state.host = std::move(*b.config);
+      if (b.names) state.names = std::move(*b.names);
+      std::string why;
+      CounterSlots::bind(state.host, state.names, state.slots, why);  // checked by parse_payload
+      state.have_config = true;
+      state.previous.assign(state.slots.size(), 0);
+    }
+    for (std::size_t s = 0; s < b.n; ++s) {
+      std::uint64_t* row = b.z.data() + s * b.m;
+      for (std::size_t c = 0; c < b.m; ++c) row[c] = state.previous[c] = apply_zigzag_delta(state.previous[c], row[c]);
+      state.slots.set_values(row);
+      state.time_ms = apply_zigzag_delta(state.time_ms, b.time_z[s]);
+      state.mono_ns = apply_zigzag_delta(state.mono_ns, b.mono_z[s]);
+      state.host.time_unix_ms = static_cast<std::int64_t>(state.time_ms);
+      state.host.monotonic_ns = static_cast<std::int64_t>(state.mono_ns);
+      if (result.samples++ == 0) result.first_time_ms = state.host.time_unix_ms;
+      if (!sink(state.host)) return false;
+    }
+  }
+  return true;
+}
+
+// Checks the frame at `at` up to its payload CRC; returns its payload or why it is not a frame.
+Expected<std::string_view> frame_payload(std::string_view bytes, std::size_t at) {
+  if (bytes.size() - at < kFrameHeaderSize) return fail("the frame header is cut short");
+  const auto header = bytes.substr(at, kFrameHeaderSize);
+  if (header.substr(0, 4) != kFrameMagic) return fail("no frame magic");
+  if (crc32(header.substr(0, 12)) != get_u32le(header, 12)) return fail("the frame header's checksum does not match");
+  const auto length = get_u32le(header, 4);
+  if (length > kMaxFramePayload) return fail("frame length " + std::to_string(length) + " is implausible");
+  if (bytes.size() - at - kFrameHeaderSize < length) return fail("the frame is cut short");
+  const auto payload = bytes.substr(at + kFrameHeaderSize, length);
+  if (crc32(payload) != get_u32le(header, 8)) return fail("the frame's checksum does not match");
+  return payload;
+}
+
+bool valid_frame_after(std::string_view bytes, std::size_t at) {
+  for (auto p = bytes.find(kFrameMagic, at + 1); p != std::string_view::npos; p = bytes.find(kFrameMagic, p + 1))
+    if (frame_payload(bytes, p)) return true;
+  return false;
+}
+
+Expected<std::string> decompress(ZSTD_DCtx* ctx, std::string_view payload) {
+  const auto size = ZSTD_getFrameContentSize(payload.data(), payload.size());
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) return fail("not a zstd frame with a content size");
+  if (size > kMaxFrameContent) return fail("decompressed size " + std::to_string(size) + " is implausible");
+  std::string out(size, '\0');
+  const auto n = ZSTD_decompressDCtx(ctx, out.data(), out.size(), payload.data(), payload.size());
+  if (ZSTD_isError(n)) return fail(std::string("zstd: ") + ZSTD_getErrorName(n));
+  if (n != size) return fail("zstd: " + std::to_string(n) + " bytes, expected " + std::to_string(size));
+  return out;
+}
+
+}  // namespace
+
+Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view name,
+                                    const std::function<bool(const model::Host&)>& sink) {
+  const std::string file(name);
+  ScanResult result;
+  if (bytes.empty()) return fail(file + ": empty file, not a roce-doctor recording");
+  if (bytes.size() < kFileHeaderSize && kFileMagic.substr(0, std::min(bytes.size(), kFileMagic.size())) ==
+                                            bytes.substr(0, std::min(bytes.size(), kFileMagic.size()))) {
+    result.torn_header = true;
+    result.warnings.push_back(file + ": torn header at byte 0 ignored (the writer was interrupted?)");
+    return result;
+  }
+  if (bytes.substr(0, kFileMagic.size()) != kFileMagic)
+    return fail(file + ": byte 0: not a roce-doctor recording (no recording magic)");
+  if (const auto version = get_u32le(bytes, 8); version != kFormatVersion)
+    return fail(file + ": byte 8: recording format version " + std::to_string(version) + ", this roce-doctor reads " +
+                    std::to_string(kFormatVersion),
+                "a newer roce-doctor wrote it");
+
+  std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  if (!ctx) return fail("zstd: out of memory");
+  DecodeState state;
+  std::size_t at = kFileHeaderSize;
+  result.good_end = at;
+  while (at < bytes.size()) {
+    bool fresh = false;
+    auto blocks = [&]() -> Expected<std::vector<ParsedBlock>> {
+      auto payload = frame_payload(bytes, at);
+      if (!payload) return fail(std::move(payload.error()));
+      auto content = decompress(ctx.get(), *payload);
+      if (!content) return fail(std::move(content.error()));
+      return parse_payload(*content, state, fresh, name);
+    }();
+    if (!blocks) {
+      if (valid_frame_after(bytes, at))
+        return fail(file + ": corrupt frame at byte " + std::to_string(at) + ": " + blocks.error().message,
+                    "the recording is damaged before its end");
+      const bool cut = blocks.error().message.find("cut short") != std::string::npos;
+      result.warnings.push_back(file + (cut ? ": torn frame at byte " : ": corrupt frame at byte ") + std::to_string(at) +
+                                " ignored (" + (cut ? "the writer was interrupted?" : blocks.error().message) + ")");
+      return result;
+    }
+    at += kFrameHeaderSize + get_u32le(bytes, at + 4);
+    result.good_end = at;
+    if (!apply_blocks(*blocks, fresh, state, result, sink)) return result;
+  }
+  return result;
+}
+
+}  // namespace roce::record

@@ -1,0 +1,27 @@
+#pragma once
+// Reads a recording's bytes frame by frame and hands out each sample (the pure decoder behind
+// read_recording, for_each_sample and the writer's recovery of a torn tail).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/host.hpp"
+#include "util/expected.hpp"
+
+namespace roce::record {
+
+struct ScanResult {
+  std::vector<std::string> warnings;
+  std::uint64_t good_end = 0;  // bytes up to the end of the last good frame (the header's end at least)
+  bool torn_header = false;    // the file is a strict prefix of the header
+  std::uint64_t samples = 0;
+  std::int64_t first_time_ms = 0;
+};
+
+// `sink` returning false stops the scan (good_end is then where it stopped).
+Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view name,
+                                    const std::function<bool(const model::Host&)>& sink);
+
+}  // namespace roce::record

@@ -1,0 +1,85 @@
+// read_recording, decode_recording, for_each_sample, looks_like_recording.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "record/format.hpp"
+#include "record/frame_decoder.hpp"
+#include "record/recording.hpp"
+
+namespace roce::record {
+namespace {
+
+// The whole file, mapped read-only (a day of samples is tens of megabytes).
+class MappedFile {
+ public:
+  static Expected<std::unique_ptr<MappedFile>> open(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return fail("read " + path + ": " + std::strerror(errno), "", errno);
+    auto file = std::unique_ptr<MappedFile>(new MappedFile);
+    struct stat st {};
+    if (fstat(fd, &st) != 0) {
+      const int err = errno;
+      ::close(fd);
+      return fail("stat " + path + ": " + std::strerror(err), "", err);
+    }
+    file->size_ = static_cast<std::size_t>(st.st_size);
+    if (file->size_ > 0) {
+      void* p = mmap(nullptr, file->size_, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p == MAP_FAILED) {
+        const int err = errno;
+        ::close(fd);
+        return fail("read " + path + ": mmap: " + std::strerror(err), "", err);
+      }
+      file->data_ = static_cast<const char*>(p);
+    }
+    ::close(fd);
+    return file;
+  }
+  ~MappedFile() {
+    if (data_) munmap(const_cast<char*>(data_), size_);
+  }
+  std::string_view bytes() const { return {data_, size_}; }
+
+ private:
+  MappedFile() = default;
+  const char* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace
+
+Expected<Recording> decode_recording(std::string_view bytes, std::string_view name) {
+  Recording recording;
+  auto scanned = scan_recording(bytes, name, [&](const model::Host& h) {
+    recording.samples.push_back(h);
+    return true;
+  });
+  if (!scanned) return fail(std::move(scanned.error()));
+  recording.warnings = std::move(scanned->warnings);
+  return recording;
+}
+
+Expected<Recording> read_recording(const std::string& path) {
+  auto file = MappedFile::open(path);
+  if (!file) return fail(std::move(file.error()));
+  return decode_recording((*file)->bytes(), path);
+}
+
+Expected<std::vector<std::string>> for_each_sample(const std::string& path, const SampleSink& sink) {
+  auto file = MappedFile::open(path);
+  if (!file) return fail(std::move(file.error()));
+  auto scanned = scan_recording((*file)->bytes(), path, sink);
+  if (!scanned) return fail(std::move(scanned.error()));
+  return std::move(scanned->warnings);
+}
+
+bool looks_like_recording(std::string_view prefix) {
+  return prefix.size() >= kFileMagic.size() && prefix.substr(0, kFileMagic.size()) == kFileMagic;
+}
+
+}  // namespace roce::record

@@ -1,0 +1,203 @@
+// RecordWriter: appends samples to a recording, one frame per samples_per_frame samples.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+
+#include "captures/bundle.hpp"
+#include "record/format.hpp"
+#include "record/frame_decoder.hpp"
+#include "record/frame_encoder.hpp"
+#include "record/recording.hpp"
+#include "record/varint.hpp"
+
+namespace roce::record {
+namespace {
+
+namespace fs = std::filesystem;
+
+Outcome write_all(int fd, std::string_view bytes, const std::string& path) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return fail("write " + path + ": " + std::strerror(errno), "", errno);
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return done();
+}
+
+std::string file_header() {
+  std::string h(kFileMagic);
+  put_u32le(h, kFormatVersion);
+  put_u32le(h, 0);
+  return h;
+}
+
+Expected<std::string> read_file(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return fail("read " + path + ": " + std::strerror(errno), "", errno);
+  std::string out;
+  char buf[1 << 16];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
+  const bool bad = std::ferror(f);
+  std::fclose(f);
+  if (bad) return fail("read " + path + ": I/O error");
+  return out;
+}
+
+class FileRecordWriter final : public RecordWriter {
+ public:
+  FileRecordWriter(std::string path, WriterOptions options) : path_(std::move(path)), options_(options) {
+    if (options_.samples_per_frame == 0) options_.samples_per_frame = 1;
+  }
+  ~FileRecordWriter() override {
+    (void)flush();
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+  // Opens the file at path_: a new one, or an existing recording after recovering a torn tail.
+  Outcome open_part() {
+    std::error_code ec;
+    if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
+      auto bytes = read_file(path_);
+      if (!bytes) return fail(std::move(bytes.error()));
+      auto scanned = scan_recording(*bytes, path_, [](const model::Host&) { return true; });
+      if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));
+      if (scanned->torn_header) return create_part();
+      if (scanned->samples > 0) part_start_ms_ = scanned->first_time_ms;
+      if (scanned->good_end < bytes->size()) {
+        for (const auto& w : scanned->warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
+        if (::truncate(path_.c_str(), static_cast<off_t>(scanned->good_end)) != 0)
+          return fail("truncate " + path_ + ": " + std::strerror(errno), "", errno);
+        std::fprintf(stderr, "roce-doctor: %s: truncated to its last good frame (%llu bytes) before appending\n",
+                     path_.c_str(), static_cast<unsigned long long>(scanned->good_end));
+      }
+      fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+      if (fd_ < 0) return fail("open " + path_ + ": " + std::strerror(errno), "", errno);
+      file_bytes_ = scanned->good_end;
+      return done();
+    }
+    return create_part();
+  }
+
+  Outcome append(const model::Host& sample) override {
+    if (fd_ < 0) return fail("write " + path_ + ": the recording is closed after an earlier error");
+    if (options_.rotate_seconds > 0 && part_start_ms_ &&
+        sample.time_unix_ms - *part_start_ms_ >= options_.rotate_seconds * 1000) {
+      if (auto rotated = rotate(); !rotated) return rotated;
+    }
+    if (!part_start_ms_) part_start_ms_ = sample.time_unix_ms;
+
+    auto split = split_sample(sample);
+    const bool config_changed = !have_config_ || split.config != config_;
+    const bool names_changed = !have_config_ || split.names != names_;
+    if (blocks_.empty() || config_changed || names_changed) {
+      auto& block = blocks_.emplace_back();
+      block.has_config = config_changed;
+      block.has_names = names_changed;
+      if (config_changed) block.config_text = captures::write_host_text(split.config);
+      if (names_changed) block.names = split.names;
+      block.base = (config_changed || names_changed) ? std::vector<std::uint64_t>(split.values.size(), 0) : previous_;
+      block.base_time_ms = previous_time_ms_;
+      block.base_mono_ns = previous_mono_ns_;
+    }
+    auto& block = blocks_.back();
+    block.time_ms.push_back(sample.time_unix_ms);
+    block.mono_ns.push_back(sample.monotonic_ns);
+    block.rows.push_back(split.values);
+    previous_ = std::move(split.values);
+    previous_time_ms_ = sample.time_unix_ms;
+    previous_mono_ns_ = sample.monotonic_ns;
+    if (config_changed) config_ = std::move(split.config);
+    if (names_changed) names_ = std::move(split.names);
+    have_config_ = true;
+    if (++pending_samples_ >= options_.samples_per_frame) return flush();
+    return done();
+  }
+
+  Outcome flush() override {
+    if (pending_samples_ == 0 || fd_ < 0) return done();
+    const std::string frame = encode_frame(blocks_, starts_fresh_, options_.zstd_level);
+    blocks_.clear();
+    pending_samples_ = 0;
+    starts_fresh_ = false;
+    auto written = write_all(fd_, frame, path_);
+    if (written && ::fdatasync(fd_) != 0 && errno != EINVAL)
+      written = fail("fdatasync " + path_ + ": " + std::strerror(errno), "", errno);
+    if (!written) {
+      ::close(fd_);  // the tail is torn; the next writer recovers it
+      fd_ = -1;
+      return written;
+    }
+    file_bytes_ += frame.size();
+    if (options_.rotate_bytes > 0 && file_bytes_ >= options_.rotate_bytes) return rotate();
+    return done();
+  }
+
+ private:
+  Outcome create_part() {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0) return fail("create " + path_ + ": " + std::strerror(errno), "", errno);
+    const std::string header = file_header();
+    if (auto w = write_all(fd_, header, path_); !w) return w;
+    file_bytes_ = header.size();
+    return done();
+  }
+
+  std::string part_name(std::uint32_t k) const { return path_ + "." + std::to_string(k); }
+
+  // FILE -> FILE.1, FILE.1 -> FILE.2, ...; the oldest beyond keep_parts is removed.
+  Outcome rotate() {
+    if (auto flushed = flush(); !flushed) return flushed;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    std::error_code ec;
+    std::uint32_t highest = 0;
+    while (fs::exists(part_name(highest + 1), ec)) ++highest;
+    for (std::uint32_t k = highest; k >= 1; --k) {
+      if (options_.keep_parts > 0 && k >= options_.keep_parts) fs::remove(part_name(k), ec);
+      else fs::rename(part_name(k), part_name(k + 1), ec);
+      if (ec) return fail("rotate " + part_name(k) + ": " + ec.message(), "", ec.value());
+    }
+    fs::rename(path_, part_name(1), ec);
+    if (ec) return fail("rotate " + path_ + ": " + ec.message(), "", ec.value());
+    have_config_ = false;
+    names_.clear();
+    previous_.clear();
+    previous_time_ms_ = previous_mono_ns_ = 0;
+    starts_fresh_ = true;
+    part_start_ms_.reset();
+    return create_part();
+  }
+
+  std::string path_;
+  WriterOptions options_;
+  int fd_ = -1;
+  std::uint64_t file_bytes_ = 0;
+  std::optional<std::int64_t> part_start_ms_;
+  // What the reader will know after the samples so far.
+  bool starts_fresh_ = true;
+  bool have_config_ = false;
+  model::Host config_;
+  CounterNames names_;
+  std::vector<std::uint64_t> previous_;
+  std::int64_t previous_time_ms_ = 0, previous_mono_ns_ = 0;
+  // The frame being filled.
+  std::vector<PendingBlock> blocks_;
+  std::uint32_t pending_samples_ = 0;
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<RecordWriter>> RecordWriter::open(const std::string& path, const WriterOptions& options) {
+  auto writer = std::make_unique<FileRecordWriter>(path, options);
+  if (auto opened = writer->open_part(); !opened) return fail(std::move(opened.error()));
+  return std::unique_ptr<RecordWriter>(std::move(writer));
+}
+
+}  // namespace roce::record
