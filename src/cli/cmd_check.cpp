@@ -13,6 +13,7 @@
 #include "captures/import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/duration.hpp"
+#include "cli/host_source.hpp"
 #include "cli/profile_lookup.hpp"
 #include "engine/context.hpp"
 #include "engine/runner.hpp"
@@ -93,6 +94,23 @@ Samples samples_live(const GlobalOptions& global, const CheckOptions& options, s
   return s;
 }
 
+// --host: two samples of that system, `interval` apart on its clock (a simulated host does not sleep).
+Expected<Samples> samples_from_system(const GlobalOptions& global, std::chrono::milliseconds interval) {
+  auto system = open_system(global.host, global.sysfs_root);
+  if (!system) return fail(system.error());
+  Samples s;
+  if (interval.count() == 0) {
+    s.now = (*system)->sample();
+    s.origin = (*system)->name() + ", configuration only";
+    return s;
+  }
+  s.before = (*system)->sample();
+  (*system)->wait(interval);
+  s.now = (*system)->sample();
+  s.origin = (*system)->name() + ", 2 samples " + seconds_text(engine::seconds_between(*s.before, s.now)) + " apart";
+  return s;
+}
+
 Expected<profile::Profile> load_selected_profile(const std::string& name_or_file) {
   if (name_or_file.empty()) return profile::default_profile();
   auto path = resolve_profile(name_or_file);
@@ -148,6 +166,10 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   Samples samples;
   if (!options.from.empty()) {
     auto from = samples_from_bundles(options.from);
+    if (!from) return report_error(from.error(), kExitInputError);
+    samples = std::move(*from);
+  } else if (!global.host.empty()) {
+    auto from = samples_from_system(global, *interval);
     if (!from) return report_error(from.error(), kExitInputError);
     samples = std::move(*from);
   } else {

@@ -6,6 +6,7 @@
 
 #include "captures/bundle.hpp"
 #include "cli/duration.hpp"
+#include "cli/host_source.hpp"
 #include "sources/linux_host.hpp"
 #include "util/exit_codes.hpp"
 
@@ -50,14 +51,21 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
 
+  std::unique_ptr<tune::System> system;  // --host: samples from it, waits on its clock
+  if (!global.host.empty()) {
+    auto opened = open_system(global.host, global.sysfs_root);
+    if (!opened) return report_error(opened.error(), kExitInputError);
+    system = std::move(*opened);
+  }
   captures::Bundle bundle;
   bundle.tool_version = ROCE_DOCTOR_VERSION;
   auto next = std::chrono::steady_clock::now();
   for (unsigned i = 0; i < options.samples && !g_interrupted; ++i) {
-    if (i > 0) sleep_until(next);
+    if (i > 0 && system) system->wait(*interval);
+    else if (i > 0) sleep_until(next);
     if (g_interrupted) break;
     next = std::chrono::steady_clock::now() + *interval;
-    auto host = sources::collect_host({global.sysfs_root, options.dev});
+    auto host = system ? (options.dev.empty() ? system->sample() : filter_host(system->sample(), options.dev)) : sources::collect_host({global.sysfs_root, options.dev});
     if (!options.dev.empty() && host_is_empty(host))
       return report_error({"no netdev or RDMA device named \"" + options.dev + "\"", ""}, kExitInputError);
     bundle.samples.push_back(std::move(host));

@@ -5,6 +5,7 @@
 #include "captures/bundle.hpp"
 #include "captures/import/load_capture.hpp"
 #include "report/show_text.hpp"
+#include "cli/host_source.hpp"
 #include "sources/linux_host.hpp"
 #include "util/exit_codes.hpp"
 
@@ -28,6 +29,10 @@ int run_show(const GlobalOptions& global, const ShowOptions& options) {
     host = bundle->samples.back();
     origin = "bundle " + options.from + ": sample " + std::to_string(bundle->samples.size()) + " of " +
              std::to_string(bundle->samples.size()) + "\n";
+  } else if (!global.host.empty()) {
+    auto system = open_system(global.host, global.sysfs_root);
+    if (!system) return report_error(system.error(), kExitInputError);
+    host = (*system)->sample();
   } else {
     host = sources::collect_host({global.sysfs_root, options.dev});
   }

@@ -9,6 +9,7 @@ namespace roce::cli {
 
 struct GlobalOptions {
   std::string sysfs_root;  // --sysfs-root; empty: $ROCE_DOCTOR_SYSFS_ROOT, else /sys
+  std::string host;        // --host SPEC ("live", "sim:FILE.toml"); empty: the live readers directly
 };
 
 // "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; returns exit_code.

@@ -1,1 +1,25 @@
-// placeholder (being written)
+#include "cli/host_source.hpp"
+
+#include "sim/sim_system.hpp"
+#include "sources/writer/linux_system.hpp"
+
+namespace roce::cli {
+
+Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, const std::string& sysfs_root) {
+  if (spec == "live") {
+    sources::writer::LinuxSystemOptions options;
+    options.sysfs_root_flag = sysfs_root;
+    options.collect.sysfs_root_flag = sysfs_root;
+    return std::unique_ptr<tune::System>(std::make_unique<sources::writer::LinuxSystem>(options));
+  }
+  if (spec.rfind("sim:", 0) == 0) {
+    const std::string file = spec.substr(4);
+    if (file.empty()) return fail("--host sim: needs a file", "--host sim:examples/sim/healthy.toml");
+    auto sim = sim::SimSystem::open(file);
+    if (!sim) return fail(std::move(sim.error()).context("--host " + spec));
+    return std::unique_ptr<tune::System>(std::move(*sim));
+  }
+  return fail("--host \"" + spec + "\" is not a host", "give live or sim:FILE.toml");
+}
+
+}  // namespace roce::cli

@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
                  "Read sysfs under DIR instead of /sys (a copied tree: only sysfs is read); "
                  "default $ROCE_DOCTOR_SYSFS_ROOT, else /sys")
       ->type_name("DIR");
+  app.add_option("--host", global.host,
+                 "The host to read: live (this kernel) or sim:FILE.toml (a simulated host, examples/sim/)")
+      ->type_name("SPEC");
 
   ShowOptions show;
   CollectOptions collect;

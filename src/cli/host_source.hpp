@@ -1,0 +1,15 @@
+#pragma once
+// --host SPEC: which system the commands read (and the tuner writes): "live" (this kernel) or
+// "sim:FILE.toml" (the simulated host of src/sim, examples/sim/README.md).
+#include <memory>
+#include <string>
+
+#include "tune/system.hpp"
+#include "util/expected.hpp"
+
+namespace roce::cli {
+
+/// "live" or "sim:FILE"; sysfs_root is the --sysfs-root of the live system.
+Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, const std::string& sysfs_root = {});
+
+}  // namespace roce::cli

@@ -1,0 +1,311 @@
+#include "sim/sim_system.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "sim/sim_host.hpp"
+#include "sim/sim_physics.hpp"
+
+namespace roce::sim {
+namespace {
+
+std::string errno_text(int err) { return std::strerror(err); }
+
+// "ens1f0np0 dcb_buffer", "ens1f0np0 nic_ecn prio 3" (roce_sim does not link the tuner library).
+std::string text_of(const tune::ObjectRef& object) {
+  static constexpr const char* kNames[] = {"mtu", "trust", "dcb apptrust", "dcb app", "dcb pfc",
+                                           "dcb ets", "dcb buffer", "ecn", "red"};
+  std::string s = object.netdev + " " + kNames[static_cast<int>(object.knob)];
+  if (object.knob == tune::Knob::nic_ecn) s += " prio " + std::to_string(object.index);
+  return s;
+}
+
+// flock on FILE.lock (not on FILE, which rename replaces), released when destroyed.
+class FileLock {
+ public:
+  explicit FileLock(const std::string& file) {
+    fd_ = ::open((file + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) {
+      error_ = "lock " + file + ".lock: " + errno_text(errno);
+      return;
+    }
+    while (::flock(fd_, LOCK_EX) != 0) {
+      if (errno == EINTR) continue;
+      error_ = "lock " + file + ".lock: " + errno_text(errno);
+      break;
+    }
+  }
+  ~FileLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing releases the flock
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+  const std::string& error() const { return error_; }
+
+ private:
+  int fd_ = -1;
+  std::string error_;
+};
+
+Outcome write_all(int fd, const std::string& text, const std::string& path) {
+  std::size_t off = 0;
+  while (off < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + off, text.size() - off);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("write " + path + ": " + errno_text(errno), "", errno);
+    off += static_cast<std::size_t>(n);
+  }
+  return done();
+}
+
+std::string directory_of(const std::string& file) {
+  const auto slash = file.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : file.substr(0, slash);
+}
+
+bool is_writable_knob(tune::Knob k) {
+  switch (k) {
+    case tune::Knob::mtu:
+    case tune::Knob::trust:
+    case tune::Knob::dcb_app:
+    case tune::Knob::dcb_pfc:
+    case tune::Knob::dcb_ets:
+    case tune::Knob::dcb_buffer:
+    case tune::Knob::nic_ecn:
+    case tune::Knob::dcb_apptrust:
+      return true;
+    case tune::Knob::red:
+      return false;
+  }
+  return false;
+}
+
+Expected<SimPort*> port_of(SimModel& m, const tune::ObjectRef& object) {
+  SimPort* p = m.port(object.netdev);
+  if (!p) return fail("no port \"" + object.netdev + "\" in the simulated host", "the model file's [[port]] netdev names");
+  return p;
+}
+
+Expected<tune::Value> value_of(const SimPort& p, const tune::ObjectRef& object) {
+  using tune::Knob;
+  switch (object.knob) {
+    case Knob::mtu: return tune::Value{p.mtu};
+    case Knob::trust: return tune::Value{p.trust};
+    case Knob::dcb_apptrust:
+      if (!p.apptrust) return fail(text_of(object) + ": the modelled mlx5_core has no apptrust (dcbnl EOPNOTSUPP)");
+      return tune::Value{*p.apptrust};
+    case Knob::dcb_app: {
+      std::vector<model::AppEntry> app;
+      if (p.trust == "dscp")
+        for (std::uint16_t dscp = 0; dscp < 64; ++dscp) {
+          LoadClass probe;
+          probe.dscp = static_cast<std::uint8_t>(dscp);
+          app.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(classify(p, probe)), dscp});
+        }
+      return tune::Value{app};
+    }
+    case Knob::dcb_pfc: {
+      model::Pfc pfc;
+      pfc.pfc_cap = 8;
+      pfc.pfc_en = p.pfc_en;
+      pfc.delay = p.pfc_delay;
+      return tune::Value{pfc};
+    }
+    case Knob::dcb_ets: return tune::Value{p.ets};
+    case Knob::dcb_buffer: return tune::Value{p.buffer};
+    case Knob::nic_ecn:
+      if (object.index > 7) return fail(text_of(object) + ": priority out of range 0..7");
+      return tune::Value{tune::EcnEnable{static_cast<bool>((p.ecn_np >> object.index) & 1),
+                                         static_cast<bool>((p.ecn_rp >> object.index) & 1)}};
+    case Knob::red: break;
+  }
+  return fail(text_of(object) + ": mlx5_core NIC ports have no RED qdisc in the model");
+}
+
+// Applies a write as mlx5_core would accept it.
+Outcome apply(SimPort& p, const tune::ObjectRef& object, const tune::Value& value) {
+  using tune::Knob;
+  const std::string what = text_of(object);
+  auto wrong_type = [&] { return fail(what + ": value of the wrong type for this object"); };
+  switch (object.knob) {
+    case Knob::mtu: {
+      auto* v = std::get_if<std::uint32_t>(&value);
+      if (!v) return wrong_type();
+      if (*v < 68 || *v > 9978) return fail(what + ": MTU " + std::to_string(*v) + " outside 68..9978 (EINVAL)", "", EINVAL);
+      p.mtu = *v;
+      return done();
+    }
+    case Knob::trust: {
+      auto* v = std::get_if<std::string>(&value);
+      if (!v) return wrong_type();
+      if (*v != "pcp" && *v != "dscp") return fail(what + ": trust must be pcp or dscp (EINVAL)", "", EINVAL);
+      p.trust = *v;
+      return done();
+    }
+    case Knob::dcb_apptrust: {
+      auto* v = std::get_if<std::vector<std::uint8_t>>(&value);
+      if (!v) return wrong_type();
+      if (!p.apptrust) return fail(what + ": EOPNOTSUPP", "", EOPNOTSUPP);
+      p.apptrust = *v;
+      return done();
+    }
+    case Knob::dcb_app: {
+      auto* v = std::get_if<std::vector<model::AppEntry>>(&value);
+      if (!v) return wrong_type();
+      std::map<std::uint8_t, std::uint8_t> map;
+      for (const auto& e : *v) {
+        if (e.selector != model::kAppSelDscp || e.protocol > 63 || e.priority > 7)
+          return fail(what + ": the model keeps DSCP entries (DSCP 0..63, priority 0..7) only", "", EINVAL);
+        map[static_cast<std::uint8_t>(e.protocol)] = e.priority;
+      }
+      p.dscp_prio = map;
+      return done();
+    }
+    case Knob::dcb_pfc: {
+      auto* v = std::get_if<model::Pfc>(&value);
+      if (!v) return wrong_type();
+      p.pfc_en = v->pfc_en;
+      p.pfc_delay = v->delay;
+      return done();
+    }
+    case Knob::dcb_ets: {
+      auto* v = std::get_if<model::Ets>(&value);
+      if (!v) return wrong_type();
+      p.ets = *v;
+      return done();
+    }
+    case Knob::dcb_buffer: {
+      auto* v = std::get_if<model::Buffer>(&value);
+      if (!v) return wrong_type();
+      std::uint64_t sum = 0;
+      for (auto s : v->buffer_size) sum += s;
+      if (p.buffer.total_size && sum > p.buffer.total_size)
+        return fail(what + ": buffers total " + std::to_string(sum) + " B, more than the port's " +
+                        std::to_string(p.buffer.total_size) + " B (EINVAL)",
+                    "", EINVAL);
+      for (auto b : v->prio2buffer)
+        if (b > 7) return fail(what + ": prio2buffer names buffer " + std::to_string(b) + " (EINVAL)", "", EINVAL);
+      p.buffer.prio2buffer = v->prio2buffer;
+      p.buffer.buffer_size = v->buffer_size;
+      return done();
+    }
+    case Knob::nic_ecn: {
+      auto* v = std::get_if<tune::EcnEnable>(&value);
+      if (!v) return wrong_type();
+      if (object.index > 7) return fail(what + ": priority out of range 0..7", "", EINVAL);
+      const auto bit = static_cast<std::uint8_t>(1u << object.index);
+      p.ecn_np = static_cast<std::uint8_t>(v->np ? p.ecn_np | bit : p.ecn_np & ~bit);
+      p.ecn_rp = static_cast<std::uint8_t>(v->rp ? p.ecn_rp | bit : p.ecn_rp & ~bit);
+      return done();
+    }
+    case Knob::red: break;
+  }
+  return fail(what + ": mlx5_core NIC ports have no RED qdisc in the model", "", EOPNOTSUPP);
+}
+
+}  // namespace
+
+Expected<SimModel> load_sim_file(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return fail("read " + file + ": " + errno_text(errno), "a model file: see examples/sim/README.md", errno);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_sim_model(text.str(), file);
+}
+
+Outcome save_sim_file(const std::string& file, const SimModel& model) {
+  const std::string tmp = file + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return fail("create " + tmp + ": " + errno_text(errno), "", errno);
+  auto written = write_all(fd, render_sim_model(model), tmp);
+  if (written && ::fsync(fd) != 0) written = fail("fsync " + tmp + ": " + errno_text(errno), "", errno);
+  ::close(fd);
+  if (written && ::rename(tmp.c_str(), file.c_str()) != 0)
+    written = fail("rename " + tmp + " to " + file + ": " + errno_text(errno), "", errno);
+  if (!written) {
+    ::unlink(tmp.c_str());
+    return written;
+  }
+  const int dir = ::open(directory_of(file).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);  // the rename itself is durable
+    ::close(dir);
+  }
+  return done();
+}
+
+Expected<std::unique_ptr<SimSystem>> SimSystem::open(const std::string& file) {
+  FileLock lock(file);
+  if (!lock.error().empty()) return fail(lock.error());
+  auto m = load_sim_file(file);
+  if (!m) return fail(m.error());
+  return std::unique_ptr<SimSystem>(new SimSystem(file, std::move(*m)));
+}
+
+model::Host SimSystem::sample() {
+  FileLock lock(file_);
+  auto m = load_sim_file(file_);
+  if (m) last_ = std::move(*m);
+  model::Host host = build_host(last_, file_);
+  if (!lock.error().empty()) host.notes.push_back({"sim", model::Availability::error, lock.error()});
+  if (!m) host.notes.push_back({"sim", model::Availability::error, m.error().message + " (showing the last good read)"});
+  return host;
+}
+
+Expected<tune::Value> SimSystem::read(const tune::ObjectRef& object) {
+  FileLock lock(file_);
+  if (!lock.error().empty()) return fail(lock.error());
+  auto m = load_sim_file(file_);
+  if (!m) return fail(m.error());
+  last_ = std::move(*m);
+  auto p = port_of(last_, object);
+  if (!p) return fail(p.error());
+  return value_of(**p, object);
+}
+
+Outcome SimSystem::writable(const tune::ObjectRef& object) {
+  auto p = port_of(last_, object);
+  if (!p) return fail(p.error());
+  if (!is_writable_knob(object.knob))
+    return fail(text_of(object) + ": " + (*p)->driver + " has no such object (RED is a switchdev qdisc)", "",
+                EOPNOTSUPP);
+  if (object.knob == tune::Knob::dcb_apptrust && !(*p)->apptrust)
+    return fail(text_of(object) + ": the modelled " + (*p)->driver + " has no dcbnl apptrust (EOPNOTSUPP)",
+                "add apptrust = [...] to the port to model a kernel that has it", EOPNOTSUPP);
+  if (object.knob == tune::Knob::nic_ecn && object.index > 7)
+    return fail(text_of(object) + ": priority out of range 0..7", "", EINVAL);
+  return done();
+}
+
+Outcome SimSystem::write(const tune::ObjectRef& object, const tune::Value& value) {
+  FileLock lock(file_);
+  if (!lock.error().empty()) return fail(lock.error());
+  auto m = load_sim_file(file_);
+  if (!m) return fail(m.error());
+  auto p = port_of(*m, object);
+  if (!p) return fail(p.error());
+  if (auto applied = apply(**p, object, value); !applied) return applied;
+  if (auto saved = save_sim_file(file_, *m); !saved) return saved;
+  last_ = std::move(*m);
+  return done();
+}
+
+void SimSystem::wait(std::chrono::milliseconds duration) {
+  if (duration.count() <= 0) return;
+  FileLock lock(file_);
+  auto m = load_sim_file(file_);
+  if (!lock.error().empty() || !m) return;  // the next sample() reports the problem
+  const std::uint64_t t0 = m->clock_ns;
+  const std::uint64_t t1 = t0 + static_cast<std::uint64_t>(duration.count()) * 1'000'000;
+  for (auto& p : m->ports) advance(p, t0, t1);
+  m->clock_ns = t1;
+  if (save_sim_file(file_, *m)) last_ = std::move(*m);
+}
+
+}  // namespace roce::sim

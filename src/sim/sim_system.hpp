@@ -1,0 +1,39 @@
+#pragma once
+/// tune::System over a model file (--host sim:FILE.toml). Every call takes an exclusive lock on
+/// FILE.lock, re-reads the file, and a change (write, wait) is saved atomically (temporary file,
+/// fsync, rename), so two processes can share a file and a killed one leaves a consistent file.
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "sim/sim_model.hpp"
+#include "tune/system.hpp"
+
+namespace roce::sim {
+
+/// Reads, parses and writes model files, under the lock.
+Expected<SimModel> load_sim_file(const std::string& file);
+Outcome save_sim_file(const std::string& file, const SimModel& model);  // tmp + fsync + rename
+
+class SimSystem : public tune::System {
+ public:
+  /// Fails (with FILE:LINE:COL) when the file cannot be read or parsed.
+  static Expected<std::unique_ptr<SimSystem>> open(const std::string& file);
+
+  std::string name() const override { return "sim:" + file_; }
+  model::Host sample() override;
+  Expected<tune::Value> read(const tune::ObjectRef& object) override;
+  Outcome writable(const tune::ObjectRef& object) override;
+  Outcome write(const tune::ObjectRef& object, const tune::Value& value) override;
+  void wait(std::chrono::milliseconds duration) override;
+
+  /// The model as last read (for tests and the CLI's messages).
+  const SimModel& model() const { return last_; }
+
+ private:
+  explicit SimSystem(std::string file, SimModel model) : file_(std::move(file)), last_(std::move(model)) {}
+  std::string file_;
+  SimModel last_;
+};
+
+}  // namespace roce::sim
