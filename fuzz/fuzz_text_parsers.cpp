@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "captures/text/dcb_show.hpp"
+#include "captures/text/ecn_config.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
 #include "captures/text/ethtool_pause.hpp"
@@ -23,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   const TextOrigin origin{"fuzz", "input"};
-  switch (data[0] % 11) {
+  switch (data[0] % 12) {
     case 0: (void)parse_ibstat(text, origin); break;
     case 1: (void)parse_ibv_devinfo(text, origin); break;
     case 2: (void)parse_show_gids(text, origin); break;
@@ -35,6 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 8: (void)parse_ethtool_link(text, origin); break;
     case 9: (void)parse_ethtool_driver(text, origin); break;
     case 10: (void)parse_tc_qdisc(text, origin); break;
+    case 11: (void)parse_ecn_config(text, origin); break;
   }
   return 0;
 }

@@ -68,6 +68,8 @@ CommandFile classify_dcb(std::string_view name) {
 
 CommandFile classify_ethtool(std::string_view name) {
   if (auto nd = netdev_after(name, "ethtool_-S_"); !nd.empty()) return {CommandKind::ethtool_stats, nd};
+  // sysinfo-snapshot: ethtool_S/ethtool_S_<if>
+  if (auto nd = netdev_after(name, "ethtool_S_"); !nd.empty()) return {CommandKind::ethtool_stats, nd};
   if (auto nd = netdev_after(name, "ethtool_-a_"); !nd.empty()) return {CommandKind::ethtool_pause, nd};
   if (auto nd = netdev_after(name, "ethtool_-I_-a_"); !nd.empty()) return {CommandKind::ethtool_pause, nd};
   if (auto nd = netdev_after(name, "ethtool_-i_"); !nd.empty()) return {CommandKind::ethtool_driver, nd};
@@ -124,7 +126,8 @@ std::string looked_for_names() {
   return "sos_commands/*/ or a folder holding files named as sos names command outputs (ethtool_-S_<if>, "
          "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_<if>, ip_-s_-d_link, ibstat, ibv_devinfo_-v, show_gids, "
          "mlnx_qos_-i_<if>, dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, date, hostname), "
-         "and copied sysfs under sys/class/net and sys/class/infiniband";
+         "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: commands_txt_output/<cmd>.txt, "
+         "ethtool_S/ethtool_S_<if>, ecn/config/<if>";
 }
 
 }  // namespace roce::captures::import

@@ -17,12 +17,12 @@ enum class CommandKind {
   ethtool_driver,  // ethtool_-i_<if>
   ethtool_link,    // ethtool_<if>
   ethtool_pause,   // ethtool_-a_<if>, ethtool_-I_-a_<if>
-  ethtool_stats,   // ethtool_-S_<if>
+  ethtool_stats,   // ethtool_-S_<if>, ethtool_S_<if> (sysinfo-snapshot)
   ibstat,          // ibstat
   ibv_devinfo,     // ibv_devinfo, ibv_devinfo_-v
   show_gids,       // show_gids
   rdma_statistic,  // rdma_statistic, rdma_statistic_show
-  tc_qdisc,        // tc_-s_qdisc_show, tc_qdisc_show (recognised; no parser yet)
+  tc_qdisc,        // tc_-s_qdisc_show, tc_qdisc_show
   mlnx_qos,        // mlnx_qos_-i_<if>
   dcb,             // dcb_[-s_][-N_]{pfc,buffer,ets,app,apptrust,maxrate}_show_dev_<if>
 };

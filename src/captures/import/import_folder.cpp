@@ -10,8 +10,10 @@
 #include "captures/import/capture_time.hpp"
 #include "captures/import/host_merge.hpp"
 #include "captures/import/import_text.hpp"
+#include "captures/text/ecn_config.hpp"
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
+#include "sources/sysfs/sysfs_file.hpp"
 
 namespace roce::captures::import {
 namespace {
@@ -54,9 +56,13 @@ Expected<std::string> read_small_file(const fs::path& path, const std::string& l
 }
 
 // An archive or a copied report often wraps the capture in one directory ("sosreport-host-2026.../").
+bool is_sysinfo(const fs::path& dir) {
+  return is_dir(dir / "commands_txt_output") || is_dir(dir / "ethtool_S") || is_dir(dir / "ecn" / "config");
+}
+
 fs::path capture_top(fs::path dir) {
   for (int i = 0; i < 3; ++i) {
-    if (is_dir(dir / "sos_commands") || is_dir(dir / "sys")) return dir;
+    if (is_dir(dir / "sos_commands") || is_dir(dir / "sys") || is_sysinfo(dir)) return dir;
     std::error_code ec;
     std::vector<fs::path> entries;
     for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e.path());
@@ -92,7 +98,8 @@ void find_plain_files(const fs::path& top, const fs::path& dir, int depth, std::
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     if (entry.is_symlink(ec)) continue;  // a copied folder has no reason to link; an archive must not
     if (entry.is_directory(ec)) {
-      if (depth < kMaxDepth && !(depth == 0 && entry.path().filename() == "sys"))
+      const auto name = entry.path().filename();
+      if (depth < kMaxDepth && !(depth == 0 && (name == "sys" || name == "ecn")))
         find_plain_files(top, entry.path(), depth + 1, found);
       continue;
     }
@@ -124,6 +131,8 @@ bool import_sysfs(const fs::path& top, ImportState& state) {
   const fs::path sys = top / "sys";
   if (!is_dir(sys)) return false;
   const std::string root = sys.string();
+  // Every read stays inside the capture: a link out of it (to /etc/...) is refused and reported.
+  sources::sysfs::ConfinedReads confinement(top.string());
   bool any = false;
   for (const auto& name : sources::sysfs::list_netdevs(root)) {
     if (!inside(top, sys / "class/net" / name)) continue;
@@ -137,13 +146,45 @@ bool import_sysfs(const fs::path& top, ImportState& state) {
     state.files_used.push_back("sys/class/infiniband/" + name);
     any = true;
   }
+  const std::string prefix = top.string() + "/";
+  for (std::string why : confinement.refused()) {
+    if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+    add_warning(state, why.substr(0, why.find(':')), why);
+  }
   return any;
+}
+
+// sysinfo-snapshot's ecn/config/<if>: a dump of /sys/class/net/<if>/ecn, one file per interface.
+void import_sysinfo_ecn(const fs::path& top, const std::string& source, ImportState& state) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(top / "ecn" / "config", ec)) {
+    const std::string netdev = entry.path().filename().string();
+    const std::string label = "ecn/config/" + netdev;
+    if (entry.is_symlink(ec) || !entry.is_regular_file(ec) || !inside(top, entry.path())) {
+      if (entry.is_symlink(ec)) add_warning(state, label, label + ": a symbolic link; not read");
+      continue;
+    }
+    auto text = read_small_file(entry.path(), label);
+    if (!text) {
+      add_warning(state, label, text.error().message);
+      continue;
+    }
+    const text::TextOrigin origin{source, label};
+    auto result = text::parse_ecn_config(*text, origin);
+    if (!result) {
+      add_warning(state, label, result.error().message);
+      continue;
+    }
+    for (const auto& w : result->warnings) add_warning(state, label, w.message);
+    take(netdev_named(state.host, netdev).ecn, result->value);
+    state.files_used.push_back(label);
+  }
 }
 
 void import_manifest_time(const fs::path& top, ImportState& state) {
   const fs::path manifest = top / "sos_reports" / "manifest.json";
   std::error_code ec;
-  if (!fs::is_regular_file(manifest, ec)) return;
+  if (!fs::is_regular_file(manifest, ec) || !inside(top, manifest)) return;
   auto text = read_small_file(manifest, "sos_reports/manifest.json");
   if (!text) return add_warning(state, "sos_reports/manifest.json", text.error().message);
   auto ms = parse_sos_manifest_time(*text);
@@ -163,7 +204,8 @@ Expected<Imported> import_folder(const std::string& dir) {
   const fs::path top = fs::canonical(capture_top(dir), ec);
   if (ec) return fail(dir + ": " + ec.message());
   const bool sos = is_dir(top / "sos_commands");
-  const std::string source = sos ? "sos" : "folder";
+  const bool sysinfo = !sos && is_sysinfo(top);
+  const std::string source = sos ? "sos" : sysinfo ? "sysinfo" : "folder";
 
   ImportState state;
   state.host.from = {source, dir};
@@ -185,6 +227,7 @@ Expected<Imported> import_folder(const std::string& dir) {
     }
     import_command_text(file.command, *text, {source, file.label}, state);
   }
+  if (sysinfo) import_sysinfo_ecn(top, source, state);
   if (!state.time_known && sos) import_manifest_time(top, state);
   if (state.files_used.empty() && !sysfs_used) {
     std::string message = dir + ": nothing usable in this capture; looked for " + looked_for_names();

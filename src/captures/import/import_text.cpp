@@ -15,6 +15,7 @@
 #include "captures/text/ip_link.hpp"
 #include "captures/text/rdma_statistic.hpp"
 #include "captures/text/show_gids.hpp"
+#include "captures/text/tc_qdisc.hpp"
 
 namespace roce::captures::import {
 namespace {
@@ -203,10 +204,12 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
     case CommandKind::rdma_statistic:
       import_rdma_devices(text::parse_rdma_statistic(text, origin), origin, state);
       return;
-    case CommandKind::tc_qdisc:
-      add_warning(state, origin.file, origin.file + ": not read: roce-doctor has no parser of `tc qdisc show` text yet",
-                  model::Availability::unsupported);
+    case CommandKind::tc_qdisc: {
+      auto result = text::parse_tc_qdisc(text, origin);
+      if (!parsed_ok(result, origin, state)) return;
+      for (auto& dev : result->value) take(netdev_named(state.host, dev.netdev).qdiscs, std::move(dev.qdiscs));
       return;
+    }
     case CommandKind::mlnx_qos: {
       auto result = text::parse_mlnx_qos(text, origin);
       if (!parsed_ok(result, origin, state)) return;

@@ -8,6 +8,28 @@
 
 namespace roce::sources::sysfs {
 
+// While an instance lives, this thread's reads (read_attribute, list_directory, link_target_name)
+// stay inside `root` (an imported capture's copied tree): a path whose resolved location is outside
+// it is refused with EXDEV and the refusal recorded, so a crafted archive cannot make the importer
+// read /etc/... through a symlink. Links that resolve inside the tree (a copied
+// class/net/X -> ../../devices/...) are followed as usual. Without one, reads are unconfined (the
+// live /sys). Not nestable.
+class ConfinedReads {
+ public:
+  explicit ConfinedReads(const std::string& root);
+  ~ConfinedReads();
+  ConfinedReads(const ConfinedReads&) = delete;
+  ConfinedReads& operator=(const ConfinedReads&) = delete;
+  const std::string& root() const { return root_; }
+  // "<path>: resolves outside <root> (to <target>); not read", one per refused read.
+  const std::vector<std::string>& refused() const { return refused_; }
+
+ private:
+  friend Expected<std::string> confined(const std::string& path, bool parent_only);
+  std::string root_;
+  std::vector<std::string> refused_;
+};
+
 // Joins "a" and "b" with exactly one '/'.
 std::string join_path(const std::string& a, const std::string& b);
 
