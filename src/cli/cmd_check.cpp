@@ -31,6 +31,7 @@ struct Samples {
   model::Host now;
   std::optional<model::Host> before;
   std::string origin;
+  double dt = 0;  // seconds from before to now; 0: no rates
 };
 
 std::string seconds_text(double s) { return s == static_cast<long long>(s) ? fmt::format("{:.0f} s", s) : fmt::format("{:.3g} s", s); }
@@ -40,7 +41,10 @@ Expected<std::chrono::milliseconds> parse_interval(const std::string& text) {
   return parse_duration(text);
 }
 
-Expected<Samples> samples_from_bundles(const std::vector<std::string>& files) {
+// Bundles, or any capture load_capture reads (sos report, sysinfo-snapshot, folder, archive). Two
+// captures give rates over the time between them: their own clocks (monotonic, then wall clock:
+// bundle timestamps, `date`, the sos manifest), or `dt_given` when set.
+Expected<Samples> samples_from_bundles(const std::vector<std::string>& files, double dt_given) {
   std::vector<captures::Bundle> bundles;
   for (const auto& file : files) {
     auto bundle = captures::load_capture(file);
@@ -66,13 +70,19 @@ Expected<Samples> samples_from_bundles(const std::vector<std::string>& files) {
       return fail("bundles " + files[0] + " and " + files[1] + " are of different hosts (\"" + a.hostname +
                       "\" and \"" + b.hostname + "\")",
                   "rates need two samples of the same host; give one --from to check each host alone");
-    const bool in_order = engine::seconds_between(a, b) > 0 || engine::seconds_between(b, a) == 0;
+    const bool in_order =
+        dt_given > 0 || engine::seconds_between(a, b) > 0 || engine::seconds_between(b, a) == 0;
     s.before = in_order ? a : b;
     s.now = in_order ? b : a;
     s.origin = "from bundles " + files[in_order ? 0 : 1] + " and " + files[in_order ? 1 : 0];
   }
-  const double dt = engine::seconds_between(*s.before, s.now);
-  s.origin += dt > 0 ? ", " + seconds_text(dt) + " apart" : ", no usable clocks: configuration only";
+  const double clocks = engine::seconds_between(*s.before, s.now);
+  s.dt = dt_given > 0 ? dt_given : clocks;
+  if (dt_given > 0)
+    s.origin += ", " + seconds_text(dt_given) + " apart (--dt)";
+  else
+    s.origin += clocks > 0 ? ", " + seconds_text(clocks) + " apart"
+                           : ", no usable clocks: configuration only (give --dt SECONDS for rates)";
   return s;
 }
 
@@ -136,11 +146,17 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& options) {
                     "Live: time between the two samples for rate checks (default 5s; 0: configuration only)")
       ->type_name("DURATION");
   check->add_option("--from", options.from,
-                    "Judge a bundle written by `collect` (its first and last samples); twice: two bundles of "
-                    "the same host")
-      ->type_name("FILE")
+                    "Judge a capture instead of this host: a bundle written by `collect` (its first and last "
+                    "samples), an sos report, a sysinfo-snapshot, a folder of command outputs, or a tar archive "
+                    "of one; twice: two captures of the same host, for rates")
+      ->type_name("CAPTURE")
       ->expected(1)
       ->take_all();
+  check->add_option("--dt", options.dt,
+                    "With two --from captures: the seconds between them (the earlier given first), overriding "
+                    "their clocks; needed when a capture has no clock")
+      ->type_name("SECONDS")
+      ->check(CLI::PositiveNumber);
   check->add_option("--profile", options.profile,
                     "Desired state: a profile NAME (roce-lossless, roce-lossless-pcp, ...) or a TOML FILE; "
                     "default the built-in roce-lossless")
@@ -165,7 +181,10 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
 
   Samples samples;
   if (!options.from.empty()) {
-    auto from = samples_from_bundles(options.from);
+    if (options.dt > 0 && options.from.size() != 2)
+      return report_error({"--dt gives the time between two captures", "give --from twice, the earlier first"},
+                          kExitInputError);
+    auto from = samples_from_bundles(options.from, options.dt);
     if (!from) return report_error(from.error(), kExitInputError);
     samples = std::move(*from);
   } else if (!global.host.empty()) {
@@ -191,7 +210,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   }
 
   const model::Host* before = samples.before ? &*samples.before : nullptr;
-  const double dt = before ? engine::seconds_between(*before, samples.now) : 0;
+  const double dt = before ? (samples.dt > 0 ? samples.dt : engine::seconds_between(*before, samples.now)) : 0;
   const engine::Context ctx(samples.now, before, dt, *profile);
   report::CheckRun run;
   run.hostname = samples.now.hostname;

@@ -1,5 +1,5 @@
 #pragma once
-// roce-doctor check [--dev NAME] [--interval DURATION] [--from FILE [--from FILE]]
+// roce-doctor check [--dev NAME] [--interval DURATION] [--from CAPTURE [--from CAPTURE [--dt SECONDS]]]
 //                   [--profile NAME|FILE] [--only IDS] [--skip IDS] [--json]
 // Judges one host against a profile, live (two samples --interval apart) or from bundles, and
 // exits 0 healthy, 1 warnings, 2 critical, 3 usage/input error, 4 environment error.
@@ -16,6 +16,7 @@ struct CheckOptions {
   std::string dev;
   std::string interval = "5s";
   std::vector<std::string> from;
+  double dt = 0;  // seconds between two --from captures; 0: from their own clocks
   std::string profile;
   std::vector<std::string> only, skip;
   bool json = false;

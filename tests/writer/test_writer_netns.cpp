@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
