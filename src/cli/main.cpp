@@ -5,6 +5,7 @@
 #include "cli/cmd_check.hpp"
 #include "cli/cmd_checks.hpp"
 #include "cli/cmd_collect.hpp"
+#include "cli/cmd_report.hpp"
 #include "cli/cmd_diff.hpp"
 #include "cli/cmd_show.hpp"
 #include "util/exit_codes.hpp"
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
   CheckOptions check;
   CLI::App* check_cmd = add_check_command(app, check);
   CLI::App* checks_cmd = add_checks_command(app);
+  ReportOptions report;
+  CLI::App* report_cmd = add_report_command(app, report);
   DiffOptions diff;
   CLI::App* diff_cmd = add_diff_command(app, diff);
 
@@ -46,5 +49,6 @@ int main(int argc, char** argv) {
   if (*collect_cmd) return run_collect(global, collect);
   if (*check_cmd) return run_check(global, check);
   if (*checks_cmd) return run_checks_command();
+  if (*report_cmd) return run_report(global, report);
   return roce::kExitInputError;
 }
