@@ -160,6 +160,8 @@ int run_watchdog(const std::string& journal_path, std::int64_t deadline_unix_ms,
     why = "the applier (pid " + std::to_string(applier) + ") missed its deadline " + utc_time(deadline_unix_ms) +
           " and was killed";
   }
+  // A finished journal needs nothing, and the applier may still hold the lock while it waits for us.
+  if (auto now = read_journal(journal_path); now && finished(now->state)) return 0;
   auto lock = ApplyLock::acquire(state_dir, std::chrono::milliseconds(60000));
   if (!lock) {
     log.line("watchdog: cannot take the apply lock: " + lock.error().message);

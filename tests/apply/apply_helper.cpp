@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
   options.state_dir = argv[2];
   options.yes = true;
   options.proc_root = "/nonexistent";
+  options.baseline = options.trial = std::chrono::milliseconds(1000);  // simulated time
   options.watchdog_grace = std::chrono::milliseconds(grace_ms);
   options.watchdog_command = {"/proc/self/exe", "__watchdog"};
   long step = 0;
