@@ -8,6 +8,7 @@
 #include "cli/cmd_report.hpp"
 #include "cli/cmd_diff.hpp"
 #include "cli/cmd_show.hpp"
+#include "cli/cmd_tune.hpp"
 #include "util/exit_codes.hpp"
 
 int main(int argc, char** argv) {
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
   CheckOptions check;
   CLI::App* check_cmd = add_check_command(app, check);
   CLI::App* checks_cmd = add_checks_command(app);
+  TuneOptions tune;
+  CLI::App* tune_cmd = add_tune_command(app, tune);
   ReportOptions report;
   CLI::App* report_cmd = add_report_command(app, report);
   DiffOptions diff;
@@ -49,6 +52,7 @@ int main(int argc, char** argv) {
   if (*collect_cmd) return run_collect(global, collect);
   if (*check_cmd) return run_check(global, check);
   if (*checks_cmd) return run_checks_command();
+  if (*tune_cmd) return run_tune(global, tune);
   if (*report_cmd) return run_report(global, report);
   return roce::kExitInputError;
 }
