@@ -1,1 +1,188 @@
-// placeholder (being written)
+#include "cli/cmd_report.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <optional>
+
+#include "captures/import/load_capture.hpp"
+#include "checks/registry.hpp"
+#include "cli/duration.hpp"
+#include "cli/profile_lookup.hpp"
+#include "profile/load.hpp"
+#include "report/timeline_report.hpp"
+#include "timeline/timeline.hpp"
+#include "util/exit_codes.hpp"
+
+namespace roce::cli {
+namespace {
+
+constexpr std::int64_t kDayMs = 86'400'000;
+
+// Reads exactly `digits` digits at text[pos].
+bool read_number(std::string_view text, std::size_t pos, std::size_t digits, int& out) {
+  if (pos + digits > text.size()) return false;
+  const auto [end, ec] = std::from_chars(text.data() + pos, text.data() + pos + digits, out);
+  return ec == std::errc() && end == text.data() + pos + digits;
+}
+
+// "HH:MM" or "HH:MM:SS" -> milliseconds into the day.
+std::optional<std::int64_t> time_of_day_ms(std::string_view text) {
+  int h = 0, m = 0, s = 0;
+  if (text.size() != 5 && text.size() != 8) return std::nullopt;
+  if (!read_number(text, 0, 2, h) || text[2] != ':' || !read_number(text, 3, 2, m)) return std::nullopt;
+  if (text.size() == 8 && (text[5] != ':' || !read_number(text, 6, 2, s))) return std::nullopt;
+  if (h > 23 || m > 59 || s > 60) return std::nullopt;
+  return (h * 3600 + m * 60 + s) * std::int64_t{1000};
+}
+
+Expected<profile::Profile> load_report_profile(const std::string& name_or_file) {
+  if (name_or_file.empty()) return profile::default_profile();
+  auto path = resolve_profile(name_or_file);
+  if (!path) return fail(path.error());
+  return profile::load_profile(*path, checks::threshold_catalog());
+}
+
+int exit_code_of(const timeline::Result& r) {
+  engine::Severity worst = engine::Severity::info;
+  for (const auto& in : r.intervals) worst = std::max(worst, in.worst);
+  return worst == engine::Severity::critical ? kExitCritical : worst == engine::Severity::warning ? kExitWarnings : kExitHealthy;
+}
+
+Outcome write_file(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return fail("cannot write " + path + ": " + std::strerror(errno), "", errno);
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (std::fclose(f) != 0 || !ok) return fail("cannot write " + path + ": " + std::strerror(errno), "", errno);
+  return done();
+}
+
+}  // namespace
+
+std::int64_t TimeSpec::resolve(std::int64_t first_sample_ms) const {
+  if (!time_of_day) return unix_ms;
+  return first_sample_ms - ((first_sample_ms % kDayMs) + kDayMs) % kDayMs + unix_ms;
+}
+
+Expected<TimeSpec> parse_time_spec(const std::string& text) {
+  const auto bad = [&] {
+    return fail("invalid time \"" + text + "\"",
+                "give 2026-11-29T22:01:10Z (UTC), @UNIX_SECONDS, or 22:01:10 on the first sample's day (UTC)");
+  };
+  if (!text.empty() && text[0] == '@') {
+    std::int64_t secs = 0;
+    const auto [end, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), secs);
+    if (ec != std::errc() || end != text.data() + text.size() || secs < 0 || secs > 100'000'000'000) return bad();
+    return TimeSpec{secs * 1000, false};
+  }
+  if (auto tod = time_of_day_ms(text)) return TimeSpec{*tod, true};
+  std::string_view t = text;
+  if (!t.empty() && (t.back() == 'Z' || t.back() == 'z')) t.remove_suffix(1);
+  int year = 0, month = 0, day = 0;
+  if (t.size() < 11 || !read_number(t, 0, 4, year) || t[4] != '-' || !read_number(t, 5, 2, month) || t[7] != '-' ||
+      !read_number(t, 8, 2, day) || (t[10] != 'T' && t[10] != ' '))
+    return bad();
+  auto tod = time_of_day_ms(t.substr(11));
+  if (!tod || month < 1 || month > 12 || day < 1 || day > 31) return bad();
+  std::tm tm{};
+  tm.tm_year = year - 1900;
+  tm.tm_mon = month - 1;
+  tm.tm_mday = day;
+  return TimeSpec{static_cast<std::int64_t>(timegm(&tm)) * 1000 + *tod, false};
+}
+
+CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
+  auto* report = app.add_subcommand("report", "Timeline of findings over a capture's samples (checks once per window); "
+                                              "-o writes a self-contained HTML report with plots");
+  report->add_option("paths", options.paths,
+                     "Captures of one host: bundles (collect --samples N), folders, archives; merged in time order")
+      ->required()
+      ->type_name("PATH...");
+  report->add_option("--since", options.since, "Ignore samples before T (2026-11-29T22:00:00Z, @UNIX, or HH:MM[:SS] UTC)")
+      ->type_name("T");
+  report->add_option("--until", options.until, "Ignore samples after T")->type_name("T");
+  report->add_option("--window", options.window, "Checks run once per window of this length (default 60s)")
+      ->type_name("DURATION");
+  report->add_option("--profile", options.profile, "Desired state: a profile NAME or a TOML FILE")->type_name("NAME|FILE");
+  report->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  report->add_option("-o,--output", options.html_out, "Also write the HTML report to FILE")->type_name("FILE");
+  report->add_flag("--json", options.json, "Print the timeline as JSON (schema_version 1)");
+  return report;
+}
+
+int run_report(const GlobalOptions&, const ReportOptions& options) {
+  const auto window = parse_duration(options.window);
+  if (!window) return report_error(window.error(), kExitInputError);
+  std::optional<TimeSpec> since, until;
+  for (auto [text, out] : {std::pair{&options.since, &since}, std::pair{&options.until, &until}}) {
+    if (text->empty()) continue;
+    auto spec = parse_time_spec(*text);
+    if (!spec) return report_error(spec.error(), kExitInputError);
+    *out = *spec;
+  }
+  const auto profile = load_report_profile(options.profile);
+  if (!profile) return report_error(profile.error(), kExitInputError);
+
+  // Every capture is loaded first: a host mismatch is an input error before any output.
+  std::vector<captures::Bundle> bundles;
+  std::vector<const model::Host*> samples;
+  std::string hostname;
+  for (const auto& path : options.paths) {
+    auto bundle = captures::load_capture(path);
+    if (!bundle) return report_error(bundle.error(), kExitInputError);
+    if (bundle->samples.empty()) return report_error({"capture " + path + " holds no sample", ""}, kExitInputError);
+    bundles.push_back(std::move(*bundle));
+    for (const auto& s : bundles.back().samples) {
+      if (samples.empty()) hostname = s.hostname;
+      else if (s.hostname != hostname)
+        return report_error({"capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + hostname + "\")",
+                             "a report covers one host: run report once per host"},
+                            kExitInputError);
+      samples.push_back(&s);
+    }
+  }
+  std::stable_sort(samples.begin(), samples.end(),
+                   [](const model::Host* a, const model::Host* b) { return a->time_unix_ms < b->time_unix_ms; });
+
+  const std::int64_t first_ms = samples.front()->time_unix_ms;
+  const std::int64_t since_ms = since ? since->resolve(first_ms) : INT64_MIN;
+  const std::int64_t until_ms = until ? until->resolve(first_ms) : INT64_MAX;
+  timeline::Options topts;
+  topts.window_ms = window->count();
+  timeline::Timeline engine(checks::all_checks(), *profile, topts);
+  std::size_t fed = 0;
+  for (const model::Host* s : samples) {
+    if (s->time_unix_ms < since_ms || s->time_unix_ms > until_ms) continue;
+    if (options.dev.empty()) {
+      engine.feed(*s);
+    } else {
+      const model::Host filtered = filter_host(*s, options.dev);
+      if (host_is_empty(filtered))
+        return report_error({"no netdev or RDMA device named \"" + options.dev + "\" in the sample at " +
+                                 report::utc_text(s->time_unix_ms, false) + " UTC",
+                             "see `roce-doctor show --from PATH` for the names"},
+                            kExitInputError);
+      engine.feed(filtered);
+    }
+    ++fed;
+  }
+  if (fed == 0) return report_error({"no sample between --since and --until", "see the span in the report without them"}, kExitInputError);
+
+  report::TimelineReport rep;
+  rep.result = engine.finish();
+  rep.origin = options.paths.size() == 1 ? options.paths[0] : std::to_string(options.paths.size()) + " captures";
+  rep.profile = profile->name + (profile->file.empty() ? " (built-in)" : " (" + profile->file + ")");
+  if (!options.html_out.empty())
+    if (auto w = write_file(options.html_out, report::render_timeline_html(rep)); !w)
+      return report_error(w.error(), kExitRuntimeError);
+  const std::string text = options.json ? report::render_timeline_json(rep) : report::render_timeline_text(rep);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  if (std::fflush(stdout) != 0) return kExitRuntimeError;
+  return exit_code_of(rep.result);
+}
+
+}  // namespace roce::cli

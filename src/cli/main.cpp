@@ -5,10 +5,12 @@
 #include "cli/cmd_check.hpp"
 #include "cli/cmd_checks.hpp"
 #include "cli/cmd_collect.hpp"
-#include "cli/cmd_report.hpp"
+#include "cli/cmd_record.hpp"
 #include "cli/cmd_diff.hpp"
+#include "cli/cmd_report.hpp"
 #include "cli/cmd_show.hpp"
 #include "cli/cmd_tune.hpp"
+#include "cli/cmd_watchdog.hpp"
 #include "util/exit_codes.hpp"
 
 int main(int argc, char** argv) {
@@ -34,12 +36,16 @@ int main(int argc, char** argv) {
   CheckOptions check;
   CLI::App* check_cmd = add_check_command(app, check);
   CLI::App* checks_cmd = add_checks_command(app);
-  TuneOptions tune;
-  CLI::App* tune_cmd = add_tune_command(app, tune);
-  ReportOptions report;
-  CLI::App* report_cmd = add_report_command(app, report);
+  RecordOptions record;
+  CLI::App* record_cmd = add_record_command(app, record);
   DiffOptions diff;
   CLI::App* diff_cmd = add_diff_command(app, diff);
+  TuneOptions tune;
+  CLI::App* tune_cmd = add_tune_command(app, tune);
+  WatchdogOptions watchdog;  // hidden: the dead-man process of tune --apply
+  CLI::App* watchdog_cmd = add_watchdog_command(app, watchdog);
+  ReportOptions report;
+  CLI::App* report_cmd = add_report_command(app, report);
 
   try {
     app.parse(argc, argv);
@@ -52,7 +58,9 @@ int main(int argc, char** argv) {
   if (*collect_cmd) return run_collect(global, collect);
   if (*check_cmd) return run_check(global, check);
   if (*checks_cmd) return run_checks_command();
+  if (*record_cmd) return run_record(global, record);
   if (*tune_cmd) return run_tune(global, tune);
+  if (*watchdog_cmd) return run_watchdog_command(global, watchdog);
   if (*report_cmd) return run_report(global, report);
   return roce::kExitInputError;
 }
