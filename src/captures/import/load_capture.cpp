@@ -1,6 +1,7 @@
 #include "captures/import/load_capture.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include "captures/import/import_folder.hpp"
 #include "captures/import/tar_extract.hpp"
 #include "captures/zstd_codec.hpp"
+#include "record/recording.hpp"
 
 namespace roce::captures::import {
 namespace {
@@ -68,6 +70,18 @@ Expected<Bundle> load_archive(const std::string& path) {
   return bundle;
 }
 
+// Every sample of a recording (`roce-doctor record`); a torn tail is said on stderr, not fatal.
+Expected<Bundle> load_recording(const std::string& path) {
+  auto recording = record::read_recording(path);
+  if (!recording) return fail(std::move(recording.error()));
+  for (const auto& warning : recording->warnings) std::fprintf(stderr, "roce-doctor: %s\n", warning.c_str());
+  if (recording->samples.empty()) return fail(path + ": the recording holds no samples yet");
+  Bundle bundle;
+  bundle.created_unix_ms = recording->samples.back().time_unix_ms;
+  bundle.samples = std::move(recording->samples);
+  return bundle;
+}
+
 }  // namespace
 
 Expected<Bundle> load_capture(const std::string& path) {
@@ -84,6 +98,7 @@ Expected<Bundle> load_capture(const std::string& path) {
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
   }
+  if (record::looks_like_recording(head)) return load_recording(path);
   switch (kind_of(head)) {
     case FileKind::json:
       return read_bundle_file(path);

@@ -1,0 +1,42 @@
+#pragma once
+// roce-doctor record -o FILE: sample the host every --interval into a recording
+// (src/record/recording.hpp), faster while pause/discard counters move, with rotation.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/common.hpp"
+#include "model/host.hpp"
+#include "util/expected.hpp"
+
+namespace roce::cli {
+
+struct RecordOptions {
+  std::string output;
+  std::string interval = "1s";
+  std::string burst_interval;  // empty: no burst mode
+  std::string duration;        // empty: until stopped
+  unsigned samples = 0;        // 0: until stopped
+  std::string rotate_size;     // "100M"; empty: never
+  std::string rotate_age;      // "1d"; empty: never
+  unsigned keep = 7;
+  std::string dev;
+};
+
+// Where the samples come from: the live host (or, later, a simulator).
+using HostSampler = std::function<model::Host()>;
+HostSampler live_sampler(const GlobalOptions& global, const std::string& dev);
+
+CLI::App* add_record_command(CLI::App& app, RecordOptions& options);
+int run_record(const GlobalOptions& global, const RecordOptions& options);
+int run_record_with(const RecordOptions& options, const HostSampler& sample);
+
+// "0.1s", "500ms", "2s", "1m", "1h", "1d" (cli/duration.hpp plus fractions and days).
+Expected<std::chrono::milliseconds> parse_record_duration(std::string_view text);
+// "4096", "500K", "100M", "2G" (powers of 1024).
+Expected<std::uint64_t> parse_size(std::string_view text);
+
+}  // namespace roce::cli

@@ -1,0 +1,145 @@
+// Torn tails, corrupt frames and files that are not recordings.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "record/recording.hpp"
+#include "synthetic_series.hpp"
+#include "temp_dir.hpp"
+
+namespace {
+
+using namespace roce;
+
+struct ThreeFrames {
+  std::vector<model::Host> series;  // 12 samples, 4 per frame
+  std::string bytes;
+  std::size_t frame_starts[3] = {};
+};
+
+ThreeFrames write_three_frames(const test::TempDir& dir) {
+  ThreeFrames out;
+  out.series = test::mlx5_series(2, 12);
+  const auto path = dir.file("three.rec");
+  auto writer = record::RecordWriter::open(path, {.samples_per_frame = 4});
+  REQUIRE(writer.ok());
+  for (std::size_t i = 0; i < out.series.size(); ++i) {
+    if (i % 4 == 0) out.frame_starts[i / 4] = std::filesystem::file_size(path);
+    REQUIRE((*writer)->append(out.series[i]).ok());
+  }
+  writer->reset();
+  out.bytes = test::read_bytes(path);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a recording cut at every byte of its last frame reads back every earlier sample") {
+  test::TempDir dir;
+  const auto rec = write_three_frames(dir);
+  const std::vector<model::Host> first_eight(rec.series.begin(), rec.series.begin() + 8);
+  const auto last = rec.frame_starts[2];
+  for (std::size_t cut = last; cut < rec.bytes.size(); ++cut) {
+    INFO("cut at byte " << cut << " of " << rec.bytes.size());
+    auto read = record::decode_recording(std::string_view(rec.bytes).substr(0, cut), "r.rec");
+    REQUIRE(read.ok());
+    REQUIRE(read->samples.size() == 8);
+    CHECK(read->samples.back() == first_eight.back());
+    if (cut == last) {
+      CHECK(read->warnings.empty());
+    } else {
+      REQUIRE(read->warnings.size() == 1);
+      CHECK(read->warnings[0] ==
+            "r.rec: torn frame at byte " + std::to_string(last) + " ignored (the writer was interrupted?)");
+    }
+  }
+  auto whole = record::decode_recording(rec.bytes, "r.rec");
+  REQUIRE(whole.ok());
+  CHECK(whole->samples == rec.series);
+}
+
+TEST_CASE("a corrupt last frame is a warning; a corrupt earlier frame is an error at its byte") {
+  test::TempDir dir;
+  const auto rec = write_three_frames(dir);
+  SECTION("last frame") {
+    auto bytes = rec.bytes;
+    bytes[rec.frame_starts[2] + 40] ^= 0x20;
+    auto read = record::decode_recording(bytes, "r.rec");
+    REQUIRE(read.ok());
+    CHECK(read->samples.size() == 8);
+    REQUIRE(read->warnings.size() == 1);
+    CHECK(read->warnings[0] == "r.rec: corrupt frame at byte " + std::to_string(rec.frame_starts[2]) +
+                                   " ignored (the frame's checksum does not match)");
+  }
+  for (const std::size_t offset : {std::size_t{2}, std::size_t{6}, std::size_t{13}, std::size_t{30}}) {
+    INFO("damaged byte " << offset << " of the second frame");
+    auto bytes = rec.bytes;
+    bytes[rec.frame_starts[1] + offset] ^= 0x01;
+    auto read = record::decode_recording(bytes, "r.rec");
+    REQUIRE_FALSE(read.ok());
+    CHECK(read.error().message.rfind("r.rec: corrupt frame at byte " + std::to_string(rec.frame_starts[1]) + ": ", 0) == 0);
+  }
+  SECTION("a gap (bytes missing in the middle) is an error too") {
+    auto bytes = rec.bytes;
+    bytes.erase(rec.frame_starts[1] + 100, 10);
+    auto read = record::decode_recording(bytes, "r.rec");
+    REQUIRE_FALSE(read.ok());
+    CHECK(read.error().message.find("corrupt frame at byte " + std::to_string(rec.frame_starts[1])) != std::string::npos);
+  }
+}
+
+TEST_CASE("what is not a recording is a located error, never a crash") {
+  CHECK(record::decode_recording("", "e").error().message == "e: empty file, not a roce-doctor recording");
+  CHECK(record::decode_recording("{\"format\": \"roce-doctor-bundle\"}\n", "b.json").error().message ==
+        "b.json: byte 0: not a roce-doctor recording (no recording magic)");
+  test::TempDir dir;
+  const auto rec = write_three_frames(dir);
+  auto newer = rec.bytes;
+  newer[8] = 2;
+  CHECK(record::decode_recording(newer, "n.rec").error().message ==
+        "n.rec: byte 8: recording format version 2, this roce-doctor reads 1");
+  // A header cut short is what a writer killed at birth leaves: no samples and a warning.
+  auto torn_header = record::decode_recording(std::string_view(rec.bytes).substr(0, 5), "t.rec");
+  REQUIRE(torn_header.ok());
+  CHECK(torn_header->samples.empty());
+  CHECK(torn_header->warnings.size() == 1);
+  // Every single-byte change anywhere decodes or fails cleanly (the sanitizers watch).
+  for (std::size_t at = 0; at < rec.bytes.size(); at += 7) {
+    auto bytes = rec.bytes;
+    bytes[at] = static_cast<char>(bytes[at] + 0x55);
+    auto read = record::decode_recording(bytes, "x");
+    if (read.ok()) CHECK(read->samples.size() <= rec.series.size());
+  }
+  CHECK_FALSE(record::read_recording(dir.file("missing.rec")).ok());
+}
+
+TEST_CASE("appending to a recording with a torn tail truncates it to the last good frame first") {
+  test::TempDir dir;
+  const auto rec = write_three_frames(dir);
+  const auto extra = test::mlx5_series(2, 3, 99);
+  for (const std::size_t into_last : {std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{200}}) {
+    INFO("cut " << into_last << " bytes into the last frame");
+    const auto path = dir.file("torn.rec");
+    test::write_bytes(path, rec.bytes.substr(0, rec.frame_starts[2] + into_last));
+    {
+      auto writer = record::RecordWriter::open(path, {.samples_per_frame = 2});
+      REQUIRE(writer.ok());
+      CHECK(std::filesystem::file_size(path) == rec.frame_starts[2]);
+      for (const auto& h : extra) REQUIRE((*writer)->append(h).ok());
+    }
+    auto read = record::read_recording(path);
+    REQUIRE(read.ok());
+    CHECK(read->warnings.empty());
+    std::vector<model::Host> want(rec.series.begin(), rec.series.begin() + 8);
+    want.insert(want.end(), extra.begin(), extra.end());
+    CHECK(read->samples == want);
+  }
+  SECTION("a file that is not a recording is left alone") {
+    const auto path = dir.file("notes.txt");
+    test::write_bytes(path, "my notes\n");
+    auto writer = record::RecordWriter::open(path, {});
+    REQUIRE_FALSE(writer.ok());
+    CHECK(writer.error().message.find("cannot append to " + path) == 0);
+    CHECK(test::read_bytes(path) == "my notes\n");
+  }
+}

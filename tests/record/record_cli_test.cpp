@@ -1,0 +1,69 @@
+// End to end: `roce-doctor record` on this machine, then `show --from` on what it wrote.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "../cli/run_binary.hpp"
+#include "record/recording.hpp"
+#include "temp_dir.hpp"
+
+namespace {
+using roce::test::run;
+}
+
+TEST_CASE("record --samples 3 --interval 0.1s writes three samples that show --from reads") {
+  roce::test::TempDir dir;
+  const auto path = dir.file("cli.rec");
+  const auto r = run("record --samples 3 --interval 0.1s -o '" + path + "'");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto read = roce::record::read_recording(path);
+  REQUIRE(read.ok());
+  CHECK(read->warnings.empty());
+  REQUIRE(read->samples.size() == 3);
+  CHECK(read->samples[0].from.source == "live");
+  CHECK(read->samples[1].time_unix_ms - read->samples[0].time_unix_ms >= 90);
+  CHECK(read->samples[2].monotonic_ns > read->samples[1].monotonic_ns);
+  CHECK(r.err.find("3 samples") != std::string::npos);
+
+  const auto shown = run("show --from '" + path + "'");
+  INFO(shown.err);
+  CHECK(shown.exit_code == 0);
+  CHECK(shown.out.find("sample 3 of 3") != std::string::npos);
+  CHECK(shown.out.find("netdev lo:") != std::string::npos);
+}
+
+TEST_CASE("record stops on --duration and on SIGTERM, flushing what it sampled") {
+  roce::test::TempDir dir;
+  const auto timed = dir.file("timed.rec");
+  const auto r = run("record --duration 1s --interval 200ms -o '" + timed + "'");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto read = roce::record::read_recording(timed);
+  REQUIRE(read.ok());
+  CHECK(read->samples.size() >= 3);
+  CHECK(read->samples.size() <= 7);
+
+  const auto killed = dir.file("killed.rec");
+  // Through a shell that signals it after a second: SIGTERM flushes the frame and exits 0.
+  const std::string cmd = "sh -c '\"" ROCE_DOCTOR_BIN "\" record --interval 100ms -o \"" + killed +
+                          "\" 2>/dev/null & pid=$!; sleep 1; kill -TERM $pid; wait $pid'";
+  const int status = std::system(cmd.c_str());
+  CHECK(WEXITSTATUS(status) == 0);
+  auto after_kill = roce::record::read_recording(killed);
+  REQUIRE(after_kill.ok());
+  CHECK(after_kill->warnings.empty());
+  CHECK(after_kill->samples.size() >= 3);
+}
+
+TEST_CASE("record rejects bad options with the usage exit code") {
+  roce::test::TempDir dir;
+  CHECK(run("record --interval 0s -o '" + dir.file("x") + "'").exit_code == 3);
+  CHECK(run("record --rotate-size 12Q -o '" + dir.file("x") + "'").exit_code == 3);
+  CHECK(run("record").exit_code == 3);
+  const auto notes = dir.file("notes.txt");
+  roce::test::write_file(notes, "not a recording\n");
+  const auto r = run("record --samples 1 -o '" + notes + "'");
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("cannot append to " + notes) != std::string::npos);
+}
