@@ -93,13 +93,18 @@ std::string wrap_paragraph(const std::string& text, const std::string& indent, s
 
 std::string verdict_line(const CheckRun& run) {
   const Verdict v = verdict_of(run.ranked);
-  const bool judged = std::any_of(run.results.begin(), run.results.end(),
-                                  [](const engine::CheckResult& r) { return r.status != engine::CheckResult::Status::skipped; });
-  // "healthy" only where something was judged: a capture that holds none of the checks' inputs says so.
+  const auto judged = static_cast<std::size_t>(
+      std::count_if(run.results.begin(), run.results.end(),
+                    [](const engine::CheckResult& r) { return r.status != engine::CheckResult::Status::skipped; }));
+  const std::string total = std::to_string(run.results.size());
+  // "healthy" only where most checks were judged: a capture that holds few of the checks' inputs
+  // (a copied sysfs tree, an sos report without QoS state) says how little was looked at.
   const std::string what = v.critical || v.warning ? counts(v)
-                           : !judged               ? "nothing judged (all " + std::to_string(run.results.size()) + " checks skipped)"
-                           : v.info                ? "healthy (" + counts(v) + ")"
-                                                   : "healthy";
+                           : judged == 0           ? "nothing judged (all " + total + " checks skipped)"
+                           : judged * 2 < run.results.size()
+                               ? "no finding, but only " + std::to_string(judged) + " of " + total + " checks judged"
+                           : v.info ? "healthy (" + counts(v) + ")"
+                                    : "healthy";
   std::string where = run.hardware.empty() ? "no RDMA device" : run.hardware;
   if (!run.origin.empty()) where += ", " + run.origin;
   const std::string host = run.hostname.empty() ? "an unnamed host" : "host " + run.hostname;

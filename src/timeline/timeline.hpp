@@ -77,7 +77,7 @@ class Timeline {
   void close_stale(std::size_t window_index);
 
   std::span<const engine::CheckInfo> catalog_;
-  const profile::Profile& profile_;
+  profile::Profile profile_;  // a copy: callers often pass a temporary (default_profile())
   Options options_;
   SeriesCollector series_;
   std::optional<model::Host> anchor_;  // the current window's first sample

@@ -27,6 +27,8 @@ std::string capture(const std::string& name, const std::string& date, const std:
   else
     write_file(dir + "/date", date + "\n");
   write_file(dir + "/hostname", hostname + "\n");
+  // The fixture's ibstat (a real H100 sample) says mlx5_0 is InfiniBand; here ens1f0's device is RoCE.
+  std::remove((dir + "/ibstat").c_str());
   // The driver names the counters: tx_prio3_pause_duration is mlx5's.
   write_file(dir + "/ethtool_-i_ens1f0",
              "driver: mlx5_core\nversion: 5.15.0-91-generic\nfirmware-version: 22.39.1002 (MT_0000000359)\n"

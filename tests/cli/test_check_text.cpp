@@ -60,7 +60,7 @@ TEST_CASE("the verdict line counts findings and names the host, the NIC and the 
   CHECK(text.find("\nno RDMA device on this host: ") != std::string::npos);
 }
 
-TEST_CASE("a run where every check was skipped is not called healthy") {
+TEST_CASE("a run where every check, or most, were skipped is not called healthy") {
   report::CheckRun run;
   run.hostname = "gpu-node-07";
   run.origin = "from bundle x";
@@ -73,6 +73,9 @@ TEST_CASE("a run where every check was skipped is not called healthy") {
         "roce-doctor: nothing judged (all 2 checks skipped) on host gpu-node-07 (no RDMA device, from bundle x)");
   run.results[1].status = engine::CheckResult::Status::ok;
   CHECK(report::verdict_line(run) == "roce-doctor: healthy on host gpu-node-07 (no RDMA device, from bundle x)");
+  run.results.push_back(skipped);  // 1 of 3 judged: too little to call the host healthy
+  CHECK(report::verdict_line(run) ==
+        "roce-doctor: no finding, but only 1 of 3 checks judged on host gpu-node-07 (no RDMA device, from bundle x)");
 }
 
 TEST_CASE("a finding renders severity, ID, subject, title, evidence with rates and provenance, fix and cause") {

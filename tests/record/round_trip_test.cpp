@@ -20,7 +20,12 @@ std::vector<model::Host> eventful_series() {
   red.kind = "red";
   red.handle = 0x10000;
   red.parent = 0xffffffff;
-  red.red = model::RedParams{.limit = 400000, .qth_min = 150000, .qth_max = 151000, .flags = 1};
+  model::RedParams params;
+  params.limit = 400000;
+  params.qth_min = 150000;
+  params.qth_max = 151000;
+  params.flags = 1;
+  red.red = params;
   red.red_xstats = model::RedXstats{.early = 1, .pdrop = 2, .other = 3, .marked = 4};
   red.stats = model::QdiscStats{.bytes = 1000, .packets = 10, .drops = 1, .qlen = 3, .backlog = 4096};
   host.netdevs[1].qdiscs = model::Field<std::vector<model::Qdisc>>::of({red}, {"tc", "ens2f0np0 RTM_GETQDISC"});

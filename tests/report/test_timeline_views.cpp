@@ -74,8 +74,8 @@ TEST_CASE("text timeline: header, one line per interval sorted by start, ongoing
 }
 
 TEST_CASE("utc_text and peak_text") {
-  CHECK(report::utc_text(1795000000000, false) == "2026-11-18 08:26:40");
-  CHECK(report::utc_text(1795000000000, true) == "08:26:40");
+  CHECK(report::utc_text(1795000000000, false) == "2026-11-18 11:06:40");
+  CHECK(report::utc_text(1795000000000, true) == "11:06:40");
   CHECK(report::peak_text({"rx_prio3_pause_duration", "prio[3].rx_pause_us", 420000}) == "peak rx_prio3_pause_duration 42%");
   CHECK(report::peak_text({"rx_prio3_discards", "prio[3].rx_discards", 1234}) == "peak rx_prio3_discards 1.23k/s");
 }
