@@ -1,5 +1,7 @@
 #include "cli/host_source.hpp"
 
+#include <filesystem>
+
 #include "sim/sim_system.hpp"
 #include "sources/writer/linux_system.hpp"
 
@@ -15,7 +17,11 @@ Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, con
   if (spec.rfind("sim:", 0) == 0) {
     const std::string file = spec.substr(4);
     if (file.empty()) return fail("--host sim: needs a file", "--host sim:examples/sim/healthy.toml");
-    auto sim = sim::SimSystem::open(file);
+    // Absolute: the journal records the system's name, and a watchdog or a later run may reopen it
+    // from another working directory.
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(file, ec);
+    auto sim = sim::SimSystem::open(ec ? file : absolute.lexically_normal().string());
     if (!sim) return fail(std::move(sim.error()).context("--host " + spec));
     return std::unique_ptr<tune::System>(std::move(*sim));
   }

@@ -12,7 +12,7 @@ std::string render_plan_text(const Plan& plan, const RenderContext& context) {
     out += "Nothing to change: the host matches the profile in everything the tuner can set.\n";
   } else {
     out += std::to_string(plan.changes.size()) + (plan.changes.size() == 1 ? " change" : " changes") +
-           " proposed (dry run: nothing was changed):\n";
+           (context.applying ? " to apply:\n" : " proposed (dry run: nothing was changed):\n");
     for (const auto& c : plan.changes) {
       out += "\n" + to_string(c.object) + (c.disruptive ? "    [disruptive: the link goes down briefly]" : "") + "\n";
       for (const auto& f : c.fields) {
