@@ -1,0 +1,122 @@
+// kill -9 of an apply on the simulated host (examples/sim/incast-headroom-small.toml: the tuner
+// enlarges the lossless buffer) at every step boundary: the watchdog, or the next run, leaves the
+// host's configuration byte-identical to before (or to the applied one once the journal said kept).
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "apply/apply.hpp"
+#include "apply/journal.hpp"
+#include "sim/sim_system.hpp"
+#include "temp_dir.hpp"
+
+using namespace roce;
+using namespace roce::apply;
+
+namespace {
+
+const std::string kScenario = std::string(ROCE_SOURCE_DIR) + "/examples/sim/incast-headroom-small.toml";
+
+// The model's configuration as text: the clock and the counters move with every wait, the
+// configuration only through the tuner's writes.
+std::string configuration(const std::string& file) {
+  auto model = sim::load_sim_file(file);
+  REQUIRE(model.ok());
+  model->clock_ns = 0;
+  for (auto& p : model->ports) p.counters.clear();
+  return sim::render_sim_model(*model);
+}
+
+struct Run {
+  int status = 0;
+  std::vector<std::string> boundaries;
+  std::string output;
+};
+
+Run run_helper(const std::vector<std::string>& args) {
+  test::TempDir out;
+  const std::string out_file = out.path + "/stdout";
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    std::freopen(out_file.c_str(), "w", stdout);
+    std::vector<char*> argv;
+    std::string exe = SIM_APPLY_HELPER;
+    argv.push_back(exe.data());
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  Run run;
+  ::waitpid(pid, &run.status, 0);
+  std::ifstream in(out_file);
+  run.output.assign(std::istreambuf_iterator<char>(in), {});
+  std::istringstream lines(run.output);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("boundary ", 0) == 0) run.boundaries.push_back(line.substr(line.find(' ', 9) + 1));
+  return run;
+}
+
+Expected<std::unique_ptr<tune::System>> open_sim(const std::string& spec) {
+  if (spec.rfind("sim:", 0) != 0) return fail("not a simulated host: " + spec);
+  auto sim = sim::SimSystem::open(spec.substr(4));
+  if (!sim) return fail(sim.error());
+  return std::unique_ptr<tune::System>(std::move(*sim));
+}
+
+std::string copy_scenario(const std::string& dir) {
+  const std::string file = dir + "/host.toml";
+  std::filesystem::copy_file(kScenario, file);
+  return file;
+}
+
+}  // namespace
+
+TEST_CASE("kill -9 at every boundary of an apply on the simulated host: state restored, or kept as applied") {
+  test::TempDir clean;
+  const std::string file = copy_scenario(clean.path);
+  const std::string original = configuration(file);
+  const Run first = run_helper({"apply", clean.path + "/state", file});
+  INFO(first.output);
+  REQUIRE(WIFEXITED(first.status));
+  REQUIRE(first.output.find("changes 1\n") != std::string::npos);
+  REQUIRE(first.output.find("outcome kept") != std::string::npos);
+  const std::string applied = configuration(file);
+  REQUIRE(applied != original);
+  const auto kept_at = std::find(first.boundaries.begin(), first.boundaries.end(), "kept") - first.boundaries.begin();
+  REQUIRE(kept_at < static_cast<long>(first.boundaries.size()));
+
+  std::size_t covered = 0;
+  for (std::size_t k = 0; k < first.boundaries.size(); ++k) {
+    test::TempDir dir;
+    const std::string f = copy_scenario(dir.path);
+    const std::string state = dir.path + "/state";
+    const Run killed = run_helper({"apply", state, f, "kill-at", std::to_string(k)});
+    INFO("kill at boundary " << k << " (" << first.boundaries[k] << ")\n" << killed.output);
+    REQUIRE(WIFSIGNALED(killed.status));
+    REQUIRE(WTERMSIG(killed.status) == SIGKILL);
+    REQUIRE(killed.boundaries.size() == k + 1);
+    // The watchdog restores as soon as the applier is gone; wait for it to finish the journal.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::filesystem::exists(journal_path(state)) && std::chrono::steady_clock::now() < give_up) {
+      auto j = read_journal(journal_path(state));
+      if (j && finished(j->state)) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    // The next run: whatever the watchdog left unfinished is restored now.
+    std::ostringstream log;
+    auto recovered = recover_unfinished(open_sim, state, log);
+    REQUIRE(recovered.ok());
+    const bool keep = static_cast<long>(k) >= kept_at;
+    CHECK(configuration(f) == (keep ? applied : original));
+    ++covered;
+  }
+  CHECK(covered == first.boundaries.size());
+}
