@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli/duration.hpp"
+#include "cli/host_source.hpp"
 #include "record/burst.hpp"
 #include "record/recording.hpp"
 #include "sources/linux_host.hpp"
@@ -113,7 +114,20 @@ CLI::App* add_record_command(CLI::App& app, RecordOptions& o) {
 }
 
 int run_record(const GlobalOptions& global, const RecordOptions& options) {
-  return run_record_with(options, live_sampler(global, options.dev));
+  if (global.host.empty() || global.host == "live") return run_record_with(options, live_sampler(global, options.dev));
+  // Another host (the simulator): between two samples it lets as much of its time pass as passed
+  // here, so the recording's clock and counters advance at the rate they are sampled.
+  auto opened = open_system(global.host, global.sysfs_root);
+  if (!opened) return report_error(opened.error(), kExitInputError);
+  std::shared_ptr<tune::System> system = std::move(*opened);
+  auto last = std::make_shared<std::optional<Clock::time_point>>();
+  return run_record_with(options, [system, last, dev = options.dev] {
+    const auto now = Clock::now();
+    if (*last) system->wait(std::chrono::duration_cast<std::chrono::milliseconds>(now - **last));
+    *last = now;
+    model::Host host = system->sample();
+    return dev.empty() ? host : filter_host(host, dev);
+  });
 }
 
 int run_record_with(const RecordOptions& options, const HostSampler& sample) {

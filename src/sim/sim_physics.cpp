@@ -142,7 +142,9 @@ void advance(SimPort& port, std::uint64_t t0_ns, std::uint64_t t1_ns) {
     a.add("tx_" + pp + "_bytes", q.rx_bytes);
     a.add("tx_" + pp + "_packets", q.rx_packets);
     a.add("rx_" + pp + "_discards", q.drops);
-    a.add("rx_" + pp + (q.headroom_drops ? "_buf_discard" : "_cong_discard"), q.drops);
+    // rx_prioN_buf_discard counts a different cause (no per-host receive buffer) that adds to
+    // rx_prioN_discards in rx_discards_phy (DROP-LOSSLESS sums the two): headroom drops are not it.
+    if (!q.headroom_drops) a.add("rx_" + pp + "_cong_discard", q.drops);
     a.add("rx_" + pp + "_marked", q.ecn_marked);
     if ((port.pfc_en >> p) & 1) {
       for (const char* dir : {"rx_", "tx_"}) {
