@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <optional>
 
 #include "captures/import/load_capture.hpp"
@@ -14,12 +15,20 @@
 #include "cli/duration.hpp"
 #include "cli/profile_lookup.hpp"
 #include "profile/load.hpp"
+#include "record/recording.hpp"
 #include "report/timeline_report.hpp"
 #include "timeline/timeline.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
 namespace {
+
+bool is_recording(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char head[16] = {};
+  in.read(head, sizeof head);
+  return record::looks_like_recording(std::string_view(head, static_cast<std::size_t>(in.gcount())));
+}
 
 constexpr std::int64_t kDayMs = 86'400'000;
 
@@ -127,48 +136,66 @@ int run_report(const GlobalOptions&, const ReportOptions& options) {
   const auto profile = load_report_profile(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError);
 
-  // Every capture is loaded first: a host mismatch is an input error before any output.
-  std::vector<captures::Bundle> bundles;
-  std::vector<const model::Host*> samples;
-  std::string hostname;
-  for (const auto& path : options.paths) {
-    auto bundle = captures::load_capture(path);
-    if (!bundle) return report_error(bundle.error(), kExitInputError);
-    if (bundle->samples.empty()) return report_error({"capture " + path + " holds no sample", ""}, kExitInputError);
-    bundles.push_back(std::move(*bundle));
-    for (const auto& s : bundles.back().samples) {
-      if (samples.empty()) hostname = s.hostname;
-      else if (s.hostname != hostname)
-        return report_error({"capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + hostname + "\")",
-                             "a report covers one host: run report once per host"},
-                            kExitInputError);
-      samples.push_back(&s);
-    }
-  }
-  std::stable_sort(samples.begin(), samples.end(),
-                   [](const model::Host* a, const model::Host* b) { return a->time_unix_ms < b->time_unix_ms; });
-
-  const std::int64_t first_ms = samples.front()->time_unix_ms;
-  const std::int64_t since_ms = since ? since->resolve(first_ms) : INT64_MIN;
-  const std::int64_t until_ms = until ? until->resolve(first_ms) : INT64_MAX;
   timeline::Options topts;
   topts.window_ms = window->count();
   timeline::Timeline engine(checks::all_checks(), *profile, topts);
+  std::int64_t since_ms = INT64_MIN, until_ms = INT64_MAX;
+  bool range_known = false;
   std::size_t fed = 0;
-  for (const model::Host* s : samples) {
-    if (s->time_unix_ms < since_ms || s->time_unix_ms > until_ms) continue;
+  std::optional<int> failed;  // an exit code, once a sample cannot be fed
+  auto feed = [&](const model::Host& s) {
+    if (!range_known) {  // --since/--until HH:MM are on the first sample's UTC day
+      since_ms = since ? since->resolve(s.time_unix_ms) : INT64_MIN;
+      until_ms = until ? until->resolve(s.time_unix_ms) : INT64_MAX;
+      range_known = true;
+    }
+    if (s.time_unix_ms < since_ms || s.time_unix_ms > until_ms) return true;
     if (options.dev.empty()) {
-      engine.feed(*s);
+      engine.feed(s);
     } else {
-      const model::Host filtered = filter_host(*s, options.dev);
-      if (host_is_empty(filtered))
-        return report_error({"no netdev or RDMA device named \"" + options.dev + "\" in the sample at " +
-                                 report::utc_text(s->time_unix_ms, false) + " UTC",
-                             "see `roce-doctor show --from PATH` for the names"},
-                            kExitInputError);
+      const model::Host filtered = filter_host(s, options.dev);
+      if (host_is_empty(filtered)) {
+        failed = report_error({"no netdev or RDMA device named \"" + options.dev + "\" in the sample at " +
+                                   report::utc_text(s.time_unix_ms, false) + " UTC",
+                               "see `roce-doctor show --from PATH` for the names"},
+                              kExitInputError);
+        return false;
+      }
       engine.feed(filtered);
     }
     ++fed;
+    return true;
+  };
+
+  if (options.paths.size() == 1 && is_recording(options.paths[0])) {
+    // One recording is streamed: a day at 1 Hz is too many Hosts to hold (record/recording.hpp).
+    auto warnings = record::for_each_sample(options.paths[0], feed);
+    if (!warnings) return report_error(warnings.error(), kExitInputError);
+    for (const auto& w : *warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
+    if (failed) return *failed;
+  } else {
+    // Every capture is loaded first: a host mismatch is an input error before any output.
+    std::vector<captures::Bundle> bundles;
+    std::vector<const model::Host*> samples;
+    std::string hostname;
+    for (const auto& path : options.paths) {
+      auto bundle = captures::load_capture(path);
+      if (!bundle) return report_error(bundle.error(), kExitInputError);
+      if (bundle->samples.empty()) return report_error({"capture " + path + " holds no sample", ""}, kExitInputError);
+      bundles.push_back(std::move(*bundle));
+      for (const auto& s : bundles.back().samples) {
+        if (samples.empty()) hostname = s.hostname;
+        else if (s.hostname != hostname)
+          return report_error({"capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + hostname + "\")",
+                               "a report covers one host: run report once per host"},
+                              kExitInputError);
+        samples.push_back(&s);
+      }
+    }
+    std::stable_sort(samples.begin(), samples.end(),
+                     [](const model::Host* a, const model::Host* b) { return a->time_unix_ms < b->time_unix_ms; });
+    for (const model::Host* s : samples)
+      if (!feed(*s)) return *failed;
   }
   if (fed == 0) return report_error({"no sample between --since and --until", "see the span in the report without them"}, kExitInputError);
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
 
@@ -76,4 +77,32 @@ TEST_CASE("two imported folders of one host give rate findings, as two bundles d
   CHECK(refused.exit_code == 3);
   CHECK(has(refused.err, "are of different hosts (\"gpu-node-07\" and \"gpu-node-03\")"));
   for (const auto& dir : {a, b, c, d, other}) std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+TEST_CASE("check --from gives the same findings for a folder of command outputs and for its bundle") {
+  // Two folders of one host, and the same two captures as host documents (`show --json --from`).
+  const std::string a = capture("eq-a", "Sun Nov 29 20:30:00 UTC 2026", "tx_prio3_pause_duration: 1000000");
+  const std::string b = capture("eq-b", "Sun Nov 29 20:31:00 UTC 2026", "tx_prio3_pause_duration: 46000000");
+  const std::string ja = temp_path("eq-a.json"), jb = temp_path("eq-b.json");
+  for (const auto& [folder, json] : {std::pair{a, ja}, std::pair{b, jb}}) {
+    const auto shown = run("show --json --from '" + folder + "'");
+    REQUIRE(shown.exit_code == 0);
+    write_file(json, shown.out);
+  }
+  const auto from_folders = run("check --json --from '" + a + "' --from '" + b + "'");
+  const auto from_bundles = run("check --json --from '" + ja + "' --from '" + jb + "'");
+  INFO(from_folders.out.substr(0, 2000) << from_folders.err << from_bundles.err);
+  CHECK(from_folders.exit_code == 2);
+  CHECK(from_bundles.exit_code == from_folders.exit_code);
+  auto summary = [](const std::string& out) {
+    std::vector<std::string> rows;
+    const auto doc = nlohmann::json::parse(out);
+    for (const auto& f : doc["findings"])
+      rows.push_back(f["id"].get<std::string>() + " " + f["severity"].get<std::string>() + " " + f["subject"].dump() +
+                     " " + f["title"].get<std::string>());
+    return rows;
+  };
+  const auto folder_rows = summary(from_folders.out);
+  CHECK(!folder_rows.empty());
+  CHECK(folder_rows == summary(from_bundles.out));
 }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "captures/bundle.hpp"
+#include "record/recording.hpp"
 #include "report/timeline_report.hpp"
 #include "timeline_samples.hpp"
 
@@ -58,7 +59,37 @@ std::string bundle(const std::string& name, std::vector<model::Host> samples) {
   return path;
 }
 
+std::string recording(const std::string& name, const std::vector<model::Host>& samples) {
+  const std::string path = temp(name);
+  std::remove(path.c_str());
+  auto writer = record::RecordWriter::open(path, {});
+  REQUIRE(writer.ok());
+  for (const auto& s : samples) REQUIRE((*writer)->append(s).ok());
+  REQUIRE((*writer)->flush().ok());
+  return path;
+}
+
 }  // namespace
+
+TEST_CASE("report: a recording is streamed and reports exactly what the same samples in a bundle do") {
+  const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
+  const std::string as_bundle = bundle("same.json", samples);
+  const std::string as_recording = recording("same.rec", samples);
+  const auto from_bundle = run("'" + as_bundle + "' --json");
+  const auto from_recording = run("'" + as_recording + "' --json");
+  INFO(from_recording.out << from_recording.err);
+  CHECK(from_recording.exit_code == 2);
+  CHECK(from_recording.exit_code == from_bundle.exit_code);
+  auto a = nlohmann::json::parse(from_bundle.out), b = nlohmann::json::parse(from_recording.out);
+  CHECK(b["samples"] == 30);
+  a.erase("origin");
+  b.erase("origin");
+  CHECK(a == b);
+  const auto since = run("'" + as_recording + "' --since @" + std::to_string(samples[21].time_unix_ms / 1000));
+  CHECK(since.exit_code == 0);  // the storm ended at sample 20
+  std::remove(as_bundle.c_str());
+  std::remove(as_recording.c_str());
+}
 
 TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; -o writes the HTML") {
   const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
