@@ -9,10 +9,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <functional>
+#include <sstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "apply/apply.hpp"
 #include "netns.hpp"
 #include "request_bytes.hpp"
 #include "sources/writer/linux_system.hpp"
@@ -219,4 +223,71 @@ TEST_CASE("Without CAP_NET_ADMIN: writable() refuses and the kernel refuses the 
   });
   CHECK(failures == 0);
   CHECK(ip_mtu(v.ns, "wva") == mtu_before);
+}
+
+TEST_CASE("tune --apply on the real kernel: an MTU change on veth is applied, then rolled back (no drop counters)") {
+  if (!have_root()) return;
+  VethNs v;
+  LinuxSystem sys;
+  const auto before = ip_mtu(v.ns, "wva");
+  REQUIRE(before != 9000);
+  roce::tune::Change change;
+  change.object = {"wva", Knob::mtu, 0};
+  change.current = before;
+  change.proposed = std::uint32_t{9000};
+  change.disruptive = true;
+  char dir[] = "/tmp/roce-writer-apply-XXXXXX";
+  REQUIRE(mkdtemp(dir));
+  roce::apply::ApplyOptions options;
+  options.state_dir = std::string(dir) + "/state";
+  options.baseline = options.trial = std::chrono::milliseconds(200);
+  options.yes = true;
+  options.proc_root = "/nonexistent";
+  std::vector<std::string> boundaries;
+  std::uint32_t mtu_during_trial = 0;
+  options.boundary = [&](std::string_view b) {
+    boundaries.emplace_back(b);
+    if (b == "written") mtu_during_trial = ip_mtu(v.ns, "wva");
+  };
+  std::ostringstream log;
+  const auto result = roce::apply::apply_plan(sys, {change}, options, log);
+  INFO(log.str());
+  CHECK(mtu_during_trial == 9000);  // the kernel took the write
+  // veth has no lossless drop counters: the trial is inconclusive, so the change is not kept.
+  CHECK(result.outcome == roce::apply::ApplyOutcome::rolled_back);
+  CHECK(ip_mtu(v.ns, "wva") == before);
+  CHECK(std::find(boundaries.begin(), boundaries.end(), "written") != boundaries.end());
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("tune --apply on the real kernel: a plan with a DCB change on veth is refused before the MTU is touched") {
+  if (!have_root()) return;
+  VethNs v;
+  LinuxSystem sys;
+  const auto before = ip_mtu(v.ns, "wva");
+  roce::tune::Change mtu;
+  mtu.object = {"wva", Knob::mtu, 0};
+  mtu.current = before;
+  mtu.proposed = std::uint32_t{9000};
+  roce::tune::Change pfc;
+  pfc.object = {"wva", Knob::dcb_pfc, 0};
+  pfc.current = roce::model::Pfc{};
+  roce::model::Pfc on3;
+  on3.pfc_en = 0x08;
+  pfc.proposed = on3;
+  char dir[] = "/tmp/roce-writer-apply-XXXXXX";
+  REQUIRE(mkdtemp(dir));
+  roce::apply::ApplyOptions options;
+  options.state_dir = std::string(dir) + "/state";
+  options.baseline = options.trial = std::chrono::milliseconds(200);
+  options.yes = true;
+  options.proc_root = "/nonexistent";
+  std::ostringstream log;
+  const auto result = roce::apply::apply_plan(sys, {mtu, pfc}, options, log);
+  INFO(log.str() << result.reason);
+  CHECK(result.outcome == roce::apply::ApplyOutcome::refused);
+  CHECK_THAT(result.reason, Catch::Contains("unsupported"));
+  CHECK(ip_mtu(v.ns, "wva") == before);
+  CHECK(result.changed.empty());
+  std::filesystem::remove_all(dir);
 }
