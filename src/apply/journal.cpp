@@ -151,7 +151,8 @@ std::string encode_journal(const Journal& journal) {
                      {"deadline_unix_ms", journal.deadline_unix_ms},
                      {"note", journal.note},
                      {"entries", entries}};
-  const std::string text = body.dump(1) + "\n";
+  // replace: a command line or kernel message that is not UTF-8 must not abort a save mid-apply.
+  const std::string text = body.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   char header[80];
   std::snprintf(header, sizeof header, "crc32=%08x bytes=%zu\n", crc32(text), text.size());
   return std::string(kMagic) + header + text;

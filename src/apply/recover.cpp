@@ -18,8 +18,10 @@ Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, co
   auto peek = read_journal(path);
   if (!peek && peek.error().sys_errno == ENOENT) return result;
   if (!peek)
-    return fail(peek.error().message, "the journal could not be read, so nothing was restored: inspect " + path +
-                                          ", restore by hand from its entries, then remove it");
+    return fail(peek.error().message,
+                "the journal could not be read, so nothing was restored: inspect " + path +
+                    ", restore by hand from its entries, then remove it",
+                peek.error().sys_errno);
   if (finished(peek->state)) return result;
   auto lock = ApplyLock::acquire(state_dir);
   if (!lock) {

@@ -194,6 +194,10 @@ tune::Value setting_of(const tune::Value& v) {
     e->ets_cap = 0;
   } else if (auto* b = std::get_if<model::Buffer>(&out)) {
     b->total_size = 0;
+  } else if (auto* r = std::get_if<model::RedParams>(&out)) {
+    // Derived by the writer from the link speed (the idle table); the kernel never reports the
+    // table, so a restore cannot reproduce the old one: not part of the setting.
+    r->scell_log = 0;
   } else if (auto* a = std::get_if<std::vector<model::AppEntry>>(&out)) {
     std::sort(a->begin(), a->end(), [](const model::AppEntry& x, const model::AppEntry& y) {
       return std::tie(x.selector, x.protocol, x.priority) < std::tie(y.selector, y.protocol, y.priority);

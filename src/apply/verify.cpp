@@ -37,14 +37,17 @@ WindowFigures measure(const Window& window, const profile::Profile& profile) {
   f.seconds = engine::seconds_between(window.start, window.end);
   const engine::Context ctx(window.end, &window.start, f.seconds, profile);
   for (const auto& port : ctx.ports()) {
+    f.ports.push_back(port.netdev->name);
     const auto& state = port.netdev->operstate;
     if (!state.ok() || *state != "up") f.links_down.push_back(port.netdev->name);
     if (!ctx.has_rates()) continue;
     for (const auto& lossless : profile.lossless) {
       for (const char* what : {"rx_discards", "rx_buf_discards"}) {
-        if (auto rate = ctx.rate(port, counters::prio_name(lossless.priority, what))) {
+        const std::string name = counters::prio_name(lossless.priority, what);
+        if (auto rate = ctx.rate(port, name)) {
           f.drops = f.drops.value_or(0) + rate->delta;
           f.counter_reset |= rate->reset;
+          f.drop_counters.push_back(port.netdev->name + " " + name);
         }
       }
       for (const char* what : {"rx_pause_us", "tx_pause_us"}) {
@@ -60,6 +63,8 @@ WindowFigures measure(const Window& window, const profile::Profile& profile) {
     for (const auto& finding : result.findings)
       if (finding.severity == engine::Severity::critical)
         f.critical.push_back(finding.id + "@" + finding.subject.to_string());
+  std::sort(f.ports.begin(), f.ports.end());
+  std::sort(f.drop_counters.begin(), f.drop_counters.end());
   std::sort(f.critical.begin(), f.critical.end());
   f.critical.erase(std::unique(f.critical.begin(), f.critical.end()), f.critical.end());
   return f;
@@ -81,6 +86,9 @@ Decision decide(const Window& baseline, const Window& trial, const profile::Prof
   std::vector<std::string> lost;
   for (const auto& name : t.links_down)
     if (std::find(b.links_down.begin(), b.links_down.end(), name) == b.links_down.end()) lost.push_back(name);
+  // A port the baseline judged and the trial does not (renamed, re-created, unreadable) is lost too.
+  for (const auto& name : b.ports)
+    if (!std::binary_search(t.ports.begin(), t.ports.end(), name)) lost.push_back(name);
   if (!lost.empty()) return rollback("link lost during the trial: " + join(lost) + " not up", false);
 
   std::vector<std::string> fresh;
@@ -93,6 +101,9 @@ Decision decide(const Window& baseline, const Window& trial, const profile::Prof
     return rollback("inconclusive: no lossless-priority drop counter in the " +
                         std::string(!b.drops ? "baseline" : "trial") + " window",
                     true);
+  // Fewer counters in the trial would make its sum smaller without fewer drops.
+  if (b.drop_counters != t.drop_counters)
+    return rollback("inconclusive: the trial window did not read the same drop counters as the baseline", true);
   if (b.counter_reset || t.counter_reset)
     return rollback("inconclusive: a drop counter was reset during the " +
                         std::string(b.counter_reset ? "baseline" : "trial") + " window",

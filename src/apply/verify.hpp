@@ -25,6 +25,8 @@ struct WindowFigures {
   double seconds = 0;
   std::vector<std::string> links_down;   // ports not "up" at the end of the window
   std::vector<std::string> critical;     // critical findings at the end ("DROP-LOSSLESS@ens1f0np0 prio 3")
+  std::vector<std::string> ports;        // every port judged at the end of the window
+  std::vector<std::string> drop_counters;  // "ens1f0np0 prio[3].rx_discards": what `drops` sums
 };
 
 enum class Verdict { keep, rollback };

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -62,6 +63,9 @@ int exit_code_of(apply::ApplyOutcome outcome) {
 }
 
 int run_rollback(const GlobalOptions& global, const TuneOptions& options) {
+  // An apply that died half-way is finished first: its journal, not the last kept one, is current.
+  auto recovered = apply::recover_unfinished(factory_for(global), state_dir_of(options), std::cerr);
+  if (!recovered) return report_error(std::move(recovered.error()).context("unfinished tune journal"), kExitRuntimeError);
   const auto result = apply::rollback_last(factory_for(global), state_dir_of(options), std::cout);
   std::cout << "tune --rollback: " << apply::to_string(result.outcome) << ": " << result.reason << "\n";
   return result.outcome == apply::ApplyOutcome::rolled_back || result.outcome == apply::ApplyOutcome::nothing_to_do
@@ -126,8 +130,14 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
   } else {
     // An apply that died before it finished is restored before anything is read or planned.
     auto recovered = apply::recover_unfinished(factory_for(global), state_dir_of(options), std::cerr);
-    if (!recovered)
-      return report_error(std::move(recovered.error()).context("unfinished tune journal"), kExitRuntimeError);
+    if (!recovered) {
+      const int err = recovered.error().sys_errno < 0 ? -recovered.error().sys_errno : recovered.error().sys_errno;
+      // A dry run by a user who may not read root's state directory still plans; an apply may not.
+      if (options.apply || (err != EACCES && err != EPERM))
+        return report_error(std::move(recovered.error()).context("unfinished tune journal"), kExitRuntimeError);
+      std::fprintf(stderr, "roce-doctor: warning: cannot look for an unfinished tune journal: %s\n",
+                   recovered.error().message.c_str());
+    }
     auto opened = open_system(host_spec(global), global.sysfs_root);
     if (!opened) return report_error(opened.error(), kExitInputError);
     system = std::move(*opened);

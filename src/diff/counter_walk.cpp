@@ -18,7 +18,8 @@ struct Collector {
       out.emplace(CounterKey{subject, path}, j.get<std::uint64_t>());
     } else if (j.is_object()) {
       for (const auto& [k, v] : j.items())
-        if (k != "from") counters(v, join_path(path, k));
+        // qdisc qlen and backlog are gauges: a smaller value is not a reset, and has no rate.
+        if (k != "from" && k != "qlen" && k != "backlog") counters(v, join_path(path, k));
     } else if (j.is_array()) {
       for (std::size_t i = 0; i < j.size(); ++i) {
         const Json& e = j[i];

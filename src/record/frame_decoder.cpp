@@ -42,6 +42,7 @@ Expected<std::size_t> counter_count(model::Host config, const CounterNames& name
 
 Expected<CounterNames> parse_names(ByteReader& in) {
   CounterNames names;
+  std::uint64_t name_bytes = 0;
   const auto sets = in.varint();
   if (sets > in.remaining()) return fail("implausible counter-set count " + std::to_string(sets));
   for (std::uint64_t i = 0; i < sets && !in.failed(); ++i) {
@@ -54,6 +55,12 @@ Expected<CounterNames> parse_names(ByteReader& in) {
       const auto suffix = in.bytes(in.varint());
       if (shared > previous.size()) return fail("counter name " + std::to_string(k) + " of set " + std::to_string(i) +
                                                 " shares more than the previous name");
+      if (shared + suffix.size() > kMaxCounterName)
+        return fail("counter name " + std::to_string(k) + " of set " + std::to_string(i) + " is longer than " +
+                    std::to_string(kMaxCounterName) + " bytes");
+      name_bytes += shared + suffix.size();
+      if (name_bytes > kMaxNameBytes)
+        return fail("counter names of the frame exceed " + std::to_string(kMaxNameBytes) + " bytes");
       previous.resize(shared);
       previous.append(suffix);
       set.push_back(previous);
@@ -107,6 +114,8 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const
     b.m = in.varint();
     if (in.failed()) return fail(where + "sample count runs past the end of the frame");
     if (b.m != m) return fail(where + std::to_string(b.m) + " counters, but the configuration has " + std::to_string(m));
+    if (b.n > kMaxBlockSamples) return fail(where + std::to_string(b.n) + " samples in one block (at most " +
+                                            std::to_string(kMaxBlockSamples) + ")");
     // Every delta takes at least one byte: a count the payload cannot hold is corrupt.
     const std::uint64_t left = payload.size() - in.position();
     if (b.n > left || (b.m != 0 && b.n * 2 + b.n * b.m > left)) return fail(where + "more samples than the frame holds");

@@ -1,5 +1,6 @@
 // RecordWriter: appends samples to a recording, one frame per samples_per_frame samples.
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,6 +59,24 @@ class FileRecordWriter final : public RecordWriter {
   ~FileRecordWriter() override {
     (void)flush();
     if (fd_ >= 0) ::close(fd_);
+    if (lock_fd_ >= 0) ::close(lock_fd_);
+  }
+
+  // One writer per recording: a second one would take the first one's frame in flight for a torn
+  // tail and cut it, then interleave frames whose deltas do not follow each other. FILE.lock is
+  // held (flock) for the writer's lifetime, across rotations.
+  Outcome lock() {
+    const std::string lock_path = path_ + ".lock";
+    lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0) return fail("create " + lock_path + ": " + std::strerror(errno), "", errno);
+    if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      const int err = errno;
+      if (err == EWOULDBLOCK)
+        return fail(path_ + " is being recorded by another process (it holds " + lock_path + ")",
+                    "stop the other `roce-doctor record` (systemctl status roce-doctor-record), or record to another file");
+      return fail("flock " + lock_path + ": " + std::strerror(err), "", err);
+    }
+    return done();
   }
 
   // Opens the file at path_: a new one, or an existing recording after recovering a torn tail.
@@ -178,6 +197,7 @@ class FileRecordWriter final : public RecordWriter {
   std::string path_;
   WriterOptions options_;
   int fd_ = -1;
+  int lock_fd_ = -1;
   std::uint64_t file_bytes_ = 0;
   std::optional<std::int64_t> part_start_ms_;
   // What the reader will know after the samples so far.
@@ -196,6 +216,7 @@ class FileRecordWriter final : public RecordWriter {
 
 Expected<std::unique_ptr<RecordWriter>> RecordWriter::open(const std::string& path, const WriterOptions& options) {
   auto writer = std::make_unique<FileRecordWriter>(path, options);
+  if (auto locked = writer->lock(); !locked) return fail(std::move(locked.error()));
   if (auto opened = writer->open_part(); !opened) return fail(std::move(opened.error()));
   return std::unique_ptr<RecordWriter>(std::move(writer));
 }

@@ -50,8 +50,14 @@ std::vector<std::int64_t> ticks(const Axis& a, std::int64_t& step) {
       step = s * 1000;
       break;
     }
+  // Longer spans (or a clock that was unset at boot: 1970 next to today): whole days, still <= 8 ticks.
+  constexpr std::int64_t kDay = 86'400'000;
+  if (span / step > 8) step = (span / 8 / kDay + 1) * kDay;
   std::vector<std::int64_t> out;
-  for (std::int64_t t = (a.t0 + step - 1) / step * step; t <= a.t1; t += step) out.push_back(t);
+  for (std::int64_t t = (a.t0 + step - 1) / step * step; t <= a.t1; t += step) {
+    out.push_back(t);
+    if (t > a.t1 - step) break;  // the next step would pass t1 (and could overflow)
+  }
   return out;
 }
 

@@ -96,3 +96,32 @@ TEST_CASE("verify: link lost during the trial -> rollback") {
   CHECK(d.reason.find("link lost") != std::string::npos);
   CHECK(d.reason.find("ens1f0np0") != std::string::npos);
 }
+
+TEST_CASE("verify: a drop counter the trial lost does not count as fewer drops -> inconclusive") {
+  // Baseline: two ports dropping. Trial: the second port's discards are unreadable.
+  auto two_ports = [](const Point& p, bool second_has_discards) {
+    model::Host h = host_at(p);
+    model::NetDev second = h.netdevs[0];
+    second.name = "ens2f0np0";
+    if (!second_has_discards) second.ethtool_stats->entries.erase(second.ethtool_stats->entries.begin());
+    h.netdevs.push_back(second);
+    return h;
+  };
+  const Decision d = decide({two_ports({0, 1000, 0}, true), two_ports({10, 3000, 0}, true)},
+                            {two_ports({11, 3000, 0}, false), two_ports({21, 3500, 0}, false)}, profile::Profile{});
+  INFO(d.reason);
+  CHECK(d.verdict == Verdict::rollback);
+  CHECK(d.inconclusive);
+  CHECK(d.reason.find("same drop counters") != std::string::npos);
+}
+
+TEST_CASE("verify: a port the trial no longer sees is a lost link -> rollback") {
+  model::Host gone = host_at({21, 3000, 0});
+  gone.netdevs.clear();
+  const Decision d = decide({host_at({0, 1000, 0}), host_at({10, 3000, 0})}, {host_at({11, 3000, 0}), gone},
+                            profile::Profile{});
+  INFO(d.reason);
+  CHECK(d.verdict == Verdict::rollback);
+  CHECK(d.reason.find("link lost") != std::string::npos);
+  CHECK(d.reason.find("ens1f0np0") != std::string::npos);
+}
