@@ -1,7 +1,6 @@
-// Bytes per counter-sample on a realistic mlx5 mix, and how fast a long recording streams back.
+// Bytes per counter-sample on a realistic mlx5 mix, and a long recording streamed back whole.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 
@@ -50,22 +49,20 @@ TEST_CASE("an 8-port mlx5 host under load costs less than a byte per counter-sam
   }
 }
 
-TEST_CASE("for_each_sample streams an hour of an 8-port host quickly") {
+// Speed is measured by bench/record (bench_record), not here: this checks the stream is complete.
+TEST_CASE("for_each_sample streams a long recording of an 8-port host back, every sample") {
   test::TempDir dir;
-  const int samples = 3600;
-  write_recording(dir.file("hour.rec"), samples, 10);
-  const auto start = std::chrono::steady_clock::now();
+  const int samples = 600;
+  write_recording(dir.file("long.rec"), samples, 10);
   int seen = 0;
   std::uint64_t last_rx = 0;
-  auto warnings = record::for_each_sample(dir.file("hour.rec"), [&](const model::Host& h) {
+  auto warnings = record::for_each_sample(dir.file("long.rec"), [&](const model::Host& h) {
     ++seen;
     last_rx = h.netdevs[0].stats.value->rx_bytes;
     return true;
   });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   REQUIRE(warnings.ok());
+  CHECK(warnings->empty());
   CHECK(seen == samples);
   CHECK(last_rx > 0);
-  std::printf("for_each_sample: %d samples in %.2f s (a day at 1 Hz: about %.0f s)\n", samples, seconds,
-              seconds * 24);
 }
