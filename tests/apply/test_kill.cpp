@@ -12,6 +12,7 @@
 #include "apply/apply.hpp"
 #include "apply/journal.hpp"
 #include "fake_system.hpp"
+#include "child_run.hpp"
 #include "temp_dir.hpp"
 
 using namespace roce;
@@ -24,34 +25,9 @@ std::string slurp(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), {});
 }
 
-struct Run {
-  int status = 0;
-  std::vector<std::string> boundaries;
-  std::string output;
-};
+using Run = test::ChildRun;
 
-Run run_helper(const std::vector<std::string>& args) {
-  test::TempDir out;
-  const std::string out_file = out.path + "/stdout";
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::freopen(out_file.c_str(), "w", stdout);
-    std::vector<char*> argv;
-    std::string exe = APPLY_HELPER;
-    argv.push_back(exe.data());
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  Run run;
-  ::waitpid(pid, &run.status, 0);
-  run.output = slurp(out_file);
-  std::istringstream lines(run.output);
-  for (std::string line; std::getline(lines, line);)
-    if (line.rfind("boundary ", 0) == 0) run.boundaries.push_back(line.substr(line.find(' ', 9) + 1));
-  return run;
-}
+Run run_helper(const std::vector<std::string>& args) { return test::run_child(APPLY_HELPER, args); }
 
 Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec) {
   if (spec.rfind("file:", 0) != 0) return fail("not a file system: " + spec);

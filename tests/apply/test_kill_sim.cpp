@@ -15,6 +15,7 @@
 #include "apply/apply.hpp"
 #include "apply/journal.hpp"
 #include "sim/sim_system.hpp"
+#include "child_run.hpp"
 #include "temp_dir.hpp"
 
 using namespace roce;
@@ -34,35 +35,9 @@ std::string configuration(const std::string& file) {
   return sim::render_sim_model(*model);
 }
 
-struct Run {
-  int status = 0;
-  std::vector<std::string> boundaries;
-  std::string output;
-};
+using Run = test::ChildRun;
 
-Run run_helper(const std::vector<std::string>& args) {
-  test::TempDir out;
-  const std::string out_file = out.path + "/stdout";
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::freopen(out_file.c_str(), "w", stdout);
-    std::vector<char*> argv;
-    std::string exe = SIM_APPLY_HELPER;
-    argv.push_back(exe.data());
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  Run run;
-  ::waitpid(pid, &run.status, 0);
-  std::ifstream in(out_file);
-  run.output.assign(std::istreambuf_iterator<char>(in), {});
-  std::istringstream lines(run.output);
-  for (std::string line; std::getline(lines, line);)
-    if (line.rfind("boundary ", 0) == 0) run.boundaries.push_back(line.substr(line.find(' ', 9) + 1));
-  return run;
-}
+Run run_helper(const std::vector<std::string>& args) { return test::run_child(SIM_APPLY_HELPER, args); }
 
 Expected<std::unique_ptr<tune::System>> open_sim(const std::string& spec) {
   if (spec.rfind("sim:", 0) != 0) return fail("not a simulated host: " + spec);
