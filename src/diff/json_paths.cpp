@@ -1,7 +1,8 @@
 #include "diff/json_paths.hpp"
 
 #include <array>
-#include <cstdio>
+
+#include "diff/value_text.hpp"
 
 namespace roce::diff {
 
@@ -29,18 +30,9 @@ bool is_field(const Json& j) {
 
 namespace {
 
-// tc's notation: "root", "8001:", "1:3".
+// tc's notation: "root", "8001:", "1:3" (value_text.hpp).
 std::string tc_handle(const Json& j) {
-  if (!j.is_number_unsigned()) return j.dump();
-  const auto h = j.get<std::uint64_t>();
-  if (h == 0xffffffffu) return "root";
-  char buf[32];
-  if ((h & 0xffff) == 0)
-    std::snprintf(buf, sizeof buf, "%llx:", static_cast<unsigned long long>(h >> 16));
-  else
-    std::snprintf(buf, sizeof buf, "%llx:%llx", static_cast<unsigned long long>(h >> 16),
-                  static_cast<unsigned long long>(h & 0xffff));
-  return buf;
+  return j.is_number_unsigned() ? tc_handle_text(j.get<std::uint64_t>()) : j.dump();
 }
 
 std::string scalar_text(const Json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }

@@ -39,16 +39,6 @@ std::string selector_name(std::uint64_t sel) {
   return "selector " + std::to_string(sel);
 }
 
-std::string tc_handle_text(std::uint64_t h) {
-  if (h == 0xffffffffu) return "root";
-  char buf[32];
-  if ((h & 0xffff) == 0)
-    std::snprintf(buf, sizeof buf, "%llx:", static_cast<unsigned long long>(h >> 16));
-  else
-    std::snprintf(buf, sizeof buf, "%llx:%llx", static_cast<unsigned long long>(h >> 16),
-                  static_cast<unsigned long long>(h & 0xffff));
-  return buf;
-}
 
 std::string unsigned_text(std::uint64_t v, std::string_view key) {
   if (key == "pfc_en" || key == "flags") return hex(v, 2);
@@ -106,6 +96,17 @@ void app_only_in(const std::map<AppKey, int>& from, const std::map<AppKey, int>&
 }
 
 }  // namespace
+
+std::string tc_handle_text(std::uint64_t h) {
+  if (h == 0xffffffffu) return "root";
+  char buf[32];
+  if ((h & 0xffff) == 0)
+    std::snprintf(buf, sizeof buf, "%llx:", static_cast<unsigned long long>(h >> 16));
+  else
+    std::snprintf(buf, sizeof buf, "%llx:%llx", static_cast<unsigned long long>(h >> 16),
+                  static_cast<unsigned long long>(h & 0xffff));
+  return buf;
+}
 
 std::string value_text(const Json& value, std::string_view key) {
   if (value.is_boolean()) return value.get<bool>() ? "on" : "off";

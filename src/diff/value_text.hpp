@@ -1,5 +1,6 @@
 #pragma once
 // Readable configuration values: bit masks per priority, bytes, tc handles, DCB APP entries.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -7,6 +8,9 @@
 #include "diff/json_paths.hpp"
 
 namespace roce::diff {
+
+// A tc handle in tc's notation: "root", "8001:", "1:3".
+std::string tc_handle_text(std::uint64_t handle);
 
 // One value as text; `key` is the member it is held in (it selects the unit or notation).
 std::string value_text(const Json& value, std::string_view key);
