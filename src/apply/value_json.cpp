@@ -283,6 +283,7 @@ Expected<tune::Value> value_from_json(const json& j, const std::string& w) {
 std::string describe(const tune::ObjectRef& o) {
   std::string s = o.netdev + " " + knob_name(o.knob);
   if (o.knob == tune::Knob::nic_ecn || o.knob == tune::Knob::red) s += " " + std::to_string(o.index);
+  if (o.knob == tune::Knob::dcb_app) s += " " + tune::app_key_text(o.index);
   return s;
 }
 

@@ -15,6 +15,8 @@ std::string figures(const WindowFigures& w) {
   std::snprintf(buf, sizeof buf, "%llu drops in %.1f s (%.2f/s)",
                 static_cast<unsigned long long>(w.drops.value_or(0)), w.seconds, w.drops_per_second);
   std::string s = buf;
+  if (w.all_priority_drops && w.all_priority_drops != w.drops)
+    s += ", " + std::to_string(*w.all_priority_drops) + " on all priorities";
   if (w.pause_fraction) {
     std::snprintf(buf, sizeof buf, ", paused %.1f%%", *w.pause_fraction * 100);
     s += buf;
@@ -41,6 +43,10 @@ WindowFigures measure(const Window& window, const profile::Profile& profile) {
     const auto& state = port.netdev->operstate;
     if (!state.ok() || *state != "up") f.links_down.push_back(port.netdev->name);
     if (!ctx.has_rates()) continue;
+    for (int q = 0; q < model::kPriorities; ++q)
+      for (const char* what : {"rx_discards", "rx_buf_discards"})
+        if (auto rate = ctx.rate(port, counters::prio_name(q, what)))
+          f.all_priority_drops = f.all_priority_drops.value_or(0) + rate->delta;
     for (const auto& lossless : profile.lossless) {
       for (const char* what : {"rx_discards", "rx_buf_discards"}) {
         const std::string name = counters::prio_name(lossless.priority, what);

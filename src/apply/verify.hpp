@@ -20,6 +20,9 @@ struct Window {
 struct WindowFigures {
   std::optional<std::uint64_t> drops;  // lossless priorities, all ports; nullopt: no counter
   double drops_per_second = 0;
+  // Every priority's drops, shown beside the verdict's figure (it is not part of the verdict): RoCE
+  // that lands on a lossy priority (wrong trust) drops there, and a trust fix shows up here.
+  std::optional<std::uint64_t> all_priority_drops;
   std::optional<double> pause_fraction;  // the most-paused lossless priority (rx or tx); nullopt: no counter
   bool counter_reset = false;            // a drop counter went backwards: the window proves nothing
   double seconds = 0;

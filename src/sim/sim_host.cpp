@@ -74,15 +74,7 @@ model::Dcb dcb(const SimPort& p, const Provenance& from) {
   }
   d.pfc = Field<model::Pfc>::of(pfc, from);
   d.ets = Field<model::Ets>::of(p.ets, from);
-  // Trust DSCP: mlx5 lists all 64 DSCP entries; trust PCP: none.
-  std::vector<model::AppEntry> app;
-  if (p.trust == "dscp") {
-    for (std::uint16_t dscp = 0; dscp < 64; ++dscp) {
-      LoadClass probe;
-      probe.dscp = static_cast<std::uint8_t>(dscp);
-      app.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(classify(p, probe)), dscp});
-    }
-  }
+  const std::vector<model::AppEntry> app = dscp_app_table(p);
   d.app = Field<std::vector<model::AppEntry>>::of(app, from);
   d.apptrust = p.apptrust ? Field<std::vector<std::uint8_t>>::of(*p.apptrust, from)
                           : model::missing_from_errno<std::vector<std::uint8_t>>(

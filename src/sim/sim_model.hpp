@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,9 @@ struct SimPort {
   // Configuration (what the tuner writes).
   std::string trust = "pcp";      // "pcp" | "dscp"
   std::map<std::uint8_t, std::uint8_t> dscp_prio;  // DSCP -> priority overrides of mlx5's dscp>>3
+  // DSCP values without an APP entry although trust is dscp: mlx5 lists all 64 when trust becomes
+  // dscp, only the added ones when the first DSCP entry turned trust on, and drops deleted ones.
+  std::set<std::uint8_t> dscp_unlisted;
   std::optional<std::vector<std::uint8_t>> apptrust;  // modelled only when the file has it
   std::uint8_t pfc_en = 0;        // bit p: PFC on priority p
   std::uint16_t pfc_delay = 7;    // mlx5: the cable length the driver assumes, metres
@@ -67,5 +71,9 @@ std::string render_sim_model(const SimModel& model);
 
 /// The priority a class lands on: trust dscp -> the DSCP map (mlx5 default dscp>>3), else its PCP.
 int classify(const SimPort& port, const LoadClass& load);
+
+/// The DSCP entries of the kernel's APP table, as mlx5 keeps them: with trust dscp each listed DSCP
+/// at its priority, with trust pcp none.
+std::vector<model::AppEntry> dscp_app_table(const SimPort& port);
 
 }  // namespace roce::sim

@@ -157,7 +157,7 @@ class Reader {
 
   void port(const toml::table& t) {
     const std::string path = "port";
-    allow(t, path, {"netdev", "rdma", "driver", "speed_mbps", "cable_m", "mtu", "trust", "dscp_prio", "apptrust",
+    allow(t, path, {"netdev", "rdma", "driver", "speed_mbps", "cable_m", "mtu", "trust", "dscp_prio", "dscp_unlisted", "apptrust",
                     "pfc_enable", "pfc_delay", "prio2buffer", "buffer_size", "buffer_total", "ets_prio_tc",
                     "ets_tc_bw", "ets_tc_tsa", "ecn_np", "ecn_rp", "load"});
     SimPort p;
@@ -190,6 +190,13 @@ class Reader {
         }
       } else {
         error(n->source(), "port.dscp_prio must be a table of DSCP = priority");
+      }
+    }
+    if (auto* n = t.get("dscp_unlisted")) {
+      if (auto* arr = n->as_array()) {
+        for (auto& e : *arr) p.dscp_unlisted.insert(static_cast<std::uint8_t>(integer(e, "port.dscp_unlisted", 0, 63)));
+      } else {
+        error(n->source(), "port.dscp_unlisted must be an array of DSCP values 0..63");
       }
     }
     if (auto* n = t.get("apptrust")) {
@@ -337,6 +344,11 @@ std::string render_sim_model(const SimModel& m) {
     toml::table map;
     for (auto [dscp, prio] : p.dscp_prio) map.insert(std::to_string(dscp), static_cast<std::int64_t>(prio));
     t.insert("dscp_prio", map);
+    if (!p.dscp_unlisted.empty()) {
+      toml::array unlisted;
+      for (auto dscp : p.dscp_unlisted) unlisted.push_back(static_cast<std::int64_t>(dscp));
+      t.insert("dscp_unlisted", unlisted);
+    }
     if (p.apptrust) {
       toml::array a;
       for (auto s : *p.apptrust) a.push_back(s == model::kAppSelDscp ? "dscp" : "pcp");
@@ -358,6 +370,18 @@ std::string render_sim_model(const SimModel& m) {
   std::ostringstream out;
   out << "# roce-doctor simulated host (examples/sim/README.md); [state] is rewritten by the simulator\n" << root << "\n";
   return out.str();
+}
+
+std::vector<model::AppEntry> dscp_app_table(const SimPort& port) {
+  std::vector<model::AppEntry> app;
+  if (port.trust != "dscp") return app;
+  for (std::uint16_t dscp = 0; dscp < 64; ++dscp) {
+    if (port.dscp_unlisted.count(static_cast<std::uint8_t>(dscp))) continue;
+    LoadClass probe;
+    probe.dscp = static_cast<std::uint8_t>(dscp);
+    app.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(classify(port, probe)), dscp});
+  }
+  return app;
 }
 
 int classify(const SimPort& port, const LoadClass& load) {

@@ -100,16 +100,7 @@ Expected<tune::Value> value_of(const SimPort& p, const tune::ObjectRef& object) 
     case Knob::dcb_apptrust:
       if (!p.apptrust) return fail(text_of(object) + ": the modelled mlx5_core has no apptrust (dcbnl EOPNOTSUPP)");
       return tune::Value{*p.apptrust};
-    case Knob::dcb_app: {
-      std::vector<model::AppEntry> app;
-      if (p.trust == "dscp")
-        for (std::uint16_t dscp = 0; dscp < 64; ++dscp) {
-          LoadClass probe;
-          probe.dscp = static_cast<std::uint8_t>(dscp);
-          app.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(classify(p, probe)), dscp});
-        }
-      return tune::Value{app};
-    }
+    case Knob::dcb_app: return tune::Value{tune::app_entries_of(dscp_app_table(p), object.index)};
     case Knob::dcb_pfc: {
       model::Pfc pfc;
       pfc.pfc_cap = 8;
@@ -126,6 +117,13 @@ Expected<tune::Value> value_of(const SimPort& p, const tune::ObjectRef& object) 
     case Knob::red: break;
   }
   return fail(text_of(object) + ": mlx5_core NIC ports have no RED qdisc in the model");
+}
+
+// The firmware DSCP map: overrides of the default dscp>>3 (one equal to it is not added, one the
+// file has is kept, so a write of what is already there leaves the file as it was).
+void set_dscp_priority(SimPort& p, std::uint8_t dscp, std::uint8_t priority) {
+  if (priority == dscp >> 3 && !p.dscp_prio.count(dscp)) return;
+  p.dscp_prio[dscp] = priority;
 }
 
 // Applies a write as mlx5_core would accept it.
@@ -145,6 +143,7 @@ Outcome apply(SimPort& p, const tune::ObjectRef& object, const tune::Value& valu
       auto* v = std::get_if<std::string>(&value);
       if (!v) return wrong_type();
       if (*v != "pcp" && *v != "dscp") return fail(what + ": trust must be pcp or dscp (EINVAL)", "", EINVAL);
+      if (*v != p.trust) p.dscp_unlisted.clear();  // to dscp: all 64 listed; to pcp: none
       p.trust = *v;
       return done();
     }
@@ -158,13 +157,29 @@ Outcome apply(SimPort& p, const tune::ObjectRef& object, const tune::Value& valu
     case Knob::dcb_app: {
       auto* v = std::get_if<std::vector<model::AppEntry>>(&value);
       if (!v) return wrong_type();
-      std::map<std::uint8_t, std::uint8_t> map;
-      for (const auto& e : *v) {
-        if (e.selector != model::kAppSelDscp || e.protocol > 63 || e.priority > 7)
-          return fail(what + ": the model keeps DSCP entries (DSCP 0..63, priority 0..7) only", "", EINVAL);
-        map[static_cast<std::uint8_t>(e.protocol)] = e.priority;
+      const auto key = object.index;
+      if (tune::app_key_selector(key) != model::kAppSelDscp || tune::app_key_protocol(key) > 63)
+        return fail(what + ": the model keeps DSCP entries (DSCP 0..63) only", "", EINVAL);
+      if (v->size() > 1 || (v->size() == 1 && (tune::app_key(v->front().selector, v->front().protocol) != key ||
+                                               v->front().priority > 7)))
+        return fail(what + ": mlx5 keeps one entry per DSCP, priority 0..7 (EINVAL)", "", EINVAL);
+      const auto dscp = static_cast<std::uint8_t>(tune::app_key_protocol(key));
+      if (v->empty()) {  // mlx5e_dcbnl_ieee_delapp: priority 0 in firmware; the last one turns trust to pcp
+        if (p.trust != "dscp" || p.dscp_unlisted.count(dscp)) return done();
+        set_dscp_priority(p, dscp, 0);
+        p.dscp_unlisted.insert(dscp);
+        if (p.dscp_unlisted.size() == 64) {
+          p.trust = "pcp";
+          p.dscp_unlisted.clear();
+        }
+        return done();
       }
-      p.dscp_prio = map;
+      if (p.trust != "dscp") {  // mlx5e_dcbnl_ieee_setapp: the first DSCP entry turns trust to dscp
+        p.trust = "dscp";
+        for (std::uint8_t d = 0; d < 64; ++d) p.dscp_unlisted.insert(d);
+      }
+      p.dscp_unlisted.erase(dscp);
+      set_dscp_priority(p, dscp, v->front().priority);
       return done();
     }
     case Knob::dcb_pfc: {

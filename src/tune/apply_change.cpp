@@ -48,7 +48,13 @@ void apply_change(model::Host& host, const Change& change) {
     case Knob::mtu: set(nd->mtu, v, object); break;
     case Knob::trust: set(nd->trust, v, object); break;
     case Knob::dcb_apptrust: set(nd->dcb.apptrust, v, object); break;
-    case Knob::dcb_app: set(nd->dcb.app, v, object); break;
+    case Knob::dcb_app:
+      if (const auto* entries = std::get_if<std::vector<model::AppEntry>>(&v)) {
+        std::vector<model::AppEntry> table = nd->dcb.app.ok() ? *nd->dcb.app : std::vector<model::AppEntry>{};
+        nd->dcb.app = model::Field<std::vector<model::AppEntry>>::of(with_app_entries(std::move(table), object.index, *entries),
+                                                                     {"tune", to_string(object)});
+      }
+      break;
     case Knob::dcb_ets: set(nd->dcb.ets, v, object); break;
     case Knob::dcb_buffer: set(nd->dcb.buffer, v, object); break;
     case Knob::dcb_pfc:

@@ -1,5 +1,6 @@
 #include "tune/change.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace roce::tune {
@@ -22,6 +23,7 @@ const char* to_string(Knob knob) {
 std::string to_string(const ObjectRef& object) {
   std::string s = object.netdev + " " + to_string(object.knob);
   if (object.knob == Knob::nic_ecn) s += " prio " + std::to_string(object.index);
+  if (object.knob == Knob::dcb_app) s += " " + app_key_text(object.index);
   if (object.knob == Knob::red) {
     char buf[32];
     if (object.index == 0xffffffffu) std::snprintf(buf, sizeof buf, " root");
@@ -29,6 +31,39 @@ std::string to_string(const ObjectRef& object) {
     s += buf;
   }
   return s;
+}
+
+std::string app_key_text(std::uint32_t key) {
+  const std::uint16_t protocol = app_key_protocol(key);
+  char buf[32];
+  switch (app_key_selector(key)) {
+    case model::kAppSelDscp: return "dscp " + std::to_string(protocol);
+    case model::kAppSelPcp: return "pcp " + std::to_string(protocol);
+    case model::kAppSelDgram: return "dgram " + std::to_string(protocol);
+    case model::kAppSelStream: return "stream " + std::to_string(protocol);
+    case model::kAppSelAny: return "port " + std::to_string(protocol);
+    case model::kAppSelEthertype:
+      std::snprintf(buf, sizeof buf, "ethtype 0x%04x", protocol);
+      return buf;
+    default:
+      return "selector " + std::to_string(app_key_selector(key)) + " protocol " + std::to_string(protocol);
+  }
+}
+
+std::vector<model::AppEntry> app_entries_of(const std::vector<model::AppEntry>& table, std::uint32_t key) {
+  std::vector<model::AppEntry> out;
+  for (const auto& e : table)
+    if (app_key(e.selector, e.protocol) == key) out.push_back(e);
+  std::sort(out.begin(), out.end(), [](const model::AppEntry& a, const model::AppEntry& b) { return a.priority < b.priority; });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<model::AppEntry> with_app_entries(std::vector<model::AppEntry> table, std::uint32_t key,
+                                              const std::vector<model::AppEntry>& entries) {
+  std::erase_if(table, [&](const model::AppEntry& e) { return app_key(e.selector, e.protocol) == key; });
+  table.insert(table.end(), entries.begin(), entries.end());
+  return table;
 }
 
 }  // namespace roce::tune

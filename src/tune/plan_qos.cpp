@@ -1,5 +1,7 @@
 // Trust mode, DSCP map (dcb app) and PFC (mask; cable length on mlx5).
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "tune/plan_parts.hpp"
 
@@ -20,12 +22,6 @@ std::string apptrust_text(const std::vector<std::uint8_t>& order) {
                                               : sel == model::kAppSelPcp ? "pcp"
                                                                          : std::to_string(sel));
   return s.empty() ? "(empty)" : s;
-}
-
-std::optional<int> dscp_priority(const std::vector<AppEntry>& app, int dscp) {
-  for (const auto& e : app)
-    if (e.selector == model::kAppSelDscp && e.protocol == dscp) return e.priority;
-  return std::nullopt;
 }
 
 // Trust through vendor sysfs or dcb apptrust; nullopt when the host exposes neither (mlx5 then
@@ -67,54 +63,61 @@ std::optional<Change> plan_trust(const PortPlan& p, const profile::Profile& prof
   return std::nullopt;
 }
 
-std::optional<Change> plan_app(const PortPlan& p, const profile::Profile& profile, Notes& notes, bool trust_via_app) {
+std::string priorities_text(const std::vector<AppEntry>& entries) {
+  if (entries.empty()) return "(none)";
+  std::string s;
+  for (const auto& e : entries) s += (s.empty() ? "prio " : ", ") + std::to_string(e.priority);
+  return s;
+}
+
+Change app_change(const std::string& netdev, std::uint16_t dscp, std::vector<AppEntry> current,
+                  std::vector<AppEntry> proposed, std::string reason) {
+  Change c;
+  c.object = {netdev, Knob::dcb_app, app_key(model::kAppSelDscp, dscp)};
+  c.fields.push_back({"dscp " + std::to_string(dscp), priorities_text(current), priorities_text(proposed), std::move(reason)});
+  c.current = std::move(current);
+  c.proposed = std::move(proposed);
+  return c;
+}
+
+// One change per DSCP key (change.hpp says why); the first carries the one command for all.
+std::vector<Change> plan_app(const PortPlan& p, const profile::Profile& profile, Notes& notes, bool trust_via_app) {
   const auto& nd = p.nd;
   const bool dscp = profile.trust == profile::Trust::dscp;
-  if (!dscp && !trust_via_app) return std::nullopt;  // PCP trust: the DSCP map is not used
+  if (!dscp && !trust_via_app) return {};  // PCP trust: the DSCP map is not used
   if (!nd.dcb.app.ok()) {
     notes.push_back({nd.name + " dcb app", missing_text(nd.dcb.app) + (dscp ? "; cannot set the DSCP map"
                                                                              : "; cannot remove the DSCP map")});
-    return std::nullopt;
+    return {};
   }
-  const auto& current = *nd.dcb.app;
-  std::vector<AppEntry> proposed = current;
-  Change c;
-  c.object = {nd.name, Knob::dcb_app, 0};
+  const auto& table = *nd.dcb.app;
+  std::vector<Change> out;
   if (!dscp) {  // mlx5 trusts PCP once no DSCP entry is left
-    std::erase_if(proposed, [](const AppEntry& e) { return e.selector == model::kAppSelDscp; });
-    if (proposed == current) return std::nullopt;
-    c.fields.push_back({"dscp-prio", std::to_string(current.size() - proposed.size()) + " DSCP entries", "(none)",
-                        "profile qos.trust = pcp: mlx5 trusts DSCP while its APP table holds DSCP entries"});
-    c.commands = {"dcb app flush dev " + nd.name + " dscp-prio"};
-  } else {
-    std::vector<std::pair<int, int>> wanted;  // DSCP -> priority
-    for (const auto& cls : profile.lossless)
-      for (int d : cls.dscp) wanted.emplace_back(d, cls.priority);
-    if (profile.cnp_dscp) wanted.emplace_back(*profile.cnp_dscp, profile.cnp_priority);
-    std::string args;
-    for (auto [d, prio] : wanted) {
-      const auto before = dscp_priority(proposed, d);
-      const auto size_before = proposed.size();
-      std::erase_if(proposed, [&](const AppEntry& e) {
-        return e.selector == model::kAppSelDscp && e.protocol == d && e.priority != prio;
-      });
-      const bool removed = proposed.size() != size_before;
-      const bool add = dscp_priority(proposed, d) != prio;
-      if (add)
-        proposed.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(prio), static_cast<std::uint16_t>(d)});
-      if (!removed && !add) continue;
-      const bool cnp = profile.cnp_dscp && d == *profile.cnp_dscp && prio == profile.cnp_priority;
-      c.fields.push_back({"dscp " + std::to_string(d), before ? "prio " + std::to_string(*before) : "(none)",
-                          "prio " + std::to_string(prio),
-                          cnp ? "profile cnp.dscp -> cnp.priority" : "profile qos.lossless: RoCE DSCP -> lossless priority"});
-      args += " " + std::to_string(d) + ":" + std::to_string(prio);
-    }
-    if (proposed == current) return std::nullopt;
-    c.commands = {"dcb app replace dev " + nd.name + " dscp-prio" + args};
+    std::set<std::uint16_t> keys;
+    for (const auto& e : table)
+      if (e.selector == model::kAppSelDscp) keys.insert(e.protocol);
+    for (std::uint16_t d : keys)
+      out.push_back(app_change(nd.name, d, tune::app_entries_of(table, app_key(model::kAppSelDscp, d)), {},
+                               "profile qos.trust = pcp: mlx5 trusts DSCP while its APP table holds DSCP entries"));
+    if (!out.empty()) out.front().commands = {"dcb app flush dev " + nd.name + " dscp-prio"};
+    return out;
   }
-  c.current = current;
-  c.proposed = proposed;
-  return c;
+  std::map<std::uint16_t, int> wanted;  // DSCP -> priority; the CNP's last, as the profile checks
+  for (const auto& cls : profile.lossless)
+    for (int d : cls.dscp) wanted[static_cast<std::uint16_t>(d)] = cls.priority;
+  if (profile.cnp_dscp) wanted[static_cast<std::uint16_t>(*profile.cnp_dscp)] = profile.cnp_priority;
+  std::string args;
+  for (auto [d, prio] : wanted) {
+    auto current = tune::app_entries_of(table, app_key(model::kAppSelDscp, d));
+    std::vector<AppEntry> proposed{{model::kAppSelDscp, static_cast<std::uint8_t>(prio), d}};
+    if (current == proposed) continue;
+    const bool cnp = profile.cnp_dscp && d == *profile.cnp_dscp && prio == profile.cnp_priority;
+    out.push_back(app_change(nd.name, d, std::move(current), std::move(proposed),
+                             cnp ? "profile cnp.dscp -> cnp.priority" : "profile qos.lossless: RoCE DSCP -> lossless priority"));
+    args += " " + std::to_string(d) + ":" + std::to_string(prio);
+  }
+  if (!out.empty()) out.front().commands = {"dcb app replace dev " + nd.name + " dscp-prio" + args};
+  return out;
 }
 
 }  // namespace
@@ -122,8 +125,12 @@ std::optional<Change> plan_app(const PortPlan& p, const profile::Profile& profil
 std::vector<Change> plan_trust_and_app(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   std::vector<Change> out;
   bool via_app = false;
-  if (auto t = plan_trust(p, profile, notes, via_app)) out.push_back(std::move(*t));
-  if (auto a = plan_app(p, profile, notes, via_app)) out.push_back(std::move(*a));
+  auto trust = plan_trust(p, profile, notes, via_app);
+  // The DSCP map before the trust: on mlx5 the first DSCP entry turns DSCP trust on by itself, and
+  // a rollback that restores PCP trust first lets the driver drop its DSCP entries without
+  // rewriting its firmware map (deleting entries one by one would zero it).
+  out = plan_app(p, profile, notes, via_app);
+  if (trust) out.push_back(std::move(*trust));
   return out;
 }
 

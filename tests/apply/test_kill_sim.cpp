@@ -1,6 +1,7 @@
-// kill -9 of an apply on the simulated host (examples/sim/incast-headroom-small.toml: the tuner
-// enlarges the lossless buffer) at every step boundary: the watchdog, or the next run, leaves the
-// host's configuration byte-identical to before (or to the applied one once the journal said kept).
+// kill -9 of an apply on the simulated host at every step boundary: the watchdog, or the next run,
+// leaves the host's configuration byte-identical to before (or to the applied one once the journal
+// said kept). Two scenarios: incast-headroom-small.toml (the tuner enlarges the lossless buffer)
+// and trust-pcp.toml (DSCP entries, then trust: the driver fills and empties the APP table).
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -23,7 +24,6 @@ using namespace roce::apply;
 
 namespace {
 
-const std::string kScenario = std::string(ROCE_SOURCE_DIR) + "/examples/sim/incast-headroom-small.toml";
 
 // The model's configuration as text: the clock and the counters move with every wait, the
 // configuration only through the tuner's writes.
@@ -46,22 +46,20 @@ Expected<std::unique_ptr<tune::System>> open_sim(const std::string& spec) {
   return std::unique_ptr<tune::System>(std::move(*sim));
 }
 
-std::string copy_scenario(const std::string& dir) {
+std::string copy_scenario(const std::string& scenario, const std::string& dir) {
   const std::string file = dir + "/host.toml";
-  std::filesystem::copy_file(kScenario, file);
+  std::filesystem::copy_file(std::string(ROCE_SOURCE_DIR) + "/examples/sim/" + scenario, file);
   return file;
 }
 
-}  // namespace
-
-TEST_CASE("kill -9 at every boundary of an apply on the simulated host: state restored, or kept as applied") {
+void kill_at_every_boundary(const std::string& scenario, std::size_t changes) {
   test::TempDir clean;
-  const std::string file = copy_scenario(clean.path);
+  const std::string file = copy_scenario(scenario, clean.path);
   const std::string original = configuration(file);
   const Run first = run_helper({"apply", clean.path + "/state", file});
-  INFO(first.output);
+  INFO(scenario << "\n" << first.output);
   REQUIRE(WIFEXITED(first.status));
-  REQUIRE(first.output.find("changes 1\n") != std::string::npos);
+  REQUIRE(first.output.find("changes " + std::to_string(changes) + "\n") != std::string::npos);
   REQUIRE(first.output.find("outcome kept") != std::string::npos);
   const std::string applied = configuration(file);
   REQUIRE(applied != original);
@@ -71,7 +69,7 @@ TEST_CASE("kill -9 at every boundary of an apply on the simulated host: state re
   std::size_t covered = 0;
   for (std::size_t k = 0; k < first.boundaries.size(); ++k) {
     test::TempDir dir;
-    const std::string f = copy_scenario(dir.path);
+    const std::string f = copy_scenario(scenario, dir.path);
     const std::string state = dir.path + "/state";
     const Run killed = run_helper({"apply", state, f, "kill-at", std::to_string(k)});
     INFO("kill at boundary " << k << " (" << first.boundaries[k] << ")\n" << killed.output);
@@ -94,4 +92,29 @@ TEST_CASE("kill -9 at every boundary of an apply on the simulated host: state re
     ++covered;
   }
   CHECK(covered == first.boundaries.size());
+}
+
+}  // namespace
+
+TEST_CASE("kill -9 at every boundary of an apply on the simulated host: state restored, or kept as applied") {
+  kill_at_every_boundary("incast-headroom-small.toml", 1);
+}
+
+TEST_CASE("kill -9 at every boundary of a trust fix (APP entries, then trust): restored byte-identical") {
+  kill_at_every_boundary("trust-pcp.toml", 3);
+}
+
+TEST_CASE("a kept trust fix, rolled back on request: the configuration is byte-identical to before") {
+  test::TempDir dir;
+  const std::string file = copy_scenario("trust-pcp.toml", dir.path);
+  const std::string original = configuration(file);
+  const Run applied = run_helper({"apply", dir.path + "/state", file});
+  INFO(applied.output);
+  REQUIRE(applied.output.find("outcome kept") != std::string::npos);
+  REQUIRE(configuration(file) != original);
+  std::ostringstream log;
+  const ApplyResult back = rollback_last(open_sim, dir.path + "/state", log);
+  INFO(log.str());
+  CHECK(back.outcome == ApplyOutcome::rolled_back);
+  CHECK(configuration(file) == original);
 }

@@ -125,3 +125,20 @@ TEST_CASE("verify: a port the trial no longer sees is a lost link -> rollback") 
   CHECK(d.reason.find("link lost") != std::string::npos);
   CHECK(d.reason.find("ens1f0np0") != std::string::npos);
 }
+
+TEST_CASE("verify: drops on a lossy priority are shown beside the lossless figure (a trust fix)") {
+  // RoCE misclassified to priority 0 drops there; after the fix it rides priority 3 without drops.
+  auto with_prio0 = [](Point p, std::uint64_t prio0_discards) {
+    model::Host h = host_at(p);
+    h.netdevs[0].ethtool_stats->entries.push_back({"rx_prio0_discards", prio0_discards});
+    return h;
+  };
+  const Decision d = decide({with_prio0({0, 0, 0}, 100), with_prio0({10, 0, 0}, 722)},
+                            {with_prio0({11, 0, 0}, 722), with_prio0({21, 0, 0}, 722)}, profile::Profile{});
+  CHECK(d.verdict == Verdict::keep);
+  CHECK(d.baseline.drops == 0u);
+  CHECK(d.baseline.all_priority_drops == 622u);
+  CHECK(d.trial.all_priority_drops == 0u);
+  CHECK(d.reason.find("baseline 0 drops in 10.0 s (0.00/s), 622 on all priorities") != std::string::npos);
+  CHECK(d.reason.find("trial 0 drops in 10.0 s (0.00/s), paused") != std::string::npos);
+}

@@ -103,6 +103,56 @@ TEST_CASE("sim: a bigger buffer written through SimSystem stops the drops") {
   CHECK_FALSE(system->write(buffer, b).ok());
 }
 
+TEST_CASE("sim: the APP table follows mlx5: trust fills and clears it, the first and last DSCP entry switch trust") {
+  const std::string file = copy_example("trust-pcp.toml");
+  auto system = open(file);
+  const auto key = [](std::uint16_t dscp) {
+    return tune::ObjectRef{"ens1f0np0", tune::Knob::dcb_app, tune::app_key(model::kAppSelDscp, dscp)};
+  };
+  const tune::ObjectRef trust{"ens1f0np0", tune::Knob::trust, 0};
+  using Entries = std::vector<model::AppEntry>;
+  const auto entries = [&](std::uint16_t dscp) { return std::get<Entries>(*system->read(key(dscp))); };
+  const auto listed = [&] { return system->sample().netdevs.at(0).dcb.app->size(); };
+  CHECK(std::get<std::string>(*system->read(trust)) == "pcp");
+  CHECK(listed() == 0u);
+
+  // mlx5e_dcbnl_ieee_setapp: the first DSCP entry turns DSCP trust on; only it is listed.
+  REQUIRE(system->write(key(26), Entries{{model::kAppSelDscp, 3, 26}}).ok());
+  CHECK(std::get<std::string>(*system->read(trust)) == "dscp");
+  CHECK(entries(26) == Entries{{model::kAppSelDscp, 3, 26}});
+  CHECK(entries(48).empty());
+  CHECK(listed() == 1u);
+  // Writing another priority replaces the entry (one per DSCP).
+  REQUIRE(system->write(key(26), Entries{{model::kAppSelDscp, 5, 26}}).ok());
+  CHECK(entries(26) == Entries{{model::kAppSelDscp, 5, 26}});
+  // mlx5e_dcbnl_ieee_delapp: the last DSCP entry gone turns trust back to PCP.
+  REQUIRE(system->write(key(26), Entries{}).ok());
+  CHECK(std::get<std::string>(*system->read(trust)) == "pcp");
+  CHECK(listed() == 0u);
+
+  // Trust written to dscp lists all 64 (at the firmware map: 26 was zeroed by the delete).
+  REQUIRE(system->write(trust, tune::Value{std::string("dscp")}).ok());
+  CHECK(listed() == 64u);
+  CHECK(entries(26) == Entries{{model::kAppSelDscp, 0, 26}});
+  CHECK(entries(48) == Entries{{model::kAppSelDscp, 6, 48}});
+  REQUIRE(system->write(key(48), Entries{}).ok());
+  CHECK(listed() == 63u);
+  CHECK(entries(48).empty());
+  // ... and persists across a reopen (dscp_unlisted in the file).
+  system.reset();
+  system = open(file);
+  CHECK(listed() == 63u);
+  CHECK(entries(48).empty());
+  REQUIRE(system->write(trust, tune::Value{std::string("pcp")}).ok());
+  CHECK(listed() == 0u);
+
+  // Only DSCP keys, one entry of the object's own key.
+  CHECK_FALSE(system->write(key(70), Entries{}).ok());
+  CHECK_FALSE(system->write(key(26), Entries{{model::kAppSelDscp, 3, 27}}).ok());
+  CHECK_FALSE(system->write({"ens1f0np0", tune::Knob::dcb_app, tune::app_key(model::kAppSelDgram, 4791)},
+                            Entries{{model::kAppSelDgram, 3, 4791}}).ok());
+}
+
 TEST_CASE("sim: writable refuses what the modelled driver lacks") {
   auto system = open(copy_example("healthy.toml"));
   CHECK_FALSE(system->writable({"ens1f0np0", tune::Knob::red, 0x10004}).ok());

@@ -157,11 +157,16 @@ TEST_CASE("DSCP map: a wrong RoCE entry is replaced, unrelated APP entries are k
   const auto plan = tune::make_plan(host, profile::default_profile());
   REQUIRE(plan.changes.size() == 1);
   const auto& c = plan.changes[0];
+  CHECK(c.object.index == tune::app_key(model::kAppSelDscp, 26));
   CHECK(c.commands == std::vector<std::string>{"dcb app replace dev ens1f0np0 dscp-prio 26:3"});
   CHECK(c.fields.at(0).field == "dscp 26");
   CHECK(c.fields.at(0).current == "prio 0");
   CHECK(c.fields.at(0).proposed == "prio 3");
-  const auto& after = std::get<std::vector<model::AppEntry>>(c.proposed);
+  CHECK(std::get<std::vector<model::AppEntry>>(c.current) == std::vector<model::AppEntry>{{model::kAppSelDscp, 0, 26}});
+  CHECK(std::get<std::vector<model::AppEntry>>(c.proposed) == std::vector<model::AppEntry>{{model::kAppSelDscp, 3, 26}});
+  auto applied = host;
+  tune::apply_change(applied, c);
+  const auto& after = *nic(applied).dcb.app;
   CHECK(after.size() == app.size());
   CHECK(std::count(after.begin(), after.end(), model::AppEntry{model::kAppSelDgram, 5, 4791}) == 1);
   CHECK(std::count(after.begin(), after.end(), model::AppEntry{model::kAppSelEthertype, 4, 0x8906}) == 1);
@@ -178,9 +183,15 @@ TEST_CASE("PCP profile on upstream mlx5 (no qos/trust, no apptrust): the DSCP en
   profile.lossless = {{3, {}}};
   profile.cnp_dscp.reset();
   const auto plan = tune::make_plan(host, profile);
-  REQUIRE(plan.changes.size() == 1);
+  // One change per DSCP entry (64 on mlx5), each to no entry; the first carries the one command.
+  REQUIRE(plan.changes.size() == 64);
+  for (std::size_t i = 0; i < plan.changes.size(); ++i) {
+    CHECK(plan.changes[i].object.index == tune::app_key(model::kAppSelDscp, static_cast<std::uint16_t>(i)));
+    CHECK(std::get<std::vector<model::AppEntry>>(plan.changes[i].current).size() == 1);
+    CHECK(std::get<std::vector<model::AppEntry>>(plan.changes[i].proposed).empty());
+    CHECK(plan.changes[i].commands.size() == (i == 0 ? 1u : 0u));
+  }
   CHECK(plan.changes[0].commands == std::vector<std::string>{"dcb app flush dev ens1f0np0 dscp-prio"});
-  CHECK(std::get<std::vector<model::AppEntry>>(plan.changes[0].proposed).empty());
   converges(host, profile);
 }
 

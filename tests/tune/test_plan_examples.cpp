@@ -39,25 +39,40 @@ TEST_CASE("ecn-off example: exactly the NIC ECN enables of priority 3, with the 
   CHECK(c.fields[0].proposed == "1");
 }
 
-TEST_CASE("trust-pcp example: trust to dscp (vendor sysfs), and the DSCP map the profile needs") {
+TEST_CASE("trust-pcp example: the DSCP map the profile needs, one object per DSCP, then trust to dscp") {
   const auto host = example(examples::Cx6dx::trust_pcp);
   const auto plan = tune::make_plan(host, profile::default_profile());
-  REQUIRE(plan.changes.size() == 2);
-  const auto& trust = plan.changes[0];
+  REQUIRE(plan.changes.size() == 3);
+  // The APP entries first: on mlx5 a rollback then restores PCP trust before the entries.
+  const auto& rocev2 = plan.changes[0];
+  CHECK(rocev2.object == tune::ObjectRef{"ens1f0np0", Knob::dcb_app, tune::app_key(model::kAppSelDscp, 26)});
+  CHECK(tune::to_string(rocev2.object) == "ens1f0np0 dcb app dscp 26");
+  CHECK(std::get<std::vector<model::AppEntry>>(rocev2.current).empty());
+  CHECK(std::get<std::vector<model::AppEntry>>(rocev2.proposed) ==
+        std::vector<model::AppEntry>{{model::kAppSelDscp, 3, 26}});
+  CHECK(rocev2.commands == std::vector<std::string>{"dcb app replace dev ens1f0np0 dscp-prio 26:3 48:6"});
+  const auto& cnp = plan.changes[1];
+  CHECK(cnp.object.index == tune::app_key(model::kAppSelDscp, 48));
+  CHECK(std::get<std::vector<model::AppEntry>>(cnp.proposed) == std::vector<model::AppEntry>{{model::kAppSelDscp, 6, 48}});
+  CHECK(cnp.commands.empty());  // the first change's command covers it
+  const auto& trust = plan.changes[2];
   CHECK(trust.object.knob == Knob::trust);
   CHECK(std::get<std::string>(trust.current) == "pcp");
   CHECK(std::get<std::string>(trust.proposed) == "dscp");
   CHECK(trust.commands.at(0).starts_with("echo dscp > /sys/class/net/ens1f0np0/qos/trust"));
-  const auto& app = plan.changes[1];
-  CHECK(app.object.knob == Knob::dcb_app);
-  CHECK(app.commands == std::vector<std::string>{"dcb app replace dev ens1f0np0 dscp-prio 26:3 48:6"});
-  // Unrelated APP entries are kept: only the two DSCP entries are added.
-  const auto& before = std::get<std::vector<model::AppEntry>>(app.current);
-  const auto& after = std::get<std::vector<model::AppEntry>>(app.proposed);
-  REQUIRE(after.size() == before.size() + 2);
-  CHECK(std::equal(before.begin(), before.end(), after.begin()));
-  CHECK(after[before.size()] == model::AppEntry{model::kAppSelDscp, 3, 26});
-  CHECK(after[before.size() + 1] == model::AppEntry{model::kAppSelDscp, 6, 48});
+  // Applied to the model, unrelated APP entries are kept: only the two DSCP entries are added.
+  auto after = host;
+  tune::apply_changes(after, plan.changes);
+  const auto table_of = [](const model::Host& h) {
+    for (const auto& nd : h.netdevs)
+      if (nd.name == "ens1f0np0") return *nd.dcb.app;
+    FAIL("no ens1f0np0");
+    return std::vector<model::AppEntry>{};
+  };
+  const auto table_before = table_of(host);
+  const auto table_after = table_of(after);
+  REQUIRE(table_after.size() == table_before.size() + 2);
+  CHECK(std::equal(table_before.begin(), table_before.end(), table_after.begin()));
 }
 
 TEST_CASE("headroom-small example: the lossless buffer grows to the mlx5 minimum, in whole cells") {

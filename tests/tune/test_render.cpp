@@ -45,14 +45,17 @@ TEST_CASE("JSON: every change with its fields and commands, all commands in orde
   const auto j = nlohmann::json::parse(tune::render_plan_json(plan, {"o", "p"}));
   CHECK(j["schema_version"] == 1);
   CHECK(j["hostname"] == "gpu-node-11");
-  REQUIRE(j["changes"].size() == 2);
-  CHECK(j["changes"][0]["object"] == "ens1f0np0 qos trust");
-  CHECK(j["changes"][0]["knob"] == "qos trust");
-  CHECK(j["changes"][0]["disruptive"] == false);
-  CHECK(j["changes"][0]["fields"][0]["current"] == "pcp");
-  CHECK(j["changes"][0]["fields"][0]["proposed"] == "dscp");
-  CHECK(j["changes"][1]["fields"].size() == 2);
+  REQUIRE(j["changes"].size() == 3);
+  CHECK(j["changes"][0]["object"] == "ens1f0np0 dcb app dscp 26");
+  CHECK(j["changes"][0]["knob"] == "dcb app");
+  CHECK(j["changes"][0]["index"] == (5u << 16 | 26u));
+  CHECK(j["changes"][0]["fields"][0]["current"] == "(none)");
+  CHECK(j["changes"][0]["fields"][0]["proposed"] == "prio 3");
+  CHECK(j["changes"][2]["object"] == "ens1f0np0 qos trust");
+  CHECK(j["changes"][2]["disruptive"] == false);
+  CHECK(j["changes"][2]["fields"][0]["current"] == "pcp");
+  CHECK(j["changes"][2]["fields"][0]["proposed"] == "dscp");
   CHECK(j["commands"].size() == 2);
-  CHECK(j["commands"][1] == "dcb app replace dev ens1f0np0 dscp-prio 26:3 48:6");
+  CHECK(j["commands"][0] == "dcb app replace dev ens1f0np0 dscp-prio 26:3 48:6");
   CHECK(j["notes"][0]["subject"] == "s");
 }

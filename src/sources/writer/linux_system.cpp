@@ -1,5 +1,6 @@
 #include "sources/writer/linux_system.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -97,7 +98,11 @@ Expected<Value> read_dcb_object(NetlinkSocket& sock, const ObjectRef& o) {
   switch (o.knob) {
     case Knob::dcb_pfc: return wrap(dcb_object(dcb->pfc));
     case Knob::dcb_ets: return wrap(dcb_object(dcb->ets));
-    case Knob::dcb_app: return wrap(dcb_object(dcb->app));
+    case Knob::dcb_app: {
+      auto table = dcb_object(dcb->app);
+      if (!table) return fail(std::move(table.error()));
+      return Value(tune::app_entries_of(*table, o.index));
+    }
     case Knob::dcb_apptrust: return wrap(dcb_object(dcb->apptrust));
     case Knob::dcb_buffer: return wrap(dcb_object(dcb->buffer));
     default: return fail("not a DCB object", {}, EINVAL);
@@ -333,22 +338,34 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
         return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
       }
       case Knob::dcb_app: {
-        auto a = value_as<std::vector<model::AppEntry>>(value, "an APP table");
+        auto a = value_as<std::vector<model::AppEntry>>(value, "the APP entries of one key");
         if (!a) return fail(std::move(a.error()));
-        auto cur = dcb_object(dcb->app);
-        if (!cur) return fail(std::move(cur.error()));
-        const AppTableDiff diff = app_table_diff(*cur, **a);
+        for (const auto& e : **a)
+          if (tune::app_key(e.selector, e.protocol) != o.index)
+            return fail("an entry of " + tune::app_key_text(tune::app_key(e.selector, e.protocol)) +
+                            " in a write of " + tune::app_key_text(o.index), {}, EINVAL);
+        auto table = dcb_object(dcb->app);
+        if (!table) return fail(std::move(table.error()));
+        const AppTableDiff diff = app_table_diff(tune::app_entries_of(*table, o.index), **a);
         // Add before removing, like `dcb app replace`: on mlx5 deleting the last DSCP entry
         // switches trust back to PCP, which adding first avoids.
         if (!diff.add.empty()) {
           rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_SET, diff.add);
           if (auto r = send_dcb(*sock, req, DCB_CMD_IEEE_SET); !r) return r;
         }
-        if (!diff.remove.empty()) {
-          rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_DEL, diff.remove);
-          if (auto r = send_dcb(*sock, req, DCB_CMD_IEEE_DEL); !r) return r;
-        }
-        return done();
+        if (diff.remove.empty()) return done();
+        // mlx5 keeps one entry per DSCP and replaced the old one on the add: deleting it again
+        // would fail (ENOENT). Delete only what is still listed.
+        auto after = read_dcb(*sock, o.netdev);
+        if (!after) return fail(std::move(after.error()));
+        auto now = dcb_object(after->app);
+        if (!now) return fail(std::move(now.error()));
+        std::vector<model::AppEntry> remove;
+        for (const auto& e : diff.remove)
+          if (std::find(now->begin(), now->end(), e) != now->end()) remove.push_back(e);
+        if (remove.empty()) return done();
+        rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_DEL, remove);
+        return send_dcb(*sock, req, DCB_CMD_IEEE_DEL);
       }
       default: return fail("unknown knob", {}, EINVAL);
     }
