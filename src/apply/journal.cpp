@@ -1,6 +1,7 @@
 #include "apply/journal.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -102,6 +103,19 @@ Outcome write_all(int fd, std::string_view bytes, const std::string& path) {
   return done();
 }
 
+// A journal another user could have written is never restored from.
+Outcome check_journal_file(int fd, const std::string& path) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return sys_fail("stat " + path);
+  const std::string hint = "inspect it: roce-doctor only writes regular files owned by the applying user";
+  if (!S_ISREG(st.st_mode)) return fail("journal " + path + " is not a regular file; refused", hint, EINVAL);
+  if (st.st_uid != ::geteuid() && st.st_uid != 0)
+    return fail("journal " + path + " is owned by uid " + std::to_string(st.st_uid) + ", not by this user (uid " +
+                    std::to_string(::geteuid()) + ") or root; refused",
+                hint, EPERM);
+  return done();
+}
+
 std::string dir_of(const std::string& path) {
   auto slash = path.rfind('/');
   if (slash == std::string::npos) return ".";
@@ -194,7 +208,10 @@ Expected<Journal> decode_journal(std::string_view bytes) {
 Outcome write_journal(const std::string& path, const Journal& journal) {
   const std::string tmp = path + ".tmp";
   const std::string bytes = encode_journal(journal);
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  // Only ever ours (written under the apply lock): a stale one, or anything planted in its place,
+  // is removed rather than followed. unlink() does not follow a symlink.
+  if (::unlink(tmp.c_str()) != 0 && errno != ENOENT) return sys_fail("remove stale " + tmp);
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return sys_fail("create " + tmp);
   auto written = write_all(fd, bytes, tmp);
   if (written && ::fsync(fd) != 0) written = sys_fail("fsync " + tmp);
@@ -211,8 +228,15 @@ Outcome write_journal(const std::string& path, const Journal& journal) {
 }
 
 Expected<Journal> read_journal(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO in the journal's place must be refused below, not block the open.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 && errno == ELOOP)
+    return fail("journal " + path + " is a symlink; refused", "inspect it: roce-doctor never writes one", ELOOP);
   if (fd < 0) return fail("open " + path + ": " + std::strerror(errno), {}, errno);
+  if (auto trusted = check_journal_file(fd, path); !trusted) {
+    ::close(fd);
+    return fail(trusted.error());
+  }
   std::string bytes;
   char buf[65536];
   for (;;) {

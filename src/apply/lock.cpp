@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <fstream>
@@ -42,10 +43,31 @@ std::string own_command_line() {
   return raw.empty() ? "unknown" : raw;
 }
 
+Outcome check_state_dir(const std::string& state_dir) {
+  const std::string hint = "use a directory owned by this user with mode 0700 (--state-dir)";
+  struct stat st {};
+  if (::lstat(state_dir.c_str(), &st) != 0)
+    return fail("state directory " + state_dir + ": " + std::strerror(errno), hint, errno);
+  if (S_ISLNK(st.st_mode)) return fail("state directory " + state_dir + " is a symlink; refused", hint, ELOOP);
+  if (!S_ISDIR(st.st_mode)) return fail("state directory " + state_dir + " is not a directory", hint, ENOTDIR);
+  if (st.st_uid != ::geteuid() && st.st_uid != 0)
+    return fail("state directory " + state_dir + " is owned by uid " + std::to_string(st.st_uid) +
+                    ", not by this user (uid " + std::to_string(::geteuid()) + ") or root; refused",
+                hint, EPERM);
+  if ((st.st_mode & 022) != 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+    return fail("state directory " + state_dir + " is writable by group or others (mode " + mode + "); refused",
+                "chmod go-w " + state_dir + ", or " + hint, EACCES);
+  }
+  return done();
+}
+
 Outcome ensure_state_dir(const std::string& state_dir) {
-  if (::mkdir(state_dir.c_str(), 0700) == 0 || errno == EEXIST) return done();
-  return fail("create state directory " + state_dir + ": " + std::strerror(errno),
-              "choose another with --state-dir", errno);
+  if (::mkdir(state_dir.c_str(), 0700) != 0 && errno != EEXIST)
+    return fail("create state directory " + state_dir + ": " + std::strerror(errno),
+                "choose another with --state-dir", errno);
+  return check_state_dir(state_dir);
 }
 
 ApplyLock& ApplyLock::operator=(ApplyLock&& other) noexcept {
@@ -67,7 +89,9 @@ void ApplyLock::release() {
 Expected<ApplyLock> ApplyLock::acquire(const std::string& state_dir, std::chrono::milliseconds wait) {
   if (auto made = ensure_state_dir(state_dir); !made) return fail(made.error());
   const std::string path = lock_path(state_dir);
-  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0 && errno == ELOOP)
+    return fail("lock file " + path + " is a symlink; refused", "remove it: roce-doctor recreates it", ELOOP);
   if (fd < 0) return fail("open " + path + ": " + std::strerror(errno), {}, errno);
   const auto give_up = std::chrono::steady_clock::now() + wait;
   while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {

@@ -17,7 +17,8 @@ class ApplyLock {
   ApplyLock& operator=(const ApplyLock&) = delete;
   ~ApplyLock();
 
-  /// Takes the lock or fails at once, naming the holder. `wait` > 0 retries that long first.
+  /// Takes the lock or fails at once, naming the holder (sys_errno EWOULDBLOCK). `wait` > 0 retries
+  /// that long first. Refuses an untrusted state directory (check_state_dir) and a symlinked lock.
   static Expected<ApplyLock> acquire(const std::string& state_dir,
                                      std::chrono::milliseconds wait = std::chrono::milliseconds(0));
   bool held() const { return fd_ >= 0; }
@@ -34,7 +35,12 @@ std::string describe_lock_holder(const std::string& state_dir);
 /// This process's command line, arguments separated by spaces.
 std::string own_command_line();
 
-/// Creates the state directory (mode 0700) if it does not exist.
+/// Refuses a state directory that another user could tamper with (it may sit in a shared /tmp):
+/// a symlink, not a directory, not owned by the effective uid (or root), or writable by group or
+/// others. sys_errno is ELOOP, ENOTDIR, EPERM or EACCES respectively, never EWOULDBLOCK.
+Outcome check_state_dir(const std::string& state_dir);
+
+/// Creates the state directory (mode 0700) if it does not exist, then check_state_dir().
 Outcome ensure_state_dir(const std::string& state_dir);
 
 std::int64_t unix_ms_now();

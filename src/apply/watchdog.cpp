@@ -8,6 +8,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -30,15 +32,26 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-// Waits for input or EOF on fd until the deadline; true if something arrived.
-bool wait_readable(int fd, std::int64_t deadline_unix_ms) {
+// Waits as long as it takes for the apply lock: a hung or dead applier holds it until its process
+// is gone, and restoring while it might still write would be worse than waiting. nullopt: the
+// journal was finished, or replaced by a later run (which restores an orphan first), meanwhile.
+Expected<std::optional<ApplyLock>> lock_for_restore(const std::string& journal_path, const Journal& watched,
+                                                    ApplyLog& log) {
+  const std::string state_dir = dir_of(journal_path);
+  std::int64_t next_report = 0;
   for (;;) {
-    const std::int64_t left = deadline_unix_ms - unix_ms_now();
-    if (left <= 0) return false;
-    pollfd p{fd, POLLIN, 0};
-    const int rc = ::poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left, 60000)));
-    if (rc > 0) return true;
-    if (rc < 0 && errno != EINTR) return false;
+    if (auto now = read_journal(journal_path);
+        now && (finished(now->state) || now->applier_pid != watched.applier_pid ||
+                now->started_unix_ms != watched.started_unix_ms))
+      return std::optional<ApplyLock>();
+    auto lock = ApplyLock::acquire(state_dir, std::chrono::milliseconds(1000));
+    if (lock) return std::optional<ApplyLock>(std::move(*lock));
+    if (lock.error().sys_errno != EWOULDBLOCK) return fail(lock.error());
+    if (mono_ms_now() >= next_report) {
+      log.line("watchdog: waiting for the apply lock to restore (" + lock.error().message +
+               "); it is released when that process exits");
+      next_report = mono_ms_now() + 60000;
+    }
   }
 }
 
@@ -57,6 +70,39 @@ bool wait_readable(int fd, std::int64_t deadline_unix_ms) {
 }
 
 }  // namespace
+
+std::int64_t mono_ms_now() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::int64_t monotonic_deadline(std::int64_t deadline_unix_ms, std::int64_t now_unix_ms, std::int64_t now_mono_ms) {
+  if (deadline_unix_ms <= now_unix_ms) return now_mono_ms;
+  const std::int64_t left = deadline_unix_ms - now_unix_ms;
+  const std::int64_t room = std::numeric_limits<std::int64_t>::max() - now_mono_ms;
+  return left > room ? std::numeric_limits<std::int64_t>::max() : now_mono_ms + left;
+}
+
+Wake wait_input(int fd, std::int64_t deadline_mono_ms, const ReportLine& report, const PollFunction& poll_fn) {
+  std::int64_t next_report = 0;
+  long failures = 0;
+  for (;;) {
+    const std::int64_t left = deadline_mono_ms - mono_ms_now();
+    if (left <= 0) return Wake::deadline;
+    pollfd p{fd, POLLIN, 0};
+    const int rc = poll_fn(&p, 1, static_cast<int>(std::min<std::int64_t>(left, 60000)));
+    if (rc > 0) return Wake::input;
+    if (rc == 0 || errno == EINTR) continue;
+    const int err = errno;
+    ++failures;
+    if (report && mono_ms_now() >= next_report) {
+      report("poll of fd " + std::to_string(fd) + " failed (" + std::strerror(err) + ", " + std::to_string(failures) +
+             " times so far); still waiting, the deadline is unchanged");
+      next_report = mono_ms_now() + 60000;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::min<std::int64_t>(left, 100)));
+  }
+}
 
 WatchdogHandle& WatchdogHandle::operator=(WatchdogHandle&& o) noexcept {
   if (this != &o) {
@@ -110,8 +156,8 @@ Expected<WatchdogHandle> spawn_watchdog(const std::vector<std::string>& command,
   }
   WatchdogHandle handle(pid, notify[1]);
   std::string said;
-  const std::int64_t give_up = unix_ms_now() + ready_timeout.count();
-  while (said.find('\n') == std::string::npos && wait_readable(ready[0], give_up)) {
+  const std::int64_t give_up = mono_ms_now() + ready_timeout.count();
+  while (said.find('\n') == std::string::npos && wait_input(ready[0], give_up, {}) == Wake::input) {
     char buf[64];
     const ssize_t n = ::read(ready[0], buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
@@ -129,9 +175,11 @@ Expected<WatchdogHandle> spawn_watchdog(const std::vector<std::string>& command,
 }
 
 int run_watchdog(const std::string& journal_path, std::int64_t deadline_unix_ms, const SystemFactory& open_system) {
+  const std::int64_t deadline_mono = monotonic_deadline(deadline_unix_ms, unix_ms_now(), mono_ms_now());
   const std::string state_dir = dir_of(journal_path);
   std::ostringstream sink;
   ApplyLog log(state_dir, sink);
+  const ReportLine to_log = [&](const std::string& text) { log.line("watchdog: " + text); };
   auto journal = read_journal(journal_path);
   if (!journal) {
     log.line("watchdog: " + journal.error().message);
@@ -148,7 +196,7 @@ int run_watchdog(const std::string& journal_path, std::int64_t deadline_unix_ms,
   if (int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, 1), ::close(null);
 
   std::string why;
-  if (wait_readable(0, deadline_unix_ms)) {
+  if (wait_input(0, deadline_mono, to_log) == Wake::input) {
     char byte = 0;
     why = ::read(0, &byte, 1) == 1 ? "the applier (pid " + std::to_string(applier) + ") finished"
                                    : "the applier (pid " + std::to_string(applier) + ") died";
@@ -156,17 +204,18 @@ int run_watchdog(const std::string& journal_path, std::int64_t deadline_unix_ms,
     // Hung: stop it before touching anything. The notify pipe is still open, so the pid is still
     // the applier's (it cannot have been reused).
     ::kill(applier, SIGKILL);
-    wait_readable(0, unix_ms_now() + 5000);
+    wait_input(0, mono_ms_now() + 5000, to_log);
     why = "the applier (pid " + std::to_string(applier) + ") missed its deadline " + utc_time(deadline_unix_ms) +
           " and was killed";
   }
   // A finished journal needs nothing, and the applier may still hold the lock while it waits for us.
-  if (auto now = read_journal(journal_path); now && finished(now->state)) return 0;
-  auto lock = ApplyLock::acquire(state_dir, std::chrono::milliseconds(60000));
+  auto lock = lock_for_restore(journal_path, *journal, log);
   if (!lock) {
-    log.line("watchdog: cannot take the apply lock: " + lock.error().message);
+    log.line("watchdog: cannot take the apply lock: " + lock.error().message +
+             (lock.error().hint.empty() ? "" : " (" + lock.error().hint + ")"));
     return 1;
   }
+  if (!*lock) return 0;
   journal = read_journal(journal_path);
   if (!journal) {
     log.line("watchdog: " + journal.error().message);
