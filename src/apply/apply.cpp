@@ -133,7 +133,7 @@ ApplyResult Applier::run() {
   std::optional<ApplyLock> lock;
   if (!opt_.dry_run) {
     auto taken = ApplyLock::acquire(opt_.state_dir);
-    if (!taken) return end(ApplyOutcome::refused, taken.error().message);
+    if (!taken) return end(ApplyOutcome::refused, taken.error().with_hint());
     lock = std::move(*taken);
     at("locked");
     if (auto problem = recover_through_own_system()) return end(ApplyOutcome::refused, *problem);
@@ -164,14 +164,24 @@ ApplyResult Applier::run() {
   for (auto& e : todo_) {
     auto prior = system_.read(e.object);
     if (!prior) return end(ApplyOutcome::refused, describe(e.object) + " cannot be read: " + prior.error().message);
+    if (!same_setting(e.object.knob, *prior, e.prior))
+      return end(ApplyOutcome::refused, describe(e.object) + " changed during the baseline window: it holds " +
+                                            describe(*prior) + ", it held " + describe(e.prior) + " (plan again)");
     e.prior = *prior;
     const tune::ObjectRef buffer{e.object.netdev, tune::Knob::dcb_buffer, 0};
     const auto journaled = [&](const tune::ObjectRef& o) {
       return std::any_of(todo_.begin(), todo_.end(), [&](const JournalEntry& t) { return t.object == o; }) ||
              std::any_of(derived.begin(), derived.end(), [&](const JournalEntry& t) { return t.object == o; });
     };
-    if (resizes_buffers(e.object.knob) && !journaled(buffer))
-      if (auto b = system_.read(buffer)) derived.push_back({buffer, *b, *b, true});
+    if (!resizes_buffers(e.object.knob) || journaled(buffer)) continue;
+    auto b = system_.read(buffer);
+    if (b) {
+      derived.push_back({buffer, *b, *b, true});
+    } else if (b.error().sys_errno != EOPNOTSUPP) {  // no buffer object: nothing the driver re-sizes
+      return end(ApplyOutcome::refused, describe(buffer) + " (re-sized by the driver when " + describe(e.object) +
+                                            " changes) cannot be read, so a rollback could not put it back: " +
+                                            b.error().message);
+    }
   }
   journal_.entries = derived;
   journal_.entries.insert(journal_.entries.end(), todo_.begin(), todo_.end());
@@ -237,6 +247,15 @@ ApplyResult Applier::run() {
     watchdog.finish();
     return outcome;
   }
+  // The copy `tune --rollback` reads first: dying between the two writes leaves the journal
+  // unfinished (restored by the watchdog or the next run), never a kept apply without its copy.
+  journal_.state = JournalState::kept;
+  journal_.note = d.reason;
+  if (auto s = write_journal(kept_journal_path(opt_.state_dir), journal_); !s) {
+    outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
+    watchdog.finish();
+    return outcome;
+  }
   if (auto s = save(JournalState::kept, d.reason); !s) {
     outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
     watchdog.finish();
@@ -263,6 +282,7 @@ const char* to_string(ApplyOutcome o) {
 }
 
 std::string journal_path(const std::string& state_dir) { return state_dir + "/journal"; }
+std::string kept_journal_path(const std::string& state_dir) { return state_dir + "/journal.kept"; }
 
 ApplyResult apply_plan(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
                        std::ostream& out) {

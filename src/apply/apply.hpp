@@ -59,8 +59,11 @@ struct ApplyResult {
 ApplyResult apply_plan(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
                        std::ostream& out);
 
-/// STATE_DIR/journal.
+/// STATE_DIR/journal: the journal of the last apply (or rollback), whatever its outcome.
 std::string journal_path(const std::string& state_dir);
+/// STATE_DIR/journal.kept: a copy of the last kept apply's journal, what `tune --rollback`
+/// restores; a later apply that is rolled back does not replace it.
+std::string kept_journal_path(const std::string& state_dir);
 
 struct RecoveryResult {
   bool restored = false;           // an unfinished journal was found and restored
@@ -75,7 +78,10 @@ struct RecoveryResult {
 Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, const std::string& state_dir,
                                             std::ostream& out);
 
-/// `tune --rollback`: restores the last kept apply.
-ApplyResult rollback_last(const SystemFactory& open_system, const std::string& state_dir, std::ostream& out);
+/// `tune --rollback`: restores the last kept apply. Refused when an object no longer holds the
+/// value that apply wrote (someone changed it since: restoring would undo their change) unless
+/// `force`; objects already back at their prior value are left alone.
+ApplyResult rollback_last(const SystemFactory& open_system, const std::string& state_dir, std::ostream& out,
+                          bool force = false);
 
 }  // namespace roce::apply

@@ -8,6 +8,7 @@
 #include "apply/lock.hpp"
 #include "apply/log.hpp"
 #include "apply/restore.hpp"
+#include "apply/value_json.hpp"
 
 namespace roce::apply {
 
@@ -24,6 +25,7 @@ Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, co
                 peek.error().sys_errno);
   if (finished(peek->state)) return result;
   auto lock = ApplyLock::acquire(state_dir);
+  if (!lock && lock.error().sys_errno != EWOULDBLOCK) return fail(std::move(lock.error()));
   if (!lock) {
     result.message = "an apply is in progress (" + describe_lock_holder(state_dir) + "); its journal was left alone";
     return result;
@@ -56,7 +58,32 @@ Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, co
   return result;
 }
 
-ApplyResult rollback_last(const SystemFactory& open_system, const std::string& state_dir, std::ostream& out) {
+namespace {
+
+// Where each journaled object stands before a rollback: still as the apply left it, already back
+// at its prior value, or changed by someone since.
+struct RollbackCheck {
+  std::vector<std::string> changed_since;
+  std::size_t at_prior = 0;
+};
+
+Expected<RollbackCheck> check_before_rollback(tune::System& system, const Journal& journal) {
+  RollbackCheck check;
+  for (const auto& e : journal.entries) {
+    auto now = system.read(e.object);
+    if (!now) return fail(describe(e.object) + " cannot be read: " + now.error().message);
+    if (same_setting(e.object.knob, *now, e.prior)) ++check.at_prior;
+    else if (!same_setting(e.object.knob, *now, e.proposed))
+      check.changed_since.push_back(describe(e.object) + " holds " + describe(*now) + ", the apply wrote " +
+                                    describe(e.proposed));
+  }
+  return check;
+}
+
+}  // namespace
+
+ApplyResult rollback_last(const SystemFactory& open_system, const std::string& state_dir, std::ostream& out,
+                          bool force) {
   ApplyResult result;
   ApplyLog log(state_dir, out);
   auto finish = [&](ApplyOutcome outcome, std::string reason) {
@@ -66,31 +93,56 @@ ApplyResult rollback_last(const SystemFactory& open_system, const std::string& s
     return result;
   };
   auto lock = ApplyLock::acquire(state_dir);
-  if (!lock) return finish(ApplyOutcome::refused, lock.error().message);
-  const std::string path = journal_path(state_dir);
-  auto journal = read_journal(path);
-  if (!journal && journal.error().sys_errno == ENOENT) return finish(ApplyOutcome::nothing_to_do, "no apply to roll back");
+  if (!lock) return finish(ApplyOutcome::refused, lock.error().with_hint());
+  if (auto active = read_journal(journal_path(state_dir)); active && !finished(active->state))
+    return finish(ApplyOutcome::refused, "the last apply is unfinished (" + std::string(to_string(active->state)) +
+                                             "): run roce-doctor tune once to restore it first");
+  const std::string kept_path = kept_journal_path(state_dir);
+  auto journal = read_journal(kept_path);
+  if (!journal && journal.error().sys_errno == ENOENT) return finish(ApplyOutcome::nothing_to_do, "no kept apply to roll back");
   if (!journal) return finish(ApplyOutcome::failed, journal.error().message);
   if (journal->state != JournalState::kept)
-    return finish(ApplyOutcome::nothing_to_do, std::string("the last apply is ") + to_string(journal->state) +
+    return finish(ApplyOutcome::nothing_to_do, std::string("the last kept apply is ") + to_string(journal->state) +
                                                    (journal->note.empty() ? "" : " (" + journal->note + ")"));
   auto system = open_system(journal->system);
   if (!system) return finish(ApplyOutcome::failed, "open " + journal->system + ": " + system.error().message);
-  journal->state = JournalState::restoring;
-  if (auto w = write_journal(path, *journal); !w) return finish(ApplyOutcome::failed, w.error().message);
-  RestoreReport report = restore_entries(**system, journal->entries, log);
+  auto check = check_before_rollback(**system, *journal);
+  if (!check) return finish(ApplyOutcome::failed, "nothing was restored: " + check.error().message);
+  if (!check->changed_since.empty() && !force) {
+    std::string changed;
+    for (const auto& c : check->changed_since) changed += (changed.empty() ? "" : "; ") + c;
+    return finish(ApplyOutcome::refused, "changed since the apply of " + utc_time(journal->started_unix_ms) + ": " +
+                                             changed + ". Restoring would undo that; use --force to restore anyway");
+  }
+  const std::string started = utc_time(journal->started_unix_ms);
+  if (check->at_prior == journal->entries.size()) {
+    journal->state = JournalState::rolled_back;
+    journal->note = "every object already held its prior value (pid " + std::to_string(::getpid()) + ")";
+    if (auto w = write_journal(kept_path, *journal); !w) return finish(ApplyOutcome::failed, w.error().message);
+    return finish(ApplyOutcome::nothing_to_do, "every object of the apply of " + started + " already holds its prior value");
+  }
+  // The active journal says "restoring" before anything is written, so a rollback that dies is
+  // finished by the next run like any unfinished apply; the kept copy is spent from then on.
+  Journal active = *journal;
+  active.state = JournalState::restoring;
+  active.applier_pid = ::getpid();
+  active.applier_command = own_command_line();
+  active.note = "rollback on request of the apply of " + started;
+  if (auto w = write_journal(journal_path(state_dir), active); !w) return finish(ApplyOutcome::failed, w.error().message);
+  journal->state = JournalState::rolled_back;
+  journal->note = "rolled back on request (pid " + std::to_string(::getpid()) + ")";
+  if (auto w = write_journal(kept_path, *journal); !w) return finish(ApplyOutcome::failed, w.error().message);
+  RestoreReport report = restore_entries(**system, active.entries, log);
   result.restored = report.restored;
   if (!report.ok()) {
     std::string failures;
     for (const auto& f : report.failures) failures += (failures.empty() ? "" : "; ") + f;
     return finish(ApplyOutcome::failed, "restore incomplete: " + failures + "; the next run retries");
   }
-  journal->state = JournalState::rolled_back;
-  journal->note = "rolled back on request (pid " + std::to_string(::getpid()) + ")";
-  if (auto w = write_journal(path, *journal); !w) return finish(ApplyOutcome::failed, w.error().message);
-  return finish(ApplyOutcome::rolled_back,
-                "restored the apply of " + utc_time(journal->started_unix_ms) + ": " +
-                    std::to_string(report.restored.size()) + " objects written back");
+  active.state = JournalState::rolled_back;
+  if (auto w = write_journal(journal_path(state_dir), active); !w) return finish(ApplyOutcome::failed, w.error().message);
+  return finish(ApplyOutcome::rolled_back, "restored the apply of " + started + ": " +
+                                               std::to_string(report.restored.size()) + " objects written back");
 }
 
 }  // namespace roce::apply

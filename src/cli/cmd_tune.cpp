@@ -66,7 +66,7 @@ int run_rollback(const GlobalOptions& global, const TuneOptions& options) {
   // An apply that died half-way is finished first: its journal, not the last kept one, is current.
   auto recovered = apply::recover_unfinished(factory_for(global), state_dir_of(options), std::cerr);
   if (!recovered) return report_error(std::move(recovered.error()).context("unfinished tune journal"), kExitRuntimeError);
-  const auto result = apply::rollback_last(factory_for(global), state_dir_of(options), std::cout);
+  const auto result = apply::rollback_last(factory_for(global), state_dir_of(options), std::cout, options.force);
   std::cout << "tune --rollback: " << apply::to_string(result.outcome) << ": " << result.reason << "\n";
   return result.outcome == apply::ApplyOutcome::rolled_back || result.outcome == apply::ApplyOutcome::nothing_to_do
              ? kExitHealthy
@@ -92,7 +92,7 @@ CLI::App* add_tune_command(CLI::App& app, TuneOptions& options) {
                  "fell over the trial window, else restore");
   tune->add_flag("--rollback", options.rollback, "Restore the state before the last kept --apply");
   tune->add_flag("--yes,-y", options.yes, "With --apply: accept disruptive changes (link flaps) without asking");
-  tune->add_flag("--force", options.force, "With --apply: even though an LLDP/DCBX agent owns the DCB configuration");
+  tune->add_flag("--force", options.force, "With --apply: even though an LLDP/DCBX agent owns the DCB configuration; with --rollback: even though objects changed since the apply");
   tune->add_option("--baseline", options.baseline, "With --apply: the window measured before the change (default 10s)")
       ->type_name("DURATION");
   tune->add_option("--trial", options.trial, "With --apply: the window measured after the change (default 10s)")

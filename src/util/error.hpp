@@ -15,6 +15,8 @@ struct Error {
     message = what + ": " + message;
     return std::move(*this);
   }
+  // "MESSAGE (hint: HINT)", for outcomes reported as one sentence.
+  std::string with_hint() const { return hint.empty() ? message : message + " (hint: " + hint + ")"; }
 };
 
 }  // namespace roce

@@ -35,6 +35,8 @@ model::Host FakeSystem::sample() {
 }
 
 Expected<tune::Value> FakeSystem::read(const tune::ObjectRef& object) {
+  if (auto e = read_errno.find(describe(object)); e != read_errno.end())
+    return fail("injected read failure of " + e->first, {}, e->second);
   for (const auto& [o, v] : load())
     if (o == object) return v;
   return fail("no such object: " + describe(object), {}, ENOENT);
@@ -77,6 +79,7 @@ Outcome FakeSystem::write(const tune::ObjectRef& object, const tune::Value& valu
 }
 
 void FakeSystem::wait(std::chrono::milliseconds duration) {
+  if (on_wait) on_wait(*this);
   clock_ns_ += duration.count() * 1'000'000;
   bool pfc3 = false;
   for (const auto& [o, v] : load())

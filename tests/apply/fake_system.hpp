@@ -4,6 +4,7 @@
 // records every write; FileSystem keeps them in a JSON file so another process (the helper, its
 // watchdog) can reopen it by name ("file:PATH"). Writes can be made to fail at the k-th call.
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -31,6 +32,8 @@ class FakeSystem : public tune::System {
   WriteFault fault = WriteFault::none;
   std::uint8_t dcbx = 0x8 | 0x4 | 0x1;  // HOST | VER_CEE | VER_IEEE
   bool link_up = true;
+  std::map<std::string, int> read_errno;           // describe(object) -> the errno its read fails with
+  std::function<void(FakeSystem&)> on_wait;        // runs at every wait(): someone else changing the host
 
  protected:
   using Objects = std::vector<std::pair<tune::ObjectRef, tune::Value>>;
