@@ -92,6 +92,28 @@ TEST_CASE("rollback: an object changed since the apply is not undone, unless for
   CHECK(sys.writes.size() == writes);  // the other process (open_file_system) wrote, not this one
 }
 
+TEST_CASE("rollback: a derived buffer the driver re-sized after the apply is restored, not taken as someone's change") {
+  test::TempDir dir;
+  const std::string file = dir.path + "/system.json";
+  test::FileSystem::create(file, test::default_objects(0));
+  test::FileSystem sys(file);
+  std::ostringstream out;
+  const std::string state = dir.path + "/state";
+  REQUIRE(apply_plan(sys, test::pfc_plan(0, 8), options(state), out).outcome == ApplyOutcome::kept);
+  // What mlx5 does when PFC changes: it re-sizes the lossless buffer itself.
+  const tune::ObjectRef buffer{"eth0", tune::Knob::dcb_buffer, 0};
+  const auto prior = value_of(sys, tune::Knob::dcb_buffer);
+  auto resized = std::get<model::Buffer>(prior);
+  resized.buffer_size[1] = 262016;
+  REQUIRE(sys.write(buffer, tune::Value{resized}).ok());
+
+  auto r = rollback_last(open_file_system, state, out);
+  INFO(out.str());
+  CHECK(r.outcome == ApplyOutcome::rolled_back);
+  CHECK(value_of(sys, tune::Knob::dcb_buffer) == prior);
+  CHECK(pfc_en(sys) == 0);
+}
+
 TEST_CASE("rollback: every object already back at its prior value -> nothing to do, nothing written") {
   test::TempDir dir;
   const std::string file = dir.path + "/system.json";
