@@ -179,9 +179,18 @@ Expected<std::string_view> frame_payload(std::string_view bytes, std::size_t at)
   return payload;
 }
 
-bool valid_frame_after(std::string_view bytes, std::size_t at) {
-  for (auto p = bytes.find(kFrameMagic, at + 1); p != std::string_view::npos; p = bytes.find(kFrameMagic, p + 1))
-    if (frame_payload(bytes, p)) return true;
+// Is there a frame header (magic, header checksum, a length that fits) after `at`? Only headers
+// are checked, not payloads: checking every candidate's payload would be quadratic on a crafted
+// file, and a header whose own CRC-32 matches is evidence enough that the writer went on.
+bool frame_header_after(std::string_view bytes, std::size_t at) {
+  for (auto p = bytes.find(kFrameMagic, at + 1); p != std::string_view::npos; p = bytes.find(kFrameMagic, p + 1)) {
+    if (bytes.size() - p < kFrameHeaderSize) return false;
+    const auto header = bytes.substr(p, kFrameHeaderSize);
+    const auto length = get_u32le(header, 4);
+    if (crc32(header.substr(0, 12)) == get_u32le(header, 12) && length <= kMaxFramePayload &&
+        bytes.size() - p - kFrameHeaderSize >= length)
+      return true;
+  }
   return false;
 }
 
@@ -231,7 +240,7 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
       return parse_payload(*content, state, fresh, name);
     }();
     if (!blocks) {
-      if (valid_frame_after(bytes, at))
+      if (frame_header_after(bytes, at))
         return fail(file + ": corrupt frame at byte " + std::to_string(at) + ": " + blocks.error().message,
                     "the recording is damaged before its end");
       const bool cut = blocks.error().message.find("cut short") != std::string::npos;
