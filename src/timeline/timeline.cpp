@@ -31,25 +31,49 @@ Timeline::Timeline(std::span<const engine::CheckInfo> catalog, const profile::Pr
   result_.window_ms = options_.window_ms;
 }
 
-void Timeline::feed(const model::Host& sample) {
-  if (sample.time_unix_ms <= 0) {
-    result_.warnings.push_back("sample without a wall-clock time skipped");
+void Timeline::skip(Skip kind, const model::Host& sample) {
+  if (skipping_ && skipping_->kind == kind && skipping_->host == sample.hostname) {
+    ++skipping_->count;
+    skipping_->last_ms = sample.time_unix_ms;
     return;
   }
+  flush_skips();
+  skipping_ = SkipRun{kind, sample.hostname, 1, sample.time_unix_ms, sample.time_unix_ms};
+}
+
+void Timeline::flush_skips() {
+  if (!skipping_) return;
+  const SkipRun& r = *skipping_;
+  const std::string n = std::to_string(r.count) + " samples";
+  switch (r.kind) {
+    case Skip::no_clock:
+      result_.warnings.push_back((r.count == 1 ? std::string("sample") : n) + " without a wall-clock time skipped");
+      break;
+    case Skip::other_host:
+      result_.warnings.push_back((r.count == 1 ? std::string("sample") : n) + " of another host (\"" + r.host +
+                                 "\") skipped");
+      break;
+    case Skip::not_after:
+      result_.warnings.push_back(
+          r.count == 1 ? "sample at " + std::to_string(r.first_ms) + " ms is not after the previous one: skipped"
+                       : n + " at " + std::to_string(r.first_ms) + ".." + std::to_string(r.last_ms) +
+                             " ms are not after the previous one (" + std::to_string(result_.last_ms) +
+                             " ms; the clock stepped back?): skipped");
+      break;
+  }
+  skipping_.reset();
+}
+
+void Timeline::feed(const model::Host& sample) {
+  if (sample.time_unix_ms <= 0) return skip(Skip::no_clock, sample);
   if (result_.samples > 0) {
-    if (sample.hostname != result_.hostname) {
-      result_.warnings.push_back("sample of another host (\"" + sample.hostname + "\") skipped");
-      return;
-    }
-    if (sample.time_unix_ms <= result_.last_ms) {
-      result_.warnings.push_back("sample at " + std::to_string(sample.time_unix_ms) +
-                                 " ms is not after the previous one: skipped");
-      return;
-    }
+    if (sample.hostname != result_.hostname) return skip(Skip::other_host, sample);
+    if (sample.time_unix_ms <= result_.last_ms) return skip(Skip::not_after, sample);
   } else {
     result_.hostname = sample.hostname;
     result_.first_ms = sample.time_unix_ms;
   }
+  flush_skips();
   ++result_.samples;
   result_.last_ms = sample.time_unix_ms;
   series_.feed(sample);
@@ -119,6 +143,7 @@ void Timeline::close_stale(std::size_t window) {
 }
 
 Result Timeline::finish() {
+  flush_skips();
   if (last_is_pending_ && last_ && anchor_) {
     // A tail shorter than the window (or the only pair): judged, so that "ongoing" means now.
     evaluate_window(*last_);

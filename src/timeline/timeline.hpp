@@ -62,7 +62,7 @@ class Timeline {
   Timeline(std::span<const engine::CheckInfo> catalog, const profile::Profile& profile, Options options);
 
   /// One sample, in time order. Samples without a wall clock, not after the previous one, or of
-  /// another host are skipped with a warning.
+  /// another host are skipped with a warning (one per run of consecutive skips of one kind).
   void feed(const model::Host& sample);
   /// Closes the last window (a shorter tail window, or the only pair when there was no full
   /// window) and returns the result. Call once.
@@ -73,6 +73,17 @@ class Timeline {
     Interval interval;
     std::size_t last_window = 0;
   };
+  // Consecutive skipped samples of one kind make one warning: a clock stepped back by an hour
+  // would otherwise give one per sample until it caught up.
+  enum class Skip { no_clock, other_host, not_after };
+  struct SkipRun {
+    Skip kind;
+    std::string host;
+    std::size_t count = 0;
+    std::int64_t first_ms = 0, last_ms = 0;
+  };
+  void skip(Skip kind, const model::Host& sample);
+  void flush_skips();
   void evaluate_window(const model::Host& now);
   void close_stale(std::size_t window_index);
 
@@ -84,6 +95,7 @@ class Timeline {
   std::optional<model::Host> last_;    // the last sample, kept only while it is not the anchor
   bool last_is_pending_ = false;       // the last sample ended no window yet
   std::map<std::string, Open> open_;   // by "ID@subject"
+  std::optional<SkipRun> skipping_;
   Result result_;
 };
 

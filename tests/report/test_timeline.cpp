@@ -216,3 +216,18 @@ TEST_CASE("a series halves itself at capacity and keeps the peaks") {
   CHECK(s.points().back().t_ms == 99'000);
   for (std::size_t i = 1; i < s.points().size(); ++i) CHECK(s.points()[i - 1].t_ms < s.points()[i].t_ms);
 }
+
+TEST_CASE("a clock stepped back: one warning for the whole run of skipped samples") {
+  auto samples = sample_series({20, 60, {}});
+  // Samples 10..19 come from a clock stepped back by an hour, then the clock is right again.
+  for (std::size_t i = 10; i < 20; ++i) samples[i].time_unix_ms -= 3'600'000;
+  auto later = sample_series({22, 60, {}});
+  timeline::Timeline t(checks::all_checks(), profile::default_profile(), {});
+  for (const auto& s : samples) t.feed(s);
+  t.feed(later[21]);
+  const auto r = t.finish();
+  CHECK(r.samples == 11);
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].starts_with("10 samples at "));
+  CHECK(r.warnings[0].find("the clock stepped back?") != std::string::npos);
+}
