@@ -30,6 +30,35 @@ bool is_recording(const std::string& path) {
   return record::looks_like_recording(std::string_view(head, static_cast<std::size_t>(in.gcount())));
 }
 
+struct RecordingPart {
+  std::string path;
+  std::int64_t first_ms = 0;
+};
+
+// The recordings in time order of their first samples (rotation names them newest first), all of
+// one host. Reads only each part's first sample.
+Expected<std::vector<RecordingPart>> recording_parts(const std::vector<std::string>& paths) {
+  std::vector<RecordingPart> parts;
+  std::string hostname;
+  for (const auto& path : paths) {
+    std::optional<model::Host> first;
+    auto scanned = record::for_each_sample(path, [&](const model::Host& h) {
+      first = h;
+      return false;
+    });
+    if (!scanned) return fail(std::move(scanned.error()));
+    if (!first) continue;  // an empty (or torn-header) part: nothing to report from it
+    if (parts.empty()) hostname = first->hostname;
+    else if (first->hostname != hostname)
+      return fail("recording " + path + " is of another host (\"" + first->hostname + "\", not \"" + hostname + "\")",
+                  "a report covers one host: run report once per host");
+    parts.push_back({path, first->time_unix_ms});
+  }
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const RecordingPart& a, const RecordingPart& b) { return a.first_ms < b.first_ms; });
+  return parts;
+}
+
 constexpr std::int64_t kDayMs = 86'400'000;
 
 // Reads exactly `digits` digits at text[pos].
@@ -167,12 +196,17 @@ int run_report(const GlobalOptions&, const ReportOptions& options) {
     return true;
   };
 
-  if (options.paths.size() == 1 && is_recording(options.paths[0])) {
-    // One recording is streamed: a day at 1 Hz is too many Hosts to hold (record/recording.hpp).
-    auto warnings = record::for_each_sample(options.paths[0], feed);
-    if (!warnings) return report_error(warnings.error(), kExitInputError);
-    for (const auto& w : *warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
-    if (failed) return *failed;
+  if (std::all_of(options.paths.begin(), options.paths.end(), is_recording)) {
+    // Recordings (one, or the rotated parts of one) are streamed, oldest part first: a day at 1 Hz
+    // is too many Hosts to hold (record/recording.hpp).
+    auto parts = recording_parts(options.paths);
+    if (!parts) return report_error(parts.error(), kExitInputError);
+    for (const auto& part : *parts) {
+      auto warnings = record::for_each_sample(part.path, feed);
+      if (!warnings) return report_error(warnings.error(), kExitInputError);
+      for (const auto& w : *warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
+      if (failed) return *failed;
+    }
   } else {
     // Every capture is loaded first: a host mismatch is an input error before any output.
     std::vector<captures::Bundle> bundles;

@@ -91,6 +91,31 @@ TEST_CASE("report: a recording is streamed and reports exactly what the same sam
   std::remove(as_recording.c_str());
 }
 
+TEST_CASE("report: rotated recording parts, given newest first, are streamed in time order as one") {
+  const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
+  const std::string whole = recording("whole.rec", samples);
+  const std::string older = recording("part.rec.1", {samples.begin(), samples.begin() + 17});
+  const std::string newer = recording("part.rec", {samples.begin() + 17, samples.end()});
+  const auto from_whole = run("'" + whole + "' --json");
+  const auto from_parts = run("'" + newer + "' '" + older + "' --json");
+  INFO(from_parts.out << from_parts.err);
+  CHECK(from_parts.exit_code == 2);
+  CHECK(from_parts.err.empty());  // in order: nothing skipped
+  auto a = nlohmann::json::parse(from_whole.out), b = nlohmann::json::parse(from_parts.out);
+  CHECK(b["samples"] == 30);
+  a.erase("origin");
+  b.erase("origin");
+  CHECK(a == b);
+
+  auto other = samples;
+  for (auto& s : other) s.hostname = "gpu-b03";
+  const std::string stranger = recording("stranger.rec", other);
+  const auto mixed = run("'" + whole + "' '" + stranger + "'");
+  CHECK(mixed.exit_code == 3);
+  CHECK(mixed.err.find("is of another host (\"gpu-b03\", not \"gpu-a17\")") != std::string::npos);
+  for (const auto& f : {whole, older, newer, stranger}) std::remove(f.c_str());
+}
+
 TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; -o writes the HTML") {
   const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
   const std::string day = bundle("day.json", samples);
