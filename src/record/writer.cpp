@@ -91,13 +91,14 @@ class FileRecordWriter final : public RecordWriter {
       if (scanned->samples > 0) part_start_ms_ = scanned->first_time_ms;
       if (scanned->good_end < bytes->size()) {
         for (const auto& w : scanned->warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
-        if (::truncate(path_.c_str(), static_cast<off_t>(scanned->good_end)) != 0)
-          return fail("truncate " + path_ + ": " + std::strerror(errno), "", errno);
-        std::fprintf(stderr, "roce-doctor: %s: truncated to its last good frame (%llu bytes) before appending\n",
-                     path_.c_str(), static_cast<unsigned long long>(scanned->good_end));
       }
       fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
       if (fd_ < 0) return fail("open " + path_ + ": " + std::strerror(errno), "", errno);
+      if (scanned->good_end < bytes->size()) {
+        if (auto t = truncate_under_lock(scanned->good_end); !t) return t;
+        std::fprintf(stderr, "roce-doctor: %s: truncated to its last good frame (%llu bytes) before appending\n",
+                     path_.c_str(), static_cast<unsigned long long>(scanned->good_end));
+      }
       file_bytes_ = scanned->good_end;
       return done();
     }
@@ -159,9 +160,21 @@ class FileRecordWriter final : public RecordWriter {
   }
 
  private:
+  // Readers map the file under a shared flock (reader.cpp): shrinking it under them would be SIGBUS.
+  Outcome truncate_under_lock(std::uint64_t size) {
+    while (::flock(fd_, LOCK_EX) != 0)
+      if (errno != EINTR) return fail("flock " + path_ + ": " + std::strerror(errno), "", errno);
+    const int rc = ::ftruncate(fd_, static_cast<off_t>(size));
+    const int err = errno;
+    ::flock(fd_, LOCK_UN);
+    if (rc != 0) return fail("truncate " + path_ + ": " + std::strerror(err), "", err);
+    return done();
+  }
+
   Outcome create_part() {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) return fail("create " + path_ + ": " + std::strerror(errno), "", errno);
+    if (auto t = truncate_under_lock(0); !t) return t;
     const std::string header = file_header();
     if (auto w = write_all(fd_, header, path_); !w) return w;
     file_bytes_ = header.size();

@@ -1,7 +1,15 @@
 // Torn tails, corrupt frames and files that are not recordings.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "record/recording.hpp"
 #include "synthetic_series.hpp"
@@ -141,5 +149,41 @@ TEST_CASE("appending to a recording with a torn tail truncates it to the last go
     REQUIRE_FALSE(writer.ok());
     CHECK(writer.error().message.find("cannot append to " + path) == 0);
     CHECK(test::read_bytes(path) == "my notes\n");
+  }
+}
+
+TEST_CASE("a torn tail is truncated only when no reader maps the file (SIGBUS otherwise)") {
+  test::TempDir dir;
+  const auto rec = write_three_frames(dir);
+  const auto path = dir.file("torn-read.rec");
+  test::write_bytes(path, rec.bytes.substr(0, rec.frame_starts[2] + 15));
+
+  SECTION("a reader holds a shared flock on the file while it reads") {
+    bool locked_out = false;
+    auto scanned = record::for_each_sample(path, [&](const model::Host&) {
+      const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      locked_out = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+      ::close(fd);
+      return false;
+    });
+    REQUIRE(scanned.ok());
+    CHECK(locked_out);
+  }
+  SECTION("the writer waits for the reader before truncating") {
+    const int reader = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    REQUIRE(::flock(reader, LOCK_SH) == 0);
+    std::atomic<bool> opened{false};
+    std::thread writer([&] {
+      auto w = record::RecordWriter::open(path, {});
+      CHECK(w.ok());
+      opened = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK_FALSE(opened);  // cannot be true while the shared lock is held
+    CHECK(std::filesystem::file_size(path) == rec.frame_starts[2] + 15);
+    ::close(reader);
+    writer.join();
+    CHECK(opened);
+    CHECK(std::filesystem::file_size(path) == rec.frame_starts[2]);
   }
 }
