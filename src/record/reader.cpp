@@ -24,8 +24,9 @@ class MappedFile {
     auto file = std::unique_ptr<MappedFile>(new MappedFile);
     file->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (file->fd_ < 0) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-    while (::flock(file->fd_, LOCK_SH) != 0)
-      if (errno != EINTR) return fail("flock " + path + ": " + std::strerror(errno), "", errno);
+    // Best effort: a file system without locks (some NFS) is still read.
+    while (::flock(file->fd_, LOCK_SH) != 0 && errno == EINTR) {
+    }
     struct stat st {};
     if (fstat(file->fd_, &st) != 0) return fail("stat " + path + ": " + std::strerror(errno), "", errno);
     file->size_ = static_cast<std::size_t>(st.st_size);
