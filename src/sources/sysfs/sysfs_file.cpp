@@ -3,12 +3,15 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace roce::sources::sysfs {
 namespace {
@@ -35,24 +38,74 @@ std::string parent_of(const std::string& path) {
 
 }  // namespace
 
-ConfinedReads::ConfinedReads(const std::string& root) {
+ConfinedReads::ConfinedReads(const std::string& root) : given_root_(root) {
+  while (given_root_.size() > 1 && given_root_.back() == '/') given_root_.pop_back();
   root_ = resolved_or_empty(root);
-  if (root_.empty()) root_ = root;
+  if (root_.empty()) root_ = given_root_;
+  root_fd_ = ::open(root_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   active_confinement = this;
 }
 
-ConfinedReads::~ConfinedReads() { active_confinement = nullptr; }
+ConfinedReads::~ConfinedReads() {
+  if (root_fd_ >= 0) ::close(root_fd_);
+  active_confinement = nullptr;
+}
 
-// Empty when `path` (or, for a link read, its directory) resolves inside the active root, or does
+// Empty when `path` resolves inside the active root, or does
 // not resolve at all (the read itself then reports the errno). Otherwise the refusal.
-Expected<std::string> confined(const std::string& path, bool parent_only) {
+Expected<std::string> confined(const std::string& path) {
   ConfinedReads* c = active_confinement;
   if (c == nullptr) return std::string();
-  const std::string real = resolved_or_empty(parent_only ? parent_of(path) : path);
+  const std::string real = resolved_or_empty(path);
   if (real.empty() || real == c->root_ || real.rfind(c->root_ + "/", 0) == 0) return std::string();
   std::string why = path + ": resolves outside " + c->root_ + " (to " + real + "); not read";
   c->refused_.push_back(why);
   return fail(std::move(why), "a symbolic link in the capture leads out of it", EXDEV);
+}
+
+namespace {
+
+// `path` relative to the confinement root ("." for the root itself), or nullopt when it does not
+// start with the root as given or as resolved.
+std::optional<std::string> beneath_root(const std::string& given, const std::string& resolved, const std::string& path) {
+  for (const std::string* root : {&given, &resolved}) {
+    if (path == *root) return std::string(".");
+    if (path.size() > root->size() && path.compare(0, root->size(), *root) == 0 && path[root->size()] == '/')
+      return path.substr(root->size() + 1);
+  }
+  return std::nullopt;
+}
+
+long openat2_beneath(int dirfd, const std::string& relative, int flags) {
+  open_how how{};
+  how.flags = static_cast<std::uint64_t>(flags) | O_CLOEXEC;
+  how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+  return ::syscall(SYS_openat2, dirfd, relative.c_str(), &how, sizeof how);
+}
+
+}  // namespace
+
+// Opens `path` for reading: beneath the root under confinement (EXDEV refusals recorded), plainly
+// otherwise. Failures carry the path and errno.
+Expected<int> open_for_read(const std::string& path, int flags) {
+  ConfinedReads* c = active_confinement;
+  if (c != nullptr && c->root_fd_ >= 0) {
+    if (auto relative = beneath_root(c->given_root_, c->root_, path)) {
+      const long fd = openat2_beneath(c->root_fd_, *relative, flags);
+      if (fd >= 0) return static_cast<int>(fd);
+      if (errno == EXDEV) {
+        const std::string real = resolved_or_empty(path);
+        std::string why = path + ": resolves outside " + c->root_ + (real.empty() ? "" : " (to " + real + ")") + "; not read";
+        c->refused_.push_back(why);
+        return fail(std::move(why), "a symbolic link in the capture leads out of it", EXDEV);
+      }
+      if (errno != ENOSYS && errno != EPERM) return errno_failure(path, errno);  // EPERM: seccomp
+    }
+  }
+  if (auto checked = confined(path); !checked) return fail(std::move(checked.error()));
+  const int fd = ::open(path.c_str(), flags | O_CLOEXEC);
+  if (fd < 0) return errno_failure(path, errno);
+  return fd;
 }
 
 std::string join_path(const std::string& a, const std::string& b) {
@@ -62,9 +115,9 @@ std::string join_path(const std::string& a, const std::string& b) {
 }
 
 Expected<std::string> read_attribute(const std::string& path) {
-  if (auto c = confined(path, false); !c) return fail(std::move(c.error()));
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno_failure(path, errno);
+  auto opened = open_for_read(path, O_RDONLY);
+  if (!opened) return fail(std::move(opened.error()));
+  const int fd = *opened;
   // A sysfs attribute is at most one page; the cap only guards against a huge regular file in a
   // copied tree.
   constexpr std::size_t kMaxBytes = 1 << 20;
@@ -91,9 +144,14 @@ Expected<std::string> read_attribute(const std::string& path) {
 }
 
 Expected<std::vector<std::string>> list_directory(const std::string& path) {
-  if (auto c = confined(path, false); !c) return fail(std::move(c.error()));
-  DIR* dir = ::opendir(path.c_str());
-  if (dir == nullptr) return errno_failure(path, errno);
+  auto opened = open_for_read(path, O_RDONLY | O_DIRECTORY);
+  if (!opened) return fail(std::move(opened.error()));
+  DIR* dir = ::fdopendir(*opened);
+  if (dir == nullptr) {
+    const int err = errno;
+    ::close(*opened);
+    return errno_failure(path, err);
+  }
   std::vector<std::string> names;
   errno = 0;
   while (dirent* entry = ::readdir(dir)) {
@@ -109,10 +167,15 @@ Expected<std::vector<std::string>> list_directory(const std::string& path) {
 }
 
 Expected<std::string> link_target_name(const std::string& path) {
-  if (auto c = confined(path, true); !c) return fail(std::move(c.error()));
+  // The link itself is read, not followed: only its directory must be beneath the root.
+  auto parent = open_for_read(parent_of(path), O_PATH | O_DIRECTORY);
+  if (!parent) return fail(std::move(parent.error()));
+  const std::string base = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
   char buf[PATH_MAX];
-  ssize_t n = ::readlink(path.c_str(), buf, sizeof buf - 1);
-  if (n < 0) return errno_failure(path, errno);
+  const ssize_t n = ::readlinkat(*parent, base.c_str(), buf, sizeof buf - 1);
+  const int err = errno;
+  ::close(*parent);
+  if (n < 0) return errno_failure(path, err);
   std::string target(buf, static_cast<std::size_t>(n));
   while (!target.empty() && target.back() == '/') target.pop_back();
   auto slash = target.rfind('/');

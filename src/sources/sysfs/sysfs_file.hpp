@@ -12,8 +12,10 @@ namespace roce::sources::sysfs {
 // stay inside `root` (an imported capture's copied tree): a path whose resolved location is outside
 // it is refused with EXDEV and the refusal recorded, so a crafted archive cannot make the importer
 // read /etc/... through a symlink. Links that resolve inside the tree (a copied
-// class/net/X -> ../../devices/...) are followed as usual. Without one, reads are unconfined (the
-// live /sys). Not nestable.
+// class/net/X -> ../../devices/...) are followed as usual. The kernel resolves each open beneath the
+// root (openat2 RESOLVE_BENEATH), so a link swapped in after a check cannot lead out either; a
+// kernel without openat2 (< 5.6) gets the check alone. Without an instance, reads are unconfined
+// (the live /sys). Not nestable.
 class ConfinedReads {
  public:
   explicit ConfinedReads(const std::string& root);
@@ -25,8 +27,11 @@ class ConfinedReads {
   const std::vector<std::string>& refused() const { return refused_; }
 
  private:
-  friend Expected<std::string> confined(const std::string& path, bool parent_only);
-  std::string root_;
+  friend Expected<int> open_for_read(const std::string& path, int flags);
+  friend Expected<std::string> confined(const std::string& path);
+  std::string given_root_;  // as passed: the paths read start with it
+  std::string root_;        // resolved
+  int root_fd_ = -1;
   std::vector<std::string> refused_;
 };
 
