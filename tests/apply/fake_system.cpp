@@ -114,6 +114,19 @@ void FileSystem::store(const Objects& objects) {
   std::rename((path_ + ".tmp").c_str(), path_.c_str());
 }
 
+Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec) {
+  if (spec.rfind("file:", 0) != 0) return fail("not a file system: " + spec);
+  return std::unique_ptr<tune::System>(std::make_unique<FileSystem>(spec.substr(5)));
+}
+
+ApplyOptions apply_options(const std::string& state_dir) {
+  ApplyOptions o;
+  o.state_dir = state_dir;
+  o.yes = true;
+  o.proc_root = "/nonexistent";
+  return o;
+}
+
 std::vector<std::pair<tune::ObjectRef, tune::Value>> default_objects(std::uint8_t pfc_en) {
   model::Pfc pfc;
   pfc.pfc_cap = 8;

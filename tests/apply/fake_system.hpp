@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "apply/apply.hpp"
 #include "tune/system.hpp"
 
 namespace roce::apply::test {
@@ -72,6 +73,12 @@ class FileSystem : public FakeSystem {
  private:
   std::string path_;
 };
+
+/// Reopens a FileSystem by its name ("file:PATH"), as a watchdog or a later run would.
+Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec);
+
+/// Apply options for tests: state in `state_dir`, disruptive changes accepted, no agent to find.
+ApplyOptions apply_options(const std::string& state_dir);
 
 /// The objects of the test host: eth0 MTU 1500, PFC off, buffer, ECN on prio 3.
 std::vector<std::pair<tune::ObjectRef, tune::Value>> default_objects(std::uint8_t pfc_en = 0);

@@ -1,6 +1,8 @@
 #pragma once
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace roce::apply::test {
@@ -13,5 +15,10 @@ struct TempDir {
   }
   ~TempDir() { std::filesystem::remove_all(path); }
 };
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
 
 }  // namespace roce::apply::test

@@ -15,20 +15,12 @@ using test::MemorySystem;
 
 namespace {
 
-ApplyOptions options(const std::string& state_dir) {
-  ApplyOptions o;
-  o.state_dir = state_dir;
-  o.yes = true;
-  o.proc_root = "/nonexistent";
-  return o;
-}
-
 }  // namespace
 
 TEST_CASE("apply: a dry run writes nothing and creates no state") {
   test::TempDir dir;
   MemorySystem sys(test::default_objects(0));
-  auto o = options(dir.path + "/state");
+  auto o = test::apply_options(dir.path + "/state");
   o.dry_run = true;
   std::ostringstream out;
   auto r = apply_plan(sys, test::pfc_plan(0, 8), o, out);
@@ -44,7 +36,7 @@ TEST_CASE("apply: writes only the diff, keeps a change that stops the drops, jou
   auto plan = test::pfc_plan(0, 8);
   plan[1].proposed = plan[1].current;  // MTU unchanged: not written
   std::ostringstream out;
-  auto r = apply_plan(sys, plan, options(dir.path), out);
+  auto r = apply_plan(sys, plan, test::apply_options(dir.path), out);
   INFO(out.str());
   CHECK(r.outcome == ApplyOutcome::kept);
   REQUIRE(sys.writes.size() == 1);
@@ -68,7 +60,7 @@ TEST_CASE("apply: a change that makes drops appear is rolled back to the prior s
   const auto before = test::default_objects(8);
   MemorySystem sys(before);
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(8, 0), options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(8, 0), test::apply_options(dir.path), out);
   INFO(out.str());
   CHECK(r.outcome == ApplyOutcome::rolled_back);
   REQUIRE(r.decision);
@@ -86,7 +78,7 @@ TEST_CASE("apply: the writer fails at write k for every k -> the state reads bac
       sys.fault_at_write = k;
       sys.fault = fault;
       std::ostringstream out;
-      auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+      auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
       INFO("fault " << static_cast<int>(fault) << " at write " << k << "\n" << out.str());
       CHECK(r.outcome == ApplyOutcome::rolled_back);
       CHECK(sys.objects() == before);
@@ -103,7 +95,7 @@ TEST_CASE("apply: an object that cannot be written is refused before any write")
   MemorySystem sys(test::default_objects(0));
   sys.not_writable.insert("eth0 mtu");
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("eth0 mtu cannot be written") != std::string::npos);
   CHECK(sys.writes.empty());
@@ -116,7 +108,7 @@ TEST_CASE("apply: an object that cannot be read is refused") {
   objects.erase(objects.begin());  // no MTU object
   MemorySystem sys(objects);
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("cannot be read back") != std::string::npos);
   CHECK(sys.writes.empty());
@@ -128,11 +120,11 @@ TEST_CASE("apply: DCBX owned by an agent is refused unless forced") {
   SECTION("LLD_MANAGED") {
     MemorySystem sys(test::default_objects(0));
     sys.dcbx = 0x2 | 0x8;
-    auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+    auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
     CHECK(r.outcome == ApplyOutcome::refused);
     CHECK(r.reason.find("LLD_MANAGED") != std::string::npos);
     CHECK(sys.writes.empty());
-    auto o = options(dir.path);
+    auto o = test::apply_options(dir.path);
     o.force = true;
     CHECK(apply_plan(sys, test::pfc_plan(0, 8), o, out).outcome == ApplyOutcome::kept);
   }
@@ -142,7 +134,7 @@ TEST_CASE("apply: DCBX owned by an agent is refused unless forced") {
     std::ofstream(dir.path + "/proc/812/comm") << "lldpad\n";
     std::ofstream(dir.path + "/proc/1/comm") << "systemd\n";
     MemorySystem sys(test::default_objects(0));
-    auto o = options(dir.path + "/state");
+    auto o = test::apply_options(dir.path + "/state");
     o.proc_root = dir.path + "/proc";
     auto r = apply_plan(sys, test::pfc_plan(0, 8), o, out);
     CHECK(r.outcome == ApplyOutcome::refused);
@@ -154,7 +146,7 @@ TEST_CASE("apply: DCBX owned by an agent is refused unless forced") {
 TEST_CASE("apply: a disruptive change needs --yes or a confirmation") {
   test::TempDir dir;
   MemorySystem sys(test::default_objects(0));
-  auto o = options(dir.path);
+  auto o = test::apply_options(dir.path);
   o.yes = false;
   std::ostringstream out;
   auto r = apply_plan(sys, test::pfc_plan(0, 8), o, out);
@@ -176,7 +168,7 @@ TEST_CASE("apply: a stale plan is refused") {
   test::TempDir dir;
   MemorySystem sys(test::default_objects(8));
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("changed since the plan") != std::string::npos);
 }
@@ -187,7 +179,7 @@ TEST_CASE("apply: a second apply at the same time is refused, naming the holder"
   REQUIRE(held.ok());
   MemorySystem sys(test::default_objects(0));
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("pid " + std::to_string(::getpid())) != std::string::npos);
   CHECK(r.reason.find("since 20") != std::string::npos);
@@ -199,7 +191,7 @@ TEST_CASE("apply: a corrupt journal refuses the apply and fails recovery; never 
   std::ofstream(journal_path(dir.path)) << "roce-doctor-journal 1 crc32=00000000 bytes=2\n{}";
   MemorySystem sys(test::default_objects(0));
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("corrupt") != std::string::npos);
   CHECK(sys.writes.empty());

@@ -17,22 +17,14 @@
 
 using namespace roce;
 using namespace roce::apply;
+using test::slurp;
+using test::open_file_system;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
 using Run = test::ChildRun;
 
 Run run_helper(const std::vector<std::string>& args) { return test::run_child(APPLY_HELPER, args); }
-
-Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec) {
-  if (spec.rfind("file:", 0) != 0) return fail("not a file system: " + spec);
-  return std::unique_ptr<tune::System>(std::make_unique<test::FileSystem>(spec.substr(5)));
-}
 
 // Waits for the watchdog to finish the journal (it restores as soon as the applier dies).
 std::optional<Journal> wait_finished(const std::string& state_dir, std::chrono::milliseconds limit) {

@@ -14,21 +14,9 @@
 
 using namespace roce;
 using namespace roce::apply;
+using test::open_file_system;
 
 namespace {
-
-ApplyOptions options(const std::string& state_dir) {
-  ApplyOptions o;
-  o.state_dir = state_dir;
-  o.yes = true;
-  o.proc_root = "/nonexistent";
-  return o;
-}
-
-Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec) {
-  if (spec.rfind("file:", 0) != 0) return fail("not a file system: " + spec);
-  return std::unique_ptr<tune::System>(std::make_unique<test::FileSystem>(spec.substr(5)));
-}
 
 tune::Value value_of(tune::System& system, tune::Knob knob) {
   auto v = system.read({"eth0", knob, 0});
@@ -38,21 +26,29 @@ tune::Value value_of(tune::System& system, tune::Knob knob) {
 
 std::uint8_t pfc_en(tune::System& system) { return std::get<model::Pfc>(value_of(system, tune::Knob::dcb_pfc)).pfc_en; }
 
+// A file-backed host (so rollback_last can reopen it) on which PFC 0 -> 8 and MTU 1500 -> 4200
+// were applied and kept.
+struct KeptApply {
+  test::TempDir dir;
+  std::string file = dir.path + "/system.json";
+  test::FileSystem sys{(test::FileSystem::create(file, test::default_objects(0)), file)};
+  std::ostringstream out;
+  std::string state = dir.path + "/state";
+  KeptApply() {
+    REQUIRE(apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(state), out).outcome == ApplyOutcome::kept);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("rollback: a later apply that is rolled back leaves the kept apply to roll back") {
-  test::TempDir dir;
-  const std::string file = dir.path + "/system.json";
-  test::FileSystem::create(file, test::default_objects(0));
-  test::FileSystem sys(file);
-  std::ostringstream out;
-  const std::string state = dir.path + "/state";
-  REQUIRE(apply_plan(sys, test::pfc_plan(0, 8), options(state), out).outcome == ApplyOutcome::kept);
+  KeptApply kept;
+  auto& [dir, file, sys, out, state] = kept;
   CHECK(read_journal(kept_journal_path(state))->state == JournalState::kept);
   // PFC off again makes the drops come back: rolled back, the kept journal stays.
   auto second = test::pfc_plan(8, 0);
   second[1].current = second[1].proposed;  // the MTU is already 4200
-  REQUIRE(apply_plan(sys, second, options(state), out).outcome == ApplyOutcome::rolled_back);
+  REQUIRE(apply_plan(sys, second, test::apply_options(state), out).outcome == ApplyOutcome::rolled_back);
   CHECK(read_journal(journal_path(state))->state == JournalState::rolled_back);
   CHECK(pfc_en(sys) == 8);
 
@@ -67,13 +63,8 @@ TEST_CASE("rollback: a later apply that is rolled back leaves the kept apply to 
 }
 
 TEST_CASE("rollback: an object changed since the apply is not undone, unless forced") {
-  test::TempDir dir;
-  const std::string file = dir.path + "/system.json";
-  test::FileSystem::create(file, test::default_objects(0));
-  test::FileSystem sys(file);
-  std::ostringstream out;
-  const std::string state = dir.path + "/state";
-  REQUIRE(apply_plan(sys, test::pfc_plan(0, 8), options(state), out).outcome == ApplyOutcome::kept);
+  KeptApply kept;
+  auto& [dir, file, sys, out, state] = kept;
   // Someone sets MTU 9000 after the apply (which wrote 4200).
   REQUIRE(sys.write({"eth0", tune::Knob::mtu, 0}, tune::Value{std::uint32_t{9000}}).ok());
   const std::size_t writes = sys.writes.size();
@@ -93,13 +84,8 @@ TEST_CASE("rollback: an object changed since the apply is not undone, unless for
 }
 
 TEST_CASE("rollback: a derived buffer the driver re-sized after the apply is restored, not taken as someone's change") {
-  test::TempDir dir;
-  const std::string file = dir.path + "/system.json";
-  test::FileSystem::create(file, test::default_objects(0));
-  test::FileSystem sys(file);
-  std::ostringstream out;
-  const std::string state = dir.path + "/state";
-  REQUIRE(apply_plan(sys, test::pfc_plan(0, 8), options(state), out).outcome == ApplyOutcome::kept);
+  KeptApply kept;
+  auto& [dir, file, sys, out, state] = kept;
   // What mlx5 does when PFC changes: it re-sizes the lossless buffer itself.
   const tune::ObjectRef buffer{"eth0", tune::Knob::dcb_buffer, 0};
   const auto prior = value_of(sys, tune::Knob::dcb_buffer);
@@ -115,13 +101,8 @@ TEST_CASE("rollback: a derived buffer the driver re-sized after the apply is res
 }
 
 TEST_CASE("rollback: every object already back at its prior value -> nothing to do, nothing written") {
-  test::TempDir dir;
-  const std::string file = dir.path + "/system.json";
-  test::FileSystem::create(file, test::default_objects(0));
-  test::FileSystem sys(file);
-  std::ostringstream out;
-  const std::string state = dir.path + "/state";
-  REQUIRE(apply_plan(sys, test::pfc_plan(0, 8), options(state), out).outcome == ApplyOutcome::kept);
+  KeptApply kept;
+  auto& [dir, file, sys, out, state] = kept;
   test::FileSystem::create(file, test::default_objects(0));  // put back by hand
   auto r = rollback_last(open_file_system, state, out);
   CHECK(r.outcome == ApplyOutcome::nothing_to_do);
@@ -149,7 +130,7 @@ TEST_CASE("apply: the derived buffer object unreadable -> refused before any wri
   {
     test::MemorySystem sys(test::default_objects(0));
     sys.read_errno["eth0 dcb_buffer"] = EIO;
-    auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path + "/a"), out);
+    auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path + "/a"), out);
     CHECK(r.outcome == ApplyOutcome::refused);
     CHECK(r.reason.find("eth0 dcb_buffer (re-sized by the driver when eth0 dcb_pfc changes) cannot be read") !=
           std::string::npos);
@@ -158,7 +139,7 @@ TEST_CASE("apply: the derived buffer object unreadable -> refused before any wri
   {
     test::MemorySystem sys(test::default_objects(0));
     sys.read_errno["eth0 dcb_buffer"] = EOPNOTSUPP;  // a driver without DCB buffers: nothing to re-size
-    auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path + "/b"), out);
+    auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path + "/b"), out);
     CHECK(r.outcome == ApplyOutcome::kept);
     auto journal = read_journal(journal_path(dir.path + "/b"));
     REQUIRE(journal.ok());
@@ -175,7 +156,7 @@ TEST_CASE("apply: an object someone changes during the baseline window -> refuse
     REQUIRE(s.write({"eth0", tune::Knob::mtu, 0}, tune::Value{std::uint32_t{9000}}).ok());
   };
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(0, 8), options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("eth0 mtu changed during the baseline window: it holds 9000, it held 1500") != std::string::npos);
   CHECK(sys.writes.size() == 1);  // the other writer's

@@ -17,13 +17,9 @@
 
 using namespace roce;
 using namespace roce::apply;
+using test::slurp;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
 // A poll() that fails with `err` for the first `failures` calls, then reports input.
 PollFunction failing_poll(int err, int failures, int& calls) {
