@@ -10,7 +10,7 @@
 
 #include "captures/bundle.hpp"
 #include "captures/json_locate.hpp"
-#include "captures/json_schema.hpp"
+#include "model/schema.hpp"
 #include "captures/json_types.hpp"
 
 namespace roce::captures {
@@ -154,11 +154,11 @@ class Decoder {
     if (auto f = j.find("from"); f != j.end() && !get(*f, path + ".from", out.from)) return false;
     return true;
   }
-  template <schema::Described T>
+  template <model::schema::Described T>
   bool get(const Json& j, const std::string& path, T& out) {
     if (!j.is_object()) return expected(path, "object", j);
     MemberReader r{*this, j, path};
-    schema::describe(r, out);
+    model::schema::describe(r, out);
     return !error;
   }
 

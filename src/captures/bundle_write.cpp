@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "captures/bundle.hpp"
-#include "captures/json_schema.hpp"
+#include "model/schema.hpp"
 #include "captures/json_types.hpp"
 
 namespace roce::captures {
@@ -21,7 +21,7 @@ template <std::integral T>
 Json to_json(T n) { return n; }
 
 Json to_json(const model::CounterSet& set);
-template <schema::Described T>
+template <model::schema::Described T>
 Json to_json(const T& x);
 template <class T>
 Json to_json(const std::vector<T>& xs);
@@ -98,11 +98,11 @@ struct ObjectWriter {
   }
 };
 
-template <schema::Described T>
+template <model::schema::Described T>
 Json to_json(const T& x) {
   Json obj = Json::object();
   ObjectWriter w{obj};
-  schema::describe(w, x);
+  model::schema::describe(w, x);
   return obj;
 }
 

@@ -1,59 +1,40 @@
 #include "sources/missing_fields.hpp"
 
+#include <cstring>
+
+#include "model/for_each_field.hpp"
+
 namespace roce::sources {
 namespace {
 
-template <class T>
-void mark(model::Field<T>& f, model::Availability a, const std::string& cause) {
-  if (!f.ok()) f = model::Field<T>::missing(a, cause, f.from);
+// The netdev fields sysfs gives (the rest need rtnetlink, ethtool, dcbnl or tc), by schema name.
+bool from_sysfs(const char* name) {
+  for (const char* sysfs : {"mtu", "operstate", "mac", "carrier_changes", "pci_address", "pcie", "trust", "ecn"})
+    if (std::strcmp(name, sysfs) == 0) return true;
+  return false;
 }
 
-void mark_dcb(model::Dcb& d, model::Availability a, const std::string& cause) {
-  mark(d.dcbx, a, cause);
-  mark(d.pfc, a, cause);
-  mark(d.ets, a, cause);
-  mark(d.app, a, cause);
-  mark(d.apptrust, a, cause);
-  mark(d.buffer, a, cause);
-  mark(d.maxrate, a, cause);
+auto marker(model::Availability a, const std::string& cause) {
+  return [a, &cause](const char*, auto& f) {
+    if (!f.ok()) f = std::remove_reference_t<decltype(f)>::missing(a, cause, f.from);
+  };
 }
 
 }  // namespace
 
 void mark_netdev_worker_fields(model::NetDev& nd, model::Availability a, const std::string& cause) {
-  mark(nd.mtu, a, cause);
-  mark(nd.operstate, a, cause);
-  mark(nd.mac, a, cause);
-  mark(nd.carrier_changes, a, cause);
-  mark(nd.pci_address, a, cause);
-  mark(nd.pcie, a, cause);
-  mark(nd.trust, a, cause);
-  mark(nd.ecn, a, cause);
-  mark_kernel_interface_fields(nd, a, cause);
+  model::for_each_field(nd, marker(a, cause));
 }
 
 void mark_kernel_interface_fields(model::NetDev& nd, model::Availability a, const std::string& cause) {
-  mark(nd.ifindex, a, cause);
-  mark(nd.addresses, a, cause);
-  mark(nd.stats, a, cause);
-  mark(nd.driver, a, cause);
-  mark(nd.link, a, cause);
-  mark(nd.pause, a, cause);
-  mark(nd.pfc_prevention_tout_ms, a, cause);
-  mark(nd.module_cable_m, a, cause);
-  mark(nd.ethtool_stats, a, cause);
-  mark(nd.qdiscs, a, cause);
-  mark_dcb(nd.dcb, a, cause);
+  auto mark = marker(a, cause);
+  model::for_each_field(nd, [&](const char* name, auto& f) {
+    if (!from_sysfs(name)) mark(name, f);
+  });
 }
 
 void mark_rdma_device_fields(model::RdmaDevice& dev, model::Availability a, const std::string& cause) {
-  mark(dev.node_type, a, cause);
-  mark(dev.node_guid, a, cause);
-  mark(dev.fw_ver, a, cause);
-  mark(dev.board_id, a, cause);
-  mark(dev.hca_type, a, cause);
-  mark(dev.pci_address, a, cause);
-  mark(dev.netdevs, a, cause);
+  model::for_each_field(dev, marker(a, cause));
 }
 
 }  // namespace roce::sources

@@ -110,7 +110,7 @@ void find_plain_files(const fs::path& top, const fs::path& dir, int depth, std::
 // The sysfs reader names absolute paths; inside a capture the relative path is what means something.
 void relocate(model::Host& host, const std::string& absolute_top, const std::string& source) {
   const std::string prefix = absolute_top + "/";
-  auto fix = [&](auto& field) {
+  auto fix = [&](const char*, auto& field) {
     auto strip = [&](std::string& s) {
       for (std::size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at)) s.erase(at, prefix.size());
     };
@@ -121,8 +121,8 @@ void relocate(model::Host& host, const std::string& absolute_top, const std::str
       if (field.ok()) field.from.locator += ":1";
     }
   };
-  for (auto& nd : host.netdevs) for_each_field(nd, fix);
-  for (auto& dev : host.rdma_devices) for_each_field(dev, fix);
+  for (auto& nd : host.netdevs) model::for_each_field_nested(nd, fix);
+  for (auto& dev : host.rdma_devices) model::for_each_field_nested(dev, fix);
 }
 
 // sys/class/net/<if> and sys/class/infiniband/<dev> of the copy, read by the live sysfs reader.

@@ -1,13 +1,14 @@
 #pragma once
-// The bundle's JSON schema, written once: describe(v, x) names every member of a model type, in
-// order, and both the writer and the reader walk it. Adding a member to a model struct means adding
-// one line here (and nothing else) to carry it through bundles.
+// The model's members, named and in order, written once: describe(v, x) calls v(name, member) for
+// every member of a model type. The bundle writer and reader walk it (the JSON schema), and so do
+// the field visitors (for_each_field.hpp) that merge, relocate and mark fields. Adding a member to
+// a model struct means adding one line here, and nothing else, to carry it everywhere.
 #include <concepts>
 #include <type_traits>
 
 #include "model/host.hpp"
 
-namespace roce::captures::schema {
+namespace roce::model::schema {
 
 // T is U or const U: one describe() serves the writer (const) and the reader (mutable).
 template <class T, class U>
@@ -136,7 +137,7 @@ template <class V, Like<model::RdmaDevice> T>
 void describe(V& v, T& x) {
   v("name", x.name); v("node_type", x.node_type); v("node_guid", x.node_guid); v("fw_ver", x.fw_ver);
   v("board_id", x.board_id); v("hca_type", x.hca_type); v("pci_address", x.pci_address);
-  v("netdevs", x.netdevs); v("ports", x.ports);
+  v("netdevs", x.netdevs); v("port_count", x.port_count); v("ports", x.ports);
 }
 
 template <class V, Like<model::CollectionNote> T>
@@ -161,4 +162,4 @@ struct Probe {
 template <class T>
 concept Described = requires(T& t, Probe& p) { describe(p, t); };
 
-}  // namespace roce::captures::schema
+}  // namespace roce::model::schema
