@@ -116,13 +116,14 @@ Outcome check_journal_file(int fd, const std::string& path) {
   return done();
 }
 
+}  // namespace
+
 std::string dir_of(const std::string& path) {
   auto slash = path.rfind('/');
   if (slash == std::string::npos) return ".";
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-}  // namespace
 
 const char* to_string(JournalState s) {
   switch (s) {

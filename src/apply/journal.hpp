@@ -54,4 +54,7 @@ Expected<Journal> read_journal(const std::string& path);
 
 std::uint32_t crc32(std::string_view bytes);
 
+// The folder that holds a journal (or any state file): "." for a bare name.
+std::string dir_of(const std::string& path);
+
 }  // namespace roce::apply

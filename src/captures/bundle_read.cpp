@@ -30,11 +30,6 @@ const char* type_name(const Json& j) {
   }
 }
 
-template <class T>
-constexpr bool is_optional = false;
-template <class T>
-constexpr bool is_optional<std::optional<T>> = true;
-
 class Decoder {
  public:
   std::optional<std::string> error;  // "path: what is wrong", the first problem found

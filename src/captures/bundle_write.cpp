@@ -81,11 +81,6 @@ Json to_json(const model::Field<T>& f) {
   return obj;
 }
 
-template <class T>
-constexpr bool is_optional = false;
-template <class T>
-constexpr bool is_optional<std::optional<T>> = true;
-
 struct ObjectWriter {
   Json& out;
   template <class M>

@@ -1,6 +1,5 @@
 #include "cli/cmd_collect.hpp"
 
-#include <csignal>
 #include <cstdio>
 #include <thread>
 
@@ -12,16 +11,6 @@
 
 namespace roce::cli {
 namespace {
-
-volatile std::sig_atomic_t g_interrupted = 0;
-extern "C" void on_interrupt(int) { g_interrupted = 1; }
-
-// Sleeps until `until`, waking early on SIGINT/SIGTERM.
-void sleep_until(std::chrono::steady_clock::time_point until) {
-  while (!g_interrupted && std::chrono::steady_clock::now() < until)
-    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(100),
-                                                                              until - std::chrono::steady_clock::now()));
-}
 
 }  // namespace
 
@@ -48,8 +37,7 @@ CLI::App* add_collect_command(CLI::App& app, CollectOptions& options) {
 int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   const auto interval = parse_duration(options.interval);
   if (!interval) return report_error(interval.error(), kExitInputError);
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
+  catch_stop_signals();
 
   std::unique_ptr<tune::System> system;  // --host: samples from it, waits on its clock
   if (!global.host.empty()) {
@@ -60,10 +48,10 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   captures::Bundle bundle;
   bundle.tool_version = ROCE_DOCTOR_VERSION;
   auto next = std::chrono::steady_clock::now();
-  for (unsigned i = 0; i < options.samples && !g_interrupted; ++i) {
+  for (unsigned i = 0; i < options.samples && !stop_requested(); ++i) {
     if (i > 0 && system) system->wait(*interval);
     else if (i > 0) sleep_until(next);
-    if (g_interrupted) break;
+    if (stop_requested()) break;
     next = std::chrono::steady_clock::now() + *interval;
     auto host = system ? (options.dev.empty() ? system->sample() : filter_host(system->sample(), options.dev)) : sources::collect_host({global.sysfs_root, options.dev});
     if (!options.dev.empty() && host_is_empty(host))
@@ -75,8 +63,8 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   if (auto written = captures::write_bundle_file(options.output, bundle); !written)
     return report_error(written.error(), kExitRuntimeError);
   std::fprintf(stderr, "roce-doctor: wrote %s (%zu sample%s)%s\n", options.output.c_str(), bundle.samples.size(),
-               bundle.samples.size() == 1 ? "" : "s", g_interrupted ? ", interrupted" : "");
-  return g_interrupted ? kExitInterrupted : kExitHealthy;
+               bundle.samples.size() == 1 ? "" : "s", stop_requested() ? ", interrupted" : "");
+  return stop_requested() ? kExitInterrupted : kExitHealthy;
 }
 
 }  // namespace roce::cli

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <csignal>
 #include <cstdio>
 #include <optional>
 #include <thread>
@@ -19,16 +18,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-volatile std::sig_atomic_t g_stop = 0;
-extern "C" void on_stop(int) { g_stop = 1; }
-
 // Burst mode lasts this long after the last sweep in which a pause or discard counter moved.
 constexpr auto kBurstQuiet = std::chrono::seconds(10);
-
-void sleep_until(Clock::time_point until) {
-  while (!g_stop && Clock::now() < until)
-    std::this_thread::sleep_for(std::min<Clock::duration>(std::chrono::milliseconds(50), until - Clock::now()));
-}
 
 CLI::Validator validator(std::function<std::string(const std::string&)> check) {
   return CLI::Validator([check](std::string& text) { return check(text); }, "");
@@ -162,8 +153,7 @@ int run_record_with(const RecordOptions& options, const HostSampler& sample) {
 
   auto writer = record::RecordWriter::open(options.output, writer_options);
   if (!writer) return report_error(writer.error(), writer.error().sys_errno ? kExitRuntimeError : kExitInputError);
-  std::signal(SIGINT, on_stop);
-  std::signal(SIGTERM, on_stop);
+  catch_stop_signals();
 
   const auto started = Clock::now();
   const auto deadline = duration ? std::optional<Clock::time_point>(started + *duration) : std::nullopt;
@@ -171,9 +161,9 @@ int run_record_with(const RecordOptions& options, const HostSampler& sample) {
   std::optional<Clock::time_point> last_burst;
   auto next = started;
   std::uint64_t written = 0;
-  while (!g_stop && (options.samples == 0 || written < options.samples)) {
+  while (!stop_requested() && (options.samples == 0 || written < options.samples)) {
     sleep_until(deadline ? std::min(next, *deadline) : next);
-    if (g_stop || (deadline && Clock::now() >= *deadline)) break;
+    if (stop_requested() || (deadline && Clock::now() >= *deadline)) break;
     const auto now = Clock::now();
     model::Host host = sample();
     if (!options.dev.empty() && host_is_empty(host))
@@ -190,7 +180,7 @@ int run_record_with(const RecordOptions& options, const HostSampler& sample) {
   }
   if (auto flushed = (*writer)->flush(); !flushed) return report_error(flushed.error(), kExitRuntimeError);
   std::fprintf(stderr, "roce-doctor: recorded %llu sample%s to %s%s\n", static_cast<unsigned long long>(written),
-               written == 1 ? "" : "s", options.output.c_str(), g_stop ? " (stopped by a signal)" : "");
+               written == 1 ? "" : "s", options.output.c_str(), stop_requested() ? " (stopped by a signal)" : "");
   return kExitHealthy;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // What every subcommand shares: global options, error printing, the device filter.
+#include <chrono>
 #include <string>
 
 #include "model/host.hpp"
@@ -19,6 +20,13 @@ int report_error(const Error& error, int exit_code);
 // RDMA devices). Notes are kept.
 model::Host filter_host(const model::Host& host, const std::string& device);
 bool host_is_empty(const model::Host& host);
+
+// SIGINT and SIGTERM set a flag instead of ending the process, so that a long-running command
+// (collect, record) finishes what it sampled; stop_requested() reads the flag.
+void catch_stop_signals();
+bool stop_requested();
+// Sleeps until `until`, waking early once a stop was requested.
+void sleep_until(std::chrono::steady_clock::time_point until);
 
 // Colour only on a terminal, and never with NO_COLOR set or TERM=dumb.
 bool stdout_wants_colour();

@@ -2,15 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/json_values.hpp"
+
 namespace roce::report {
 namespace {
 
 using nlohmann::ordered_json;
-
-template <class T>
-ordered_json or_null(const std::optional<T>& v) {
-  return v ? ordered_json(*v) : ordered_json(nullptr);
-}
 
 ordered_json subject_json(const engine::Subject& s) {
   return {{"text", s.to_string()},

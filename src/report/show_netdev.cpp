@@ -70,7 +70,7 @@ std::string stats_text(const model::LinkStats64& s) {
                      s.tx_dropped);
 }
 
-std::string join(const std::vector<std::string>& xs) {
+std::string addresses_text(const std::vector<std::string>& xs) {
   std::string out;
   for (const auto& x : xs) out += (out.empty() ? "" : " ") + x;
   return out.empty() ? "none" : out;
@@ -85,7 +85,7 @@ std::string render_netdev(const model::NetDev& nd, const Style& style) {
                                 }),
                                 field_text(nd.mtu), nd.link.ok() ? link_text(*nd.link) : "link " + missing_reason(nd.link));
   std::vector<std::string> lines;
-  lines.push_back(fmt::format("mac {} addresses {}", field_text(nd.mac), field_text(nd.addresses, join)));
+  lines.push_back(fmt::format("mac {} addresses {}", field_text(nd.mac), field_text(nd.addresses, addresses_text)));
   lines.push_back("driver " + field_text(nd.driver, [](const model::DriverInfo& d) {
     return fmt::format("{} version {} fw {} bus-info {}", or_none(d.driver), or_none(d.version), or_none(d.fw_version),
                        or_none(d.bus_info));

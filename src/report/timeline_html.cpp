@@ -27,8 +27,8 @@ std::string html_escape(std::string_view text) {
 
 namespace {
 
-constexpr int kWidth = 1200, kLeft = 90, kRight = 30;
-constexpr int kPlotWidth = kWidth - kLeft - kRight;
+constexpr int kSvgWidth = 1200, kLeft = 90, kRight = 30;
+constexpr int kPlotWidth = kSvgWidth - kLeft - kRight;
 constexpr const char* kPrioColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
                                         "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"};
 
@@ -110,7 +110,7 @@ std::string chart(const Axis& a, const std::string& title, const std::vector<Lin
   y_max = percent ? 1.0 : nice_ceiling(y_max);
   std::string svg = fmt::format(R"(<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" )"
                                 R"(viewBox="0 0 {} {}" role="img"><title>{}</title>)",
-                                kWidth, bottom + 22, kWidth, bottom + 22, html_escape(title));
+                                kSvgWidth, bottom + 22, kSvgWidth, bottom + 22, html_escape(title));
   svg += fmt::format(R"(<text class="ctitle" x="{}" y="16">{}</text>)", kLeft, html_escape(title));
   svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth, kHeight);
   svg += time_grid(a, kTop, bottom, true);
@@ -121,7 +121,7 @@ std::string chart(const Axis& a, const std::string& title, const std::vector<Lin
                        percent ? fmt::format("{:.0f}%", v * 100) : number_text(v));
     if (i) svg += fmt::format(R"(<line class="grid" x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}"/>)", kLeft, y, kLeft + kPlotWidth, y);
   }
-  int legend_x = kWidth - kRight;
+  int legend_x = kSvgWidth - kRight;
   for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
     const std::string label = html_escape(it->label);
     legend_x -= 14 + 7 * static_cast<int>(it->label.size()) + 24;
@@ -162,7 +162,7 @@ std::string findings_chart(const Axis& a, const timeline::Result& r, bool one_da
   const int bottom = kTop + std::max(lanes, 1) * kLane;
   std::string svg = fmt::format(R"(<svg class="chart findings" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" )"
                                 R"(viewBox="0 0 {} {}" role="img"><title>Findings</title>)",
-                                kWidth, bottom + 22, kWidth, bottom + 22);
+                                kSvgWidth, bottom + 22, kSvgWidth, bottom + 22);
   svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth, bottom - kTop);
   svg += time_grid(a, kTop, bottom, true);
   if (lanes == 0)
@@ -197,7 +197,7 @@ std::string link_chart(const Axis& a, const timeline::Result& r, bool one_day) {
   const int bottom = kTop + std::max<int>(static_cast<int>(netdevs.size()), 1) * kLane;
   std::string svg = fmt::format(R"(<svg class="chart links" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" )"
                                 R"(viewBox="0 0 {} {}" role="img"><title>Link events</title>)",
-                                kWidth, bottom + 22, kWidth, bottom + 22);
+                                kSvgWidth, bottom + 22, kSvgWidth, bottom + 22);
   svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth, bottom - kTop);
   svg += time_grid(a, kTop, bottom, true);
   for (std::size_t i = 0; i < netdevs.size(); ++i)

@@ -1,16 +1,13 @@
 #include <nlohmann/json.hpp>
 
+#include "report/json_values.hpp"
+
 #include "report/timeline_report.hpp"
 
 namespace roce::report {
 namespace {
 
 using nlohmann::ordered_json;
-
-template <class T>
-ordered_json or_null(const std::optional<T>& v) {
-  return v ? ordered_json(*v) : ordered_json(nullptr);
-}
 
 ordered_json interval_json(const timeline::Interval& in) {
   ordered_json peaks = ordered_json::array();

@@ -19,7 +19,7 @@ using namespace roce;
 
 static Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec) {
   if (spec.rfind("file:", 0) != 0) return fail("not a file system: " + spec);
-  return std::unique_ptr<tune::System>(std::make_unique<apply::test::FileSystem>(spec.substr(5)));
+  return std::unique_ptr<tune::System>(std::make_unique<test::FileSystem>(spec.substr(5)));
 }
 
 int main(int argc, char** argv) {
@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: apply_helper apply STATE_DIR FILE FROM TO [kill-at N|hang-at N] [grace-ms MS]\n");
     return 2;
   }
-  apply::test::FileSystem system(argv[3]);
+  test::FileSystem system(argv[3]);
   const auto from = static_cast<std::uint8_t>(std::stoi(argv[4]));
   const auto to = static_cast<std::uint8_t>(std::stoi(argv[5]));
   long kill_at = -1, hang_at = -1, grace_ms = 60000;
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     ++step;
   };
   std::ostringstream log;
-  auto result = apply::apply_plan(system, apply::test::pfc_plan(from, to), options, log);
+  auto result = apply::apply_plan(system, test::pfc_plan(from, to), options, log);
   std::cout << "outcome " << apply::to_string(result.outcome) << ": " << result.reason << std::endl;
   return result.outcome == apply::ApplyOutcome::kept || result.outcome == apply::ApplyOutcome::rolled_back ? 0 : 1;
 }

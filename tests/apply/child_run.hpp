@@ -13,7 +13,7 @@
 
 #include "temp_dir.hpp"
 
-namespace roce::apply::test {
+namespace roce::test {
 
 struct ChildRun {
   int status = 0;
@@ -45,4 +45,4 @@ inline ChildRun run_child(const std::string& executable, const std::vector<std::
   return run;
 }
 
-}  // namespace roce::apply::test
+}  // namespace roce::test

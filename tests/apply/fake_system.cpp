@@ -7,7 +7,8 @@
 
 #include "apply/value_json.hpp"
 
-namespace roce::apply::test {
+namespace roce::test {
+using namespace roce::apply;
 
 namespace {
 constexpr std::uint64_t kDropsPerSecond = 100;
@@ -159,4 +160,4 @@ std::vector<tune::Change> pfc_plan(std::uint8_t from, std::uint8_t to) {
   return {pfc, mtu};
 }
 
-}  // namespace roce::apply::test
+}  // namespace roce::test

@@ -15,7 +15,7 @@
 #include "apply/apply.hpp"
 #include "tune/system.hpp"
 
-namespace roce::apply::test {
+namespace roce::test {
 
 enum class WriteFault { none, fail, fail_after_applying, write_other_value };
 
@@ -78,11 +78,11 @@ class FileSystem : public FakeSystem {
 Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec);
 
 /// Apply options for tests: state in `state_dir`, disruptive changes accepted, no agent to find.
-ApplyOptions apply_options(const std::string& state_dir);
+apply::ApplyOptions apply_options(const std::string& state_dir);
 
 /// The objects of the test host: eth0 MTU 1500, PFC off, buffer, ECN on prio 3.
 std::vector<std::pair<tune::ObjectRef, tune::Value>> default_objects(std::uint8_t pfc_en = 0);
 /// A plan: eth0 PFC `from` -> `to` (disruptive) and MTU 1500 -> 4200.
 std::vector<tune::Change> pfc_plan(std::uint8_t from, std::uint8_t to);
 
-}  // namespace roce::apply::test
+}  // namespace roce::test

@@ -5,7 +5,9 @@
 #include <iterator>
 #include <string>
 
-namespace roce::apply::test {
+#include "support/files.hpp"
+
+namespace roce::test {
 
 struct TempDir {
   std::string path;
@@ -16,9 +18,6 @@ struct TempDir {
   ~TempDir() { std::filesystem::remove_all(path); }
 };
 
-inline std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
-}  // namespace roce::apply::test
+
+}  // namespace roce::test

@@ -9,19 +9,14 @@
 #include <sstream>
 #include <string>
 
+#include "support/files.hpp"
+
 namespace roce::test {
 
 struct Run {
   int exit_code = -1;
   std::string out, err;
 };
-
-inline std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 inline std::string temp_path(const std::string& name) {
   return std::string(P_tmpdir) + "/roce-cli-test-" + std::to_string(getpid()) + "-" + name;

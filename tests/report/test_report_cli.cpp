@@ -1,6 +1,8 @@
 // `roce-doctor report` end to end on bundles written from the test series.
 #include <catch2/catch.hpp>
 
+#include "support/files.hpp"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,12 +27,7 @@ struct Run {
   std::string out, err;
 };
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using roce::test::slurp;
 
 std::string temp(const std::string& name) {
   return std::string(P_tmpdir) + "/roce-report-cli-" + std::to_string(getpid()) + "-" + name;

@@ -2,6 +2,8 @@
 // headless Chromium without console errors).
 #include <catch2/catch.hpp>
 
+#include "support/files.hpp"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,12 +37,7 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using roce::test::slurp;
 
 // A hostile capture: markup in the hostname, the netdev name and a counter name.
 std::vector<model::Host> hostile_samples() {

@@ -160,7 +160,7 @@ Built mqprio_message() {
   return out;
 }
 
-QdiscEntry decode_ok(const std::vector<std::uint8_t>& bytes) {
+QdiscEntry decode_qdisc_ok(const std::vector<std::uint8_t>& bytes) {
   auto e = decode_qdisc_message(bytes);
   INFO((e.ok() ? std::string() : e.error().message));
   REQUIRE(e.ok());
@@ -170,7 +170,7 @@ QdiscEntry decode_ok(const std::vector<std::uint8_t>& bytes) {
 }  // namespace
 
 TEST_CASE("qdisc: RED with ECN, max_p, offload and xstats") {
-  const auto e = decode_ok(red_message().bytes);
+  const auto e = decode_qdisc_ok(red_message().bytes);
   CHECK(e.ifindex == 7);
   const auto& q = e.qdisc;
   CHECK(q.kind == "red");
@@ -195,13 +195,13 @@ TEST_CASE("qdisc: RED with ECN, max_p, offload and xstats") {
 }
 
 TEST_CASE("qdisc: RED flags beyond the historic ones come from TCA_RED_FLAGS") {
-  const auto e = decode_ok(red_message(TC_RED_ECN | TC_RED_NODROP).bytes);
+  const auto e = decode_qdisc_ok(red_message(TC_RED_ECN | TC_RED_NODROP).bytes);
   REQUIRE(e.qdisc.red);
   CHECK(e.qdisc.red->flags == (TC_RED_ECN | TC_RED_NODROP));
 }
 
 TEST_CASE("qdisc: ETS bands, strict bands, quanta of the non-strict bands, priomap") {
-  const auto e = decode_ok(ets_message().bytes);
+  const auto e = decode_qdisc_ok(ets_message().bytes);
   const auto& q = e.qdisc;
   CHECK(q.kind == "ets");
   CHECK(q.parent == TC_H_ROOT);
@@ -215,7 +215,7 @@ TEST_CASE("qdisc: ETS bands, strict bands, quanta of the non-strict bands, priom
 
 TEST_CASE("qdisc: PRIO and pfifo_fast carry struct tc_prio_qopt") {
   for (const std::string kind : {"prio", "pfifo_fast"}) {
-    const auto e = decode_ok(prio_message(kind).bytes);
+    const auto e = decode_qdisc_ok(prio_message(kind).bytes);
     CHECK(e.qdisc.kind == kind);
     CHECK(e.qdisc.bands == 3u);
     CHECK(e.qdisc.priomap ==
@@ -225,7 +225,7 @@ TEST_CASE("qdisc: PRIO and pfifo_fast carry struct tc_prio_qopt") {
 }
 
 TEST_CASE("qdisc: MQPRIO traffic classes and map") {
-  const auto e = decode_ok(mqprio_message().bytes);
+  const auto e = decode_qdisc_ok(mqprio_message().bytes);
   CHECK(e.qdisc.kind == "mqprio");
   CHECK(format_handle(e.qdisc.handle) == "8001:");
   CHECK(e.qdisc.bands == 2u);
@@ -238,7 +238,7 @@ TEST_CASE("qdisc: an unknown kind keeps kind, handle, parent and stats") {
   auto b = qdisc_header(3, 0, TC_H_ROOT, "noqueue");
   b.put_u8(TCA_HW_OFFLOAD, 0);
   put_stats(b, nullptr, 0);
-  const auto e = decode_ok(b.finish());
+  const auto e = decode_qdisc_ok(b.finish());
   CHECK(e.qdisc.kind == "noqueue");
   CHECK(e.qdisc.handle == 0);
   CHECK(e.qdisc.stats);
@@ -255,7 +255,7 @@ TEST_CASE("qdisc: TCA_STATS_PKT64 carries packet counts beyond 32 bits") {
   b.put_struct(TCA_STATS_BASIC, basic);
   b.put_u64(TCA_STATS_PKT64, (1ull << 32) + 5);
   b.end_nest();
-  const auto e = decode_ok(b.finish());
+  const auto e = decode_qdisc_ok(b.finish());
   REQUIRE(e.qdisc.stats);
   CHECK(e.qdisc.stats->packets == (1ull << 32) + 5);
   CHECK(e.qdisc.stats->bytes == 1ull << 45);
@@ -312,7 +312,7 @@ TEST_CASE("qdisc: wrong-size structs and overrunning nests fail naming the attri
 TEST_CASE("qdisc: every truncation fails or loses something, never crashes") {
   for (const auto& built : {red_message(), ets_message(), prio_message(), mqprio_message()}) {
     const auto& full = built.bytes;
-    const auto whole = decode_ok(full);
+    const auto whole = decode_qdisc_ok(full);
     for (std::size_t n = 0; n < full.size(); ++n) {
       INFO(whole.qdisc.kind << " cut at " << n << " of " << full.size());
       std::vector<std::uint8_t> cut(full.begin(), full.begin() + static_cast<std::ptrdiff_t>(n));

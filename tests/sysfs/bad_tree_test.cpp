@@ -16,7 +16,6 @@ using roce::test::TempTree;
 
 namespace {
 
-const std::string kCx6dx = ROCE_FIXTURES_DIR "/sysfs/cx6dx";
 const std::string kPci = "devices/pci0000:b0/0000:b0:02.0/0000:b1:00.0";
 const std::string kNet = kPci + "/net/ens1f0np0";
 const std::string kPort = kPci + "/infiniband/mlx5_0/ports/1";
@@ -34,7 +33,7 @@ bool mentions(const std::string& cause, const std::string& what) { return cause.
 
 TEST_CASE("junk in a netdev file is an error naming the path and the text") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   tree.write(kNet + "/mtu", "abc\n");
   tree.write(kNet + "/carrier_changes", "\n");
   tree.write(kNet + "/speed", "fast\n");
@@ -63,7 +62,7 @@ TEST_CASE("junk in a netdev file is an error naming the path and the text") {
 
 TEST_CASE("SPEED_UNKNOWN (-1) is a link with no speed, not zero") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   tree.write(kNet + "/speed", "-1\n");
   auto nd = read_netdev(tree, "ens1f0np0");
   REQUIRE(nd.link.ok());
@@ -72,7 +71,7 @@ TEST_CASE("SPEED_UNKNOWN (-1) is a link with no speed, not zero") {
 
 TEST_CASE("junk in RDMA port files") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   tree.write(kPort + "/state", "ACTIVE\n");
   tree.write(kPort + "/rate", "100 Gb/sec\n");
   tree.write(kPort + "/counters/port_xmit_wait", "N/A (no PMA)\n");
@@ -106,7 +105,7 @@ TEST_CASE("junk in RDMA port files") {
 
 TEST_CASE("missing files are absent with the path") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   ::unlink(tree.path(kPort + "/link_layer").c_str());
   ::unlink(tree.path(kNet + "/mtu").c_str());
   ::unlink(tree.path(kPci + "/max_link_speed").c_str());
@@ -135,7 +134,7 @@ TEST_CASE("missing files are absent with the path") {
 
 TEST_CASE("empty GID slots: zeros are skipped; a slot whose type cannot be read is kept") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   // Slot 2 emptied (the kernel then fails gid_attrs with EINVAL; here they are gone).
   tree.write(kPort + "/gids/2", "0000:0000:0000:0000:0000:0000:0000:0000\n");
   ::unlink(tree.path(kPort + "/gid_attrs/types/2").c_str());
@@ -159,7 +158,7 @@ TEST_CASE("empty GID slots: zeros are skipped; a slot whose type cannot be read 
 
 TEST_CASE("the port netdev falls back to the single netdev of a single-port device") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   std::filesystem::remove_all(tree.path(kPort + "/gid_attrs/ndevs"));
   auto dev = read_rdma_device(tree.root(), "mlx5_0");
   const auto& port = dev.ports.at(0);
@@ -175,7 +174,7 @@ TEST_CASE("the port netdev falls back to the single netdev of a single-port devi
 
 TEST_CASE("unreadable directories are denied, with the path") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   tree.chmod(kPort + "/hw_counters", 0);
   tree.chmod(kNet + "/ecn", 0);
   tree.chmod(kPci + "/infiniband/mlx5_0/ports", 0);
@@ -207,7 +206,7 @@ TEST_CASE("unreadable directories are denied, with the path") {
 
 TEST_CASE("symlink loops end in ELOOP with the path") {
   TempTree tree;
-  tree.copy_from(kCx6dx);
+  tree.copy_from(roce::test::kCx6dxTree);
   ::unlink(tree.path(kNet + "/device").c_str());
   tree.symlink(kNet + "/device", "device");  // points at itself
   ::unlink(tree.path(kPort + "/counters/symbol_error").c_str());
@@ -234,13 +233,13 @@ TEST_CASE("symlink loops end in ELOOP with the path") {
 TEST_CASE("device names that would leave class/infiniband or class/net are refused") {
   for (const char* name : {"", ".", "..", "../net/ens1f0np0"}) {
     INFO(name);
-    auto dev = read_rdma_device(kCx6dx, name);
+    auto dev = read_rdma_device(roce::test::kCx6dxTree, name);
     CHECK(dev.fw_ver.availability == Availability::error);
     CHECK(mentions(dev.fw_ver.cause, "invalid RDMA device name"));
     CHECK(dev.ports.empty());
     roce::model::NetDev nd;
     nd.name = name;
-    read_netdev_sysfs(kCx6dx, nd);
+    read_netdev_sysfs(roce::test::kCx6dxTree, nd);
     CHECK(nd.mtu.availability == Availability::error);
     CHECK(mentions(nd.mtu.cause, "invalid netdev name"));
   }

@@ -4,14 +4,13 @@
 
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
+#include "temp_tree.hpp"
 
 using namespace roce::sources::sysfs;
 using roce::model::Availability;
 
 namespace {
 
-const std::string kCx6dx = ROCE_FIXTURES_DIR "/sysfs/cx6dx";
-const std::string kCx7 = ROCE_FIXTURES_DIR "/sysfs/cx7";
 
 const roce::model::Gid* gid_at(const roce::model::RdmaPort& port, std::uint32_t index) {
   for (const auto& g : *port.gids)
@@ -22,8 +21,8 @@ const roce::model::Gid* gid_at(const roce::model::RdmaPort& port, std::uint32_t 
 }  // namespace
 
 TEST_CASE("cx6dx: the RDMA device") {
-  CHECK(list_rdma_devices(kCx6dx) == std::vector<std::string>{"mlx5_0"});
-  auto dev = read_rdma_device(kCx6dx, "mlx5_0");
+  CHECK(list_rdma_devices(roce::test::kCx6dxTree) == std::vector<std::string>{"mlx5_0"});
+  auto dev = read_rdma_device(roce::test::kCx6dxTree, "mlx5_0");
   CHECK(dev.name == "mlx5_0");
   CHECK(*dev.node_type == "CA");
   CHECK(*dev.node_guid == "e8eb:d303:0033:07da");
@@ -31,7 +30,7 @@ TEST_CASE("cx6dx: the RDMA device") {
   CHECK(*dev.hca_type == "MT4125");
   CHECK(*dev.board_id == "MT_0000000359");
   CHECK(dev.fw_ver.from.source == "sysfs");
-  CHECK(dev.fw_ver.from.locator == kCx6dx + "/class/infiniband/mlx5_0/fw_ver");
+  CHECK(dev.fw_ver.from.locator == roce::test::kCx6dxTree + "/class/infiniband/mlx5_0/fw_ver");
   CHECK(*dev.pci_address == "0000:b1:00.0");
   CHECK(*dev.netdevs == std::vector<std::string>{"ens1f0np0"});
   CHECK(*dev.port_count == 1);
@@ -45,7 +44,7 @@ TEST_CASE("cx6dx: the RDMA device") {
   CHECK(*port.rate_gbps == 100.0);
   CHECK(*port.link_layer == "Ethernet");
   CHECK(*port.netdev == "ens1f0np0");
-  CHECK(port.netdev.from.locator == kCx6dx + "/class/infiniband/mlx5_0/ports/1/gid_attrs/ndevs/0");
+  CHECK(port.netdev.from.locator == roce::test::kCx6dxTree + "/class/infiniband/mlx5_0/ports/1/gid_attrs/ndevs/0");
   CHECK(port.active_mtu.availability == Availability::absent);  // verbs' business
 
   REQUIRE(port.gids.ok());
@@ -79,16 +78,16 @@ TEST_CASE("cx6dx: the RDMA device") {
   CHECK(port.hw_counters->get("rp_cnp_handled") == 20311u);
   CHECK(port.hw_counters->get("rp_cnp_ignored") == 0u);
   CHECK(port.hw_counters->get("out_of_sequence") == 12u);
-  CHECK(port.hw_counters.from.locator == kCx6dx + "/class/infiniband/mlx5_0/ports/1/hw_counters");
+  CHECK(port.hw_counters.from.locator == roce::test::kCx6dxTree + "/class/infiniband/mlx5_0/ports/1/hw_counters");
 }
 
 TEST_CASE("cx6dx: the netdev with the vendor qos and ecn sysfs") {
-  CHECK(list_netdevs(kCx6dx) == std::vector<std::string>{"ens1f0np0", "lo"});
+  CHECK(list_netdevs(roce::test::kCx6dxTree) == std::vector<std::string>{"ens1f0np0", "lo"});
   roce::model::NetDev nd;
   nd.name = "ens1f0np0";
-  read_netdev_sysfs(kCx6dx, nd);
+  read_netdev_sysfs(roce::test::kCx6dxTree, nd);
   CHECK(*nd.mtu == 9000);
-  CHECK(nd.mtu.from.locator == kCx6dx + "/class/net/ens1f0np0/mtu");
+  CHECK(nd.mtu.from.locator == roce::test::kCx6dxTree + "/class/net/ens1f0np0/mtu");
   CHECK(*nd.operstate == "up");
   CHECK(*nd.mac == "e8:eb:d3:33:07:da");
   CHECK(*nd.carrier_changes == 4);
@@ -111,7 +110,7 @@ TEST_CASE("cx6dx: the netdev with the vendor qos and ecn sysfs") {
     CHECK(*nd.ecn->np[prio] == (prio == 3));
     CHECK(*nd.ecn->rp[prio] == (prio == 3));
   }
-  CHECK(nd.ecn->rp[3].from.locator == kCx6dx + "/class/net/ens1f0np0/ecn/roce_rp/enable/3");
+  CHECK(nd.ecn->rp[3].from.locator == roce::test::kCx6dxTree + "/class/net/ens1f0np0/ecn/roce_rp/enable/3");
   // Not this reader's fields.
   CHECK(nd.stats.availability == Availability::absent);
   CHECK(nd.stats.cause.empty());
@@ -120,13 +119,13 @@ TEST_CASE("cx6dx: the netdev with the vendor qos and ecn sysfs") {
 TEST_CASE("cx6dx: a virtual netdev has no PCI function, which is not an error") {
   roce::model::NetDev lo;
   lo.name = "lo";
-  read_netdev_sysfs(kCx6dx, lo);
+  read_netdev_sysfs(roce::test::kCx6dxTree, lo);
   CHECK(*lo.mtu == 65536);
   CHECK(*lo.operstate == "unknown");
   CHECK(*lo.mac == "00:00:00:00:00:00");
   CHECK(lo.pci_address.availability == Availability::absent);
   CHECK(lo.pci_address.cause.find("/class/net/lo/device") != std::string::npos);
-  CHECK(lo.pci_address.cause == kCx6dx + "/class/net/lo/device: No such file or directory (no parent device: a virtual device)");
+  CHECK(lo.pci_address.cause == roce::test::kCx6dxTree + "/class/net/lo/device: No such file or directory (no parent device: a virtual device)");
   CHECK(lo.pcie.availability == Availability::absent);
   CHECK(lo.driver.availability == Availability::absent);
   CHECK(lo.link.availability == Availability::absent);
@@ -135,8 +134,8 @@ TEST_CASE("cx6dx: a virtual netdev has no PCI function, which is not an error") 
 }
 
 TEST_CASE("cx7: an active 400G port and a down port on a second device, upstream kernel") {
-  CHECK(list_rdma_devices(kCx7) == std::vector<std::string>{"mlx5_0", "mlx5_1"});
-  auto up = read_rdma_device(kCx7, "mlx5_0");
+  CHECK(list_rdma_devices(roce::test::kCx7Tree) == std::vector<std::string>{"mlx5_0", "mlx5_1"});
+  auto up = read_rdma_device(roce::test::kCx7Tree, "mlx5_0");
   CHECK(*up.hca_type == "MT4129");
   CHECK(*up.fw_ver == "28.39.1002");
   CHECK(*up.pci_address == "0000:c1:00.0");
@@ -148,7 +147,7 @@ TEST_CASE("cx7: an active 400G port and a down port on a second device, upstream
   CHECK(gid_at(up.ports[0], 3)->gid == "0000:0000:0000:0000:0000:ffff:0a00:0115");
   CHECK(up.ports[0].hw_counters->get("rx_write_requests") == 98122013u);
 
-  auto down = read_rdma_device(kCx7, "mlx5_1");
+  auto down = read_rdma_device(roce::test::kCx7Tree, "mlx5_1");
   REQUIRE(down.ports.size() == 1);
   const auto& port = down.ports[0];
   CHECK(*port.state == roce::model::PortState{1, "DOWN"});
@@ -160,11 +159,11 @@ TEST_CASE("cx7: an active 400G port and a down port on a second device, upstream
 
   roce::model::NetDev nd;
   nd.name = "ens42np0";
-  read_netdev_sysfs(kCx7, nd);
+  read_netdev_sysfs(roce::test::kCx7Tree, nd);
   CHECK(*nd.operstate == "down");
   CHECK(*nd.mtu == 1500);
   CHECK_FALSE(nd.link.ok());  // no speed while down: missing, never 0
-  CHECK(nd.link.cause.find(kCx7 + "/class/net/ens42np0/speed") != std::string::npos);
+  CHECK(nd.link.cause.find(roce::test::kCx7Tree + "/class/net/ens42np0/speed") != std::string::npos);
   CHECK(nd.pcie->current_speed == "32.0 GT/s PCIe");
   CHECK(*nd.pci_address == "0000:c2:00.0");
   // Upstream kernel: no vendor sysfs, and the cause says so.
@@ -172,7 +171,7 @@ TEST_CASE("cx7: an active 400G port and a down port on a second device, upstream
   CHECK(nd.trust.cause.find("qos/trust") != std::string::npos);
   CHECK(nd.ecn.availability == Availability::absent);
   CHECK(nd.ecn.cause.find("vendor ecn sysfs") != std::string::npos);
-  CHECK(nd.ecn.cause.find(kCx7 + "/class/net/ens42np0/ecn") == 0);
+  CHECK(nd.ecn.cause.find(roce::test::kCx7Tree + "/class/net/ens42np0/ecn") == 0);
 }
 
 TEST_CASE("a root with no RDMA devices lists none") {

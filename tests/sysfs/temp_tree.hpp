@@ -4,6 +4,10 @@
 
 namespace roce::test {
 
+// Captured sysfs trees of real hosts (tests/fixtures/sysfs/).
+inline const std::string kCx6dxTree = ROCE_FIXTURES_DIR "/sysfs/cx6dx";
+inline const std::string kCx7Tree = ROCE_FIXTURES_DIR "/sysfs/cx7";
+
 class TempTree {
  public:
   TempTree();

@@ -3,12 +3,12 @@
 #include <charconv>
 #include <string>
 
+#include "captures/text/text_input.hpp"
+
 namespace roce::captures::text {
 namespace {
 
 constexpr std::string_view kHeader = "NIC statistics:";
-constexpr std::size_t kShownChars = 60;
-
 std::string_view trim_right(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   return s;
@@ -17,16 +17,6 @@ std::string_view trim_right(std::string_view s) {
 std::string_view trim_left(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   return s;
-}
-
-std::string shown(std::string_view line) {
-  std::string s;
-  for (char c : line.substr(0, kShownChars)) {
-    const auto u = static_cast<unsigned char>(c);
-    s += (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  if (line.size() > kShownChars) s += "...";
-  return "'" + s + "'";
 }
 
 Unexpected line_error(std::size_t number, const std::string& what) {

@@ -2,10 +2,6 @@
 
 namespace roce::sources::rtnl {
 
-namespace {
-constexpr std::size_t align4(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
-}  // namespace
-
 std::string attr_name(std::uint16_t type, AttrNamer namer) {
   if (namer)
     if (const char* n = namer(type)) return n;

@@ -19,6 +19,9 @@ namespace roce::sources::rtnl {
 
 using Bytes = std::span<const std::uint8_t>;
 
+// Netlink pads messages and attributes to 4 bytes (NLMSG_ALIGNTO, NLA_ALIGNTO).
+constexpr std::size_t align4(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
+
 // Names an attribute type for messages ("DCB_ATTR_IEEE_PFC"); nullptr when unknown.
 using AttrNamer = const char* (*)(std::uint16_t type);
 

@@ -24,8 +24,6 @@ void read_ext_ack(Bytes tlvs, NetlinkStatus& status) {
       status.bad_attr_offset = *off;
 }
 
-constexpr std::size_t align4(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
-
 }  // namespace
 
 Expected<NetlinkStatus> decode_error_message(Bytes msg) {

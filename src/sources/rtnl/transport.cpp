@@ -14,7 +14,6 @@
 namespace roce::sources::rtnl {
 
 namespace {
-constexpr std::size_t align4(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
 // Large enough for any single rtnetlink message (links with many VFs reach tens of KiB).
 constexpr std::size_t kReceiveBuffer = 64 * 1024;
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "sources/sysfs/sysfs_decode.hpp"
+#include "sources/sysfs/sysfs_file.hpp"
 
 namespace roce::sources::sysfs {
 namespace {
@@ -11,11 +12,6 @@ namespace {
 std::string last_component(const std::string& path) {
   auto slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-std::string parent_of(const std::string& path) {
-  auto slash = path.rfind('/');
-  return slash == std::string::npos || slash == 0 ? std::string("/") : path.substr(0, slash);
 }
 
 }  // namespace

@@ -30,13 +30,13 @@ std::string resolved_or_empty(const std::string& path) {
   return out;
 }
 
+}  // namespace
+
 std::string parent_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";
   return slash == 0 ? "/" : path.substr(0, slash);
 }
-
-}  // namespace
 
 ConfinedReads::ConfinedReads(const std::string& root) : given_root_(root) {
   while (given_root_.size() > 1 && given_root_.back() == '/') given_root_.pop_back();

@@ -37,6 +37,8 @@ class ConfinedReads {
 
 // Joins "a" and "b" with exactly one '/'.
 std::string join_path(const std::string& a, const std::string& b);
+// The folder part of a path: "." for a bare name, "/" for a file in the root.
+std::string parent_of(const std::string& path);
 
 // The attribute's text with one trailing "\n" removed (real sysfs values end with one; copied
 // trees sometimes do not). On failure: Error{"<path>: <strerror>", "", errno}.
