@@ -27,7 +27,7 @@ struct ThreeFrames {
 
 ThreeFrames write_three_frames(const test::TempDir& dir) {
   ThreeFrames out;
-  out.series = test::mlx5_series(2, 12);
+  out.series = test::mlx5_series(1, 12);
   const auto path = dir.file("three.rec");
   auto writer = record::RecordWriter::open(path, {.samples_per_frame = 4});
   REQUIRE(writer.ok());
