@@ -52,8 +52,11 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
     if (i > 0 && system) system->wait(*interval);
     else if (i > 0) sleep_until(next);
     if (stop_requested()) break;
-    next = std::chrono::steady_clock::now() + *interval;
     auto host = system ? (options.dev.empty() ? system->sample() : filter_host(system->sample(), options.dev)) : sources::collect_host({global.sysfs_root, options.dev});
+    // The next sample is due an interval after this one's own stamp (CLOCK_MONOTONIC, as
+    // steady_clock), so consecutive samples are never closer than the interval.
+    next = system ? std::chrono::steady_clock::now() + *interval
+                  : std::chrono::steady_clock::time_point(std::chrono::nanoseconds(host.monotonic_ns)) + *interval;
     if (!options.dev.empty() && host_is_empty(host))
       return report_error({"no netdev or RDMA device named \"" + options.dev + "\"", ""}, kExitInputError);
     bundle.samples.push_back(std::move(host));
