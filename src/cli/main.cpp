@@ -11,12 +11,14 @@
 #include "cli/cmd_show.hpp"
 #include "cli/cmd_tune.hpp"
 #include "cli/cmd_watchdog.hpp"
+#include "cli/completion.hpp"
+#include "cli/version.hpp"
 #include "util/exit_codes.hpp"
 
 int main(int argc, char** argv) {
   using namespace roce::cli;
   CLI::App app{"roce-doctor: diagnose and tune RoCEv2 lossless networks on Linux hosts", "roce-doctor"};
-  app.set_version_flag("--version", std::string("roce-doctor ") + ROCE_DOCTOR_VERSION);
+  app.set_version_flag("--version", version_text);
   app.require_subcommand(1);
   app.fallthrough();  // global options may also follow the subcommand: `show --sysfs-root DIR`
 
@@ -46,6 +48,8 @@ int main(int argc, char** argv) {
   CLI::App* watchdog_cmd = add_watchdog_command(app, watchdog);
   ReportOptions report;
   CLI::App* report_cmd = add_report_command(app, report);
+  CompletionOptions completion;  // hidden: prints the completion scripts and their value lists
+  CLI::App* completion_cmd = add_completion_command(app, completion);
 
   try {
     app.parse(argc, argv);
@@ -62,5 +66,6 @@ int main(int argc, char** argv) {
   if (*tune_cmd) return run_tune(global, tune);
   if (*watchdog_cmd) return run_watchdog_command(global, watchdog);
   if (*report_cmd) return run_report(global, report);
+  if (*completion_cmd) return run_completion(app, global, completion);
   return roce::kExitInputError;
 }

@@ -1,0 +1,57 @@
+#pragma once
+// roce-doctor completion bash|zsh|checks|profiles|devices: hidden. Prints a shell completion script
+// generated from the command-line definition itself (CLI11's App tree: subcommands, options, which
+// take values), or one of the dynamic value lists the scripts ask for while completing.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/common.hpp"
+
+namespace roce::cli {
+
+struct CompletionOptions {
+  std::string what;  // bash, zsh, checks, profiles, devices
+};
+
+/// What an option's value (or a positional) is, for completing it.
+enum class ValueKind {
+  none,      // a flag: takes no value
+  free,      // any text (a duration, a number): nothing to offer
+  files,     // a path
+  dirs,      // a directory
+  checks,    // check IDs of the catalog, comma-separated
+  profiles,  // profile names of the profile directories, or a file
+  devices,   // netdev and RDMA device names of the host
+  hosts,     // "live" or "sim:FILE.toml"
+};
+
+/// One option or positional as completion sees it.
+struct OptionSpec {
+  std::vector<std::string> names;  // "--only", "-o"; empty for a positional
+  std::string help;                // the first clause of the description
+  ValueKind kind = ValueKind::none;
+  bool many = false;  // takes several values in a row (--only A B, report PATH...)
+};
+
+/// A subcommand, or the program itself (name empty) with its global options.
+struct CommandSpec {
+  std::string name;
+  std::string help;
+  std::vector<OptionSpec> options;
+  std::vector<OptionSpec> positionals;
+};
+
+/// The program's global options first (name ""), then each visible subcommand, in definition order.
+/// Hidden subcommands and options (CLI11 group "") are left out.
+std::vector<CommandSpec> describe_commands(const CLI::App& app);
+
+std::string bash_completion_script(const std::vector<CommandSpec>& commands);
+std::string zsh_completion_script(const std::vector<CommandSpec>& commands);
+
+CLI::App* add_completion_command(CLI::App& app, CompletionOptions& options);
+/// `app` is the whole program's App, the tree the scripts are generated from.
+int run_completion(const CLI::App& app, const GlobalOptions& global, const CompletionOptions& options);
+
+}  // namespace roce::cli
