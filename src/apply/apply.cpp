@@ -148,10 +148,12 @@ ApplyResult Applier::run() {
     return end(ApplyOutcome::dry_run, std::to_string(todo_.size()) + " objects would be written");
   }
 
-  Window baseline;
-  baseline.start = system_.sample();
-  system_.wait(opt_.baseline);
-  baseline.end = system_.sample();
+  Window baseline;  // measured only for a trial to be compared with
+  if (opt_.trial.count() > 0) {
+    baseline.start = system_.sample();
+    system_.wait(opt_.baseline);
+    baseline.end = system_.sample();
+  }
   at("baseline");
 
   // The journal: prior values read fresh now (the baseline took time), derived objects first so a
@@ -234,29 +236,38 @@ ApplyResult Applier::run() {
   }
   at("written");
 
-  Window trial;
-  trial.start = system_.sample();
-  system_.wait(opt_.trial);
-  trial.end = system_.sample();
-  at("trial");
-  result_.decision = decide(baseline, trial, opt_.profile);
-  const Decision& d = *result_.decision;
-  log_.line(std::string("apply: verify: ") + to_string(d.verdict) + ": " + d.reason);
-  if (d.verdict == Verdict::rollback) {
-    outcome = roll_back("verify: " + d.reason, ApplyOutcome::rolled_back);
-    watchdog.finish();
-    return outcome;
+  std::string reason;
+  if (opt_.trial.count() == 0) {
+    // No trial window (a boot-time apply of a profile proven before): nothing carries traffic yet,
+    // so there is nothing to measure; the writes that read back are kept.
+    reason = "no trial window (--trial 0): every write read back";
+    log_.line("apply: verify: keep: " + reason);
+  } else {
+    Window trial;
+    trial.start = system_.sample();
+    system_.wait(opt_.trial);
+    trial.end = system_.sample();
+    at("trial");
+    result_.decision = decide(baseline, trial, opt_.profile);
+    const Decision& d = *result_.decision;
+    log_.line(std::string("apply: verify: ") + to_string(d.verdict) + ": " + d.reason);
+    if (d.verdict == Verdict::rollback) {
+      outcome = roll_back("verify: " + d.reason, ApplyOutcome::rolled_back);
+      watchdog.finish();
+      return outcome;
+    }
+    reason = d.reason;
   }
   // The copy `tune --rollback` reads first: dying between the two writes leaves the journal
   // unfinished (restored by the watchdog or the next run), never a kept apply without its copy.
   journal_.state = JournalState::kept;
-  journal_.note = d.reason;
+  journal_.note = reason;
   if (auto s = write_journal(kept_journal_path(opt_.state_dir), journal_); !s) {
     outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
     watchdog.finish();
     return outcome;
   }
-  if (auto s = save(JournalState::kept, d.reason); !s) {
+  if (auto s = save(JournalState::kept, reason); !s) {
     outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
     watchdog.finish();
     return outcome;
@@ -264,7 +275,7 @@ ApplyResult Applier::run() {
   at("kept");
   watchdog.finish();
   at("released");
-  return end(ApplyOutcome::kept, d.reason);
+  return end(ApplyOutcome::kept, reason);
 }
 
 }  // namespace

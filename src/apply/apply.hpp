@@ -26,6 +26,8 @@ namespace roce::apply {
 struct ApplyOptions {
   std::string state_dir = "/var/lib/roce-doctor";  // lock, journal, tune.log
   std::chrono::milliseconds baseline{10000};
+  /// The window after the writes whose drops decide keep or restore. Zero: no baseline, no trial
+  /// and no verdict; the writes are kept when each reads back (boot-time apply of a proven profile).
   std::chrono::milliseconds trial{10000};
   bool force = false;    // apply even though an LLDP/DCBX agent owns the DCB configuration
   bool yes = false;      // disruptive changes without asking

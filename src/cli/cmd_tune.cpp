@@ -93,9 +93,12 @@ CLI::App* add_tune_command(CLI::App& app, TuneOptions& options) {
   tune->add_flag("--rollback", options.rollback, "Restore the state before the last kept --apply");
   tune->add_flag("--yes,-y", options.yes, "With --apply: accept disruptive changes (link flaps) without asking");
   tune->add_flag("--force", options.force, "With --apply: even though an LLDP/DCBX agent owns the DCB configuration; with --rollback: even though objects changed since the apply");
-  tune->add_option("--baseline", options.baseline, "With --apply: the window measured before the change (default 10s)")
+  tune->add_option("--baseline", options.baseline,
+                   "With --apply: the window measured before the change (default 10s; none with --trial 0)")
       ->type_name("DURATION");
-  tune->add_option("--trial", options.trial, "With --apply: the window measured after the change (default 10s)")
+  tune->add_option("--trial", options.trial,
+                   "With --apply: the window measured after the change (default 10s); 0: no window, keep what "
+                   "reads back (boot-time apply of a proven profile)")
       ->type_name("DURATION");
   tune->add_option("--state-dir", options.state_dir,
                    "Lock, journal and tune.log; default $ROCE_DOCTOR_STATE_DIR, else /var/lib/roce-doctor")
@@ -114,9 +117,13 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
 
   const auto profile = tune_profile(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError);
-  auto baseline = parse_duration(options.baseline);
-  auto trial = parse_duration(options.trial);
+  auto baseline = parse_window(options.baseline);
+  auto trial = parse_window(options.trial);
   if (!baseline || !trial) return report_error(!baseline ? baseline.error() : trial.error(), kExitInputError);
+  // A baseline without a trial is never compared: waiting for it would only delay the apply.
+  if (trial->count() > 0 && baseline->count() == 0)
+    return report_error({"--baseline 0 leaves the trial window nothing to compare with", "give --baseline 10s, or --trial 0"},
+                        kExitInputError);
 
   model::Host host;
   std::string origin;

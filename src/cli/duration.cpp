@@ -23,4 +23,9 @@ Expected<std::chrono::milliseconds> parse_duration(std::string_view text) {
   return std::chrono::milliseconds(static_cast<std::int64_t>(n * ms_per_unit));
 }
 
+Expected<std::chrono::milliseconds> parse_window(std::string_view text) {
+  if (text == "0") return std::chrono::milliseconds{0};
+  return parse_duration(text);
+}
+
 }  // namespace roce::cli

@@ -69,6 +69,44 @@ TEST_CASE("apply: a change that makes drops appear is rolled back to the prior s
   CHECK(read_journal(journal_path(dir.path))->state == JournalState::rolled_back);
 }
 
+TEST_CASE("apply: with no trial window (--trial 0) the writes that read back are kept without waiting") {
+  test::TempDir dir;
+  const auto before = test::default_objects(8);
+  MemorySystem sys(before);
+  int waits = 0;
+  sys.on_wait = [&waits](test::FakeSystem&) { ++waits; };
+  auto o = test::apply_options(dir.path);
+  o.trial = std::chrono::milliseconds(0);
+  std::ostringstream out;
+  // The same change a trial rolls back (drops appear): without a window nothing is measured.
+  auto r = apply_plan(sys, test::pfc_plan(8, 0), o, out);
+  INFO(out.str());
+  CHECK(r.outcome == ApplyOutcome::kept);
+  CHECK_FALSE(r.decision);
+  CHECK(waits == 0);
+  CHECK(sys.objects() != before);
+  CHECK(r.reason.find("no trial window") != std::string::npos);
+  auto kept = read_journal(kept_journal_path(dir.path));
+  REQUIRE(kept.ok());
+  CHECK(kept->state == JournalState::kept);
+}
+
+TEST_CASE("apply: with no trial window a write that does not read back still restores the prior state") {
+  test::TempDir dir;
+  const auto before = test::default_objects(0);
+  MemorySystem sys(before);
+  sys.fault_at_write = 0;
+  sys.fault = test::WriteFault::write_other_value;
+  auto o = test::apply_options(dir.path);
+  o.trial = std::chrono::milliseconds(0);
+  std::ostringstream out;
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), o, out);
+  INFO(out.str());
+  CHECK(r.outcome == ApplyOutcome::rolled_back);
+  CHECK(sys.objects() == before);
+  CHECK(read_journal(journal_path(dir.path))->state == JournalState::rolled_back);
+}
+
 TEST_CASE("apply: the writer fails at write k for every k -> the state reads back as journaled") {
   for (auto fault : {test::WriteFault::fail, test::WriteFault::fail_after_applying, test::WriteFault::write_other_value}) {
     for (int k = 0; k < 2; ++k) {
