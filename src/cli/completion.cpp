@@ -34,7 +34,13 @@ ValueKind kind_of(const CLI::Option* opt) {
 
 // The first clause of a description, short enough for a completion menu.
 std::string first_clause(const std::string& text) {
-  std::string s = text.substr(0, text.find("; "));
+  std::size_t end = 0;
+  for (int depth = 0; end < text.size(); ++end) {
+    if (text[end] == '(') ++depth;
+    if (text[end] == ')') --depth;
+    if (depth == 0 && text.compare(end, 2, "; ") == 0) break;
+  }
+  std::string s = text.substr(0, end);
   if (s.size() > 90) {
     s = s.substr(0, s.rfind(' ', 87));
     s += "...";
@@ -49,6 +55,7 @@ OptionSpec spec_of(const CLI::Option* opt) {
   spec.help = first_clause(opt->get_description());
   spec.kind = kind_of(opt);
   spec.many = spec.kind != ValueKind::none && opt->get_items_expected_max() > 1;
+  spec.repeats = spec.many || opt->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
   return spec;
 }
 
@@ -254,12 +261,12 @@ std::string zsh_option_specs(const std::vector<OptionSpec>& options, const std::
   std::string out;
   for (const auto& o : options) {
     std::string exclude;
-    if (o.names.size() > 1 && !o.many) {
+    if (o.names.size() > 1 && !o.repeats) {
       for (const auto& n : o.names) exclude += (exclude.empty() ? "(" : " ") + n;
       exclude += ")";
     }
     for (const auto& n : o.names) {
-      std::string spec = (o.many ? "*" : exclude) + n;
+      std::string spec = (o.repeats ? "*" : exclude) + n;
       if (o.kind == ValueKind::none) {
         spec += "[" + zsh_field(o.help) + "]";
       } else {
@@ -275,7 +282,7 @@ constexpr const char* kZshHelpers = R"ZSH(
 # The dynamic lists come from the program being completed, at completion time.
 _roce_doctor_list() {
   local -a values
-  values=(${(f)"$(_call_program $1 ${(q)_roce_doctor_prog} ${_roce_doctor_sysfs} completion $1 2>/dev/null)"})
+  values=(${(f)"$(_call_program $1 ${(q)_roce_doctor_prog} ${(q)_roce_doctor_sysfs[@]} completion $1 2>/dev/null)"})
   print -rl -- $values
 }
 _roce_doctor_checks() {

@@ -33,6 +33,7 @@ struct OptionSpec {
   std::string help;                // the first clause of the description
   ValueKind kind = ValueKind::none;
   bool many = false;  // takes several values in a row (--only A B, report PATH...)
+  bool repeats = false;  // may be given more than once (check --from A --from B)
 };
 
 /// A subcommand, or the program itself (name empty) with its global options.
