@@ -291,9 +291,9 @@ _roce_doctor_checks() {
   _sequence -s , compadd - $ids
 }
 _roce_doctor_profiles() {
-  local -a names
-  names=(${(f)"$(_roce_doctor_list profiles)"})
-  _alternative "profiles:profile:compadd -a names" "files:profile file:_files -g '*.toml'"
+  local -a roce_doctor_profiles  # a name _alternative does not use itself
+  roce_doctor_profiles=(${(f)"$(_roce_doctor_list profiles)"})
+  _alternative "profiles:profile:compadd -a roce_doctor_profiles" "files:profile file:_files -g '*.toml'"
 }
 _roce_doctor_devices() {
   local -a names
