@@ -106,7 +106,7 @@ TEST_CASE("--help works on every level and --version prints the version") {
   CHECK(run("collect --help").out.find("--interval") != std::string::npos);
   const auto v = run("--version");
   CHECK(v.exit_code == 0);
-  CHECK(v.out == "roce-doctor 0.1.0\n");
+  CHECK(v.out.starts_with("roce-doctor 0.1.0\n"));  // the rest: tests/dist/test_version.cpp
 }
 
 TEST_CASE("live show on this machine lists lo with its stats and DCB unsupported") {

@@ -1,0 +1,185 @@
+// The bash completion script `roce-doctor completion bash` generates, run in a clean bash on real
+// command lines (COMP_WORDS/COMP_CWORD set as bash sets them, COMPREPLY read back); the zsh one
+// parsed by zsh.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "checks/registry.hpp"
+#include "dist/shell.hpp"
+
+namespace roce::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBin = ROCE_DOCTOR_BIN;
+const std::string kSource = ROCE_SOURCE_DIR;
+
+const std::string& bash_script() {
+  static ScratchDir dir;
+  static const std::string path = [] {
+    const std::string p = dir.path + "/roce-doctor.bash";
+    REQUIRE(shell(quoted(kBin) + " completion bash > " + quoted(p)).exit_code == 0);
+    return p;
+  }();
+  return path;
+}
+
+// COMPREPLY for the command line `roce-doctor WORDS...` with the cursor at the end of the last word.
+std::set<std::string> complete(const std::vector<std::string>& words) {
+  std::string array = quoted(kBin);
+  for (const auto& w : words) array += " " + quoted(w);
+  const std::string program = "source " + quoted(bash_script()) + "; COMP_WORDS=(" + array +
+                              "); COMP_CWORD=" + std::to_string(words.size()) +
+                              "; _roce_doctor; printf '%s\\n' \"${COMPREPLY[@]}\"";
+  const auto r = shell("cd " + quoted(kSource) + " && bash --norc --noprofile -c " + quoted(program));
+  INFO(r.err);
+  CHECK(r.err.empty());
+  std::set<std::string> out;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) out.insert(line);
+  return out;
+}
+
+std::set<std::string> names_in(const std::string& dir, const std::string& extension = "") {
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (extension.empty() || e.path().extension() == extension)
+      names.insert(extension.empty() ? e.path().filename().string() : e.path().stem().string());
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("completion: subcommands, without the hidden ones") {
+  CHECK(complete({"ch"}) == std::set<std::string>{"check", "checks"});
+  const auto all = complete({""});
+  CHECK(all == std::set<std::string>{"check", "checks", "collect", "diff", "record", "report", "show", "tune"});
+  // A global option's value is not taken for the subcommand.
+  CHECK(complete({"--host", "live", "ch"}) == std::set<std::string>{"check", "checks"});
+}
+
+TEST_CASE("completion: options of the subcommand, and the global ones after it") {
+  CHECK(complete({"check", "--on"}) == std::set<std::string>{"--only"});
+  CHECK(complete({"tune", "--tr"}) == std::set<std::string>{"--trial"});
+  CHECK(complete({"show", "--sys"}) == std::set<std::string>{"--sysfs-root"});
+  CHECK(complete({"--sy"}) == std::set<std::string>{"--sysfs-root"});
+  // A flag takes no value: what follows it is an option again.
+  CHECK(complete({"tune", "--apply", "--ro"}) == std::set<std::string>{"--rollback"});
+}
+
+TEST_CASE("completion: every option --help shows for a subcommand is offered") {
+  for (const char* cmd : {"show", "collect", "check", "checks", "record", "diff", "tune", "report"}) {
+    const auto help = shell(quoted(kBin) + " " + cmd + " --help").out;
+    const auto offered = complete({cmd, "-"});
+    std::regex option("(^|[ ,])(--?[A-Za-z][A-Za-z0-9-]*)");
+    std::istringstream lines(help);
+    int seen = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (!line.starts_with("  -")) continue;
+      const std::string names = line.substr(0, line.find(' ', 2));
+      for (std::sregex_iterator m(names.cbegin(), names.cend(), option), end; m != end; ++m) {
+        INFO(cmd << " " << (*m)[2].str());
+        CHECK(offered.contains((*m)[2].str()));
+        ++seen;
+      }
+    }
+    INFO(cmd);
+    CHECK(seen >= 2);
+  }
+}
+
+TEST_CASE("completion: check IDs of the catalog after --only and --skip, also after a comma") {
+  std::set<std::string> drops, all;
+  for (const auto& c : checks::all_checks()) {
+    all.insert(std::string(c.id));
+    if (c.id.starts_with("DROP-")) drops.insert(std::string(c.id));
+  }
+  REQUIRE(drops.size() >= 2);
+  CHECK(complete({"check", "--only", "DROP-"}) == drops);
+  CHECK(complete({"check", "--skip", ""}) == all);
+  std::set<std::string> after_comma;
+  for (const auto& d : drops) after_comma.insert("LINK-STATE," + d);
+  CHECK(complete({"check", "--only", "LINK-STATE,DROP-"}) == after_comma);
+  // --only takes several IDs in a row.
+  CHECK(complete({"check", "--only", "LINK-STATE", "DROP-"}) == drops);
+  // --only=ID, as bash splits it at '=' (COMP_WORDBREAKS) and unsplit.
+  CHECK(complete({"check", "--only", "=", "DROP-"}) == drops);
+  std::set<std::string> joined;
+  for (const auto& d : drops) joined.insert("--only=" + d);
+  CHECK(complete({"check", "--only=DROP-"}) == joined);
+}
+
+TEST_CASE("completion: profile names of the shipped profiles after --profile") {
+  const auto shipped = names_in(kSource + "/profiles", ".toml");
+  REQUIRE(shipped.size() >= 3);
+  CHECK(complete({"check", "--profile", ""}) == shipped);
+  CHECK(complete({"tune", "--profile", "roce-lossless-p"}) == std::set<std::string>{"roce-lossless-pcp"});
+  CHECK(complete({"report", "--profile", "profiles/roce-lossless-t"}) ==
+        std::set<std::string>{"profiles/roce-lossless-two-class.toml"});
+}
+
+TEST_CASE("completion: device names after --dev, from the sysfs tree the command line reads") {
+  const std::string root = kSource + "/tests/fixtures/sysfs/cx6dx";
+  std::set<std::string> devices = names_in(root + "/class/net");
+  for (const auto& d : names_in(root + "/class/infiniband")) devices.insert(d);
+  REQUIRE(devices.contains("mlx5_0"));
+  CHECK(complete({"--sysfs-root", root, "show", "--dev", ""}) == devices);
+  CHECK(complete({"show", "--sysfs-root=" + root, "--dev", "ml"}) == std::set<std::string>{"mlx5_0"});
+}
+
+TEST_CASE("completion: files for captures and positionals, hosts for --host") {
+  CHECK(complete({"check", "--from", "examples/cx6dx-h"}) ==
+        std::set<std::string>{"examples/cx6dx-healthy.json", "examples/cx6dx-headroom-small.json"});
+  CHECK(complete({"diff", "examples/cx6dx-e"}) == std::set<std::string>{"examples/cx6dx-ecn-off.json"});
+  CHECK(complete({"--host", ""}) == std::set<std::string>{"live", "sim:"});
+  // "sim:FILE" as bash splits it at ':'.
+  CHECK(complete({"--host", "sim", ":", "examples/sim/he"}) == std::set<std::string>{"examples/sim/healthy.toml"});
+}
+
+TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
+  if (!have_command("zsh")) {
+    WARN("ROCE-TEST-SKIP: zsh is not installed (scripts/test installs it)");
+    return;
+  }
+  ScratchDir dir;
+  const std::string script = dir.path + "/_roce-doctor";
+  REQUIRE(shell(quoted(kBin) + " completion zsh > " + quoted(script)).exit_code == 0);
+  CHECK(slurp(script).starts_with("#compdef roce-doctor\n"));
+  const auto parsed = shell("zsh -n " + quoted(script));
+  INFO(parsed.err);
+  CHECK(parsed.exit_code == 0);
+
+  // Completion as zsh's completion system does it on a terminal (zpty), with the script found in
+  // fpath as an installed one is, and this build's program first in PATH.
+  const auto complete_zsh = [&](const std::string& line) {
+    const auto r = shell("PATH=" + quoted(fs::path(kBin).parent_path().string()) + ":$PATH timeout 60 zsh -f " +
+                         quoted(kSource + "/tests/dist/zsh_capture.zsh") + " " + quoted(line) + " " + quoted(dir.path));
+    INFO(line << "\n" << r.err);
+    CHECK(r.exit_code == 0);
+    std::set<std::string> out;
+    std::istringstream lines(r.out);
+    for (std::string l; std::getline(lines, l);) out.insert(l);
+    return out;
+  };
+  CHECK(complete_zsh("roce-doctor ch") == std::set<std::string>{"check", "checks"});
+  CHECK(complete_zsh("roce-doctor check --on") == std::set<std::string>{"--only"});
+  CHECK(complete_zsh("roce-doctor check --only LINK-STATE,DROP-") == std::set<std::string>{"DROP-HOST", "DROP-LOSSLESS"});
+  CHECK(complete_zsh("roce-doctor tune --profile roce-lossless-") ==
+        std::set<std::string>{"roce-lossless-pcp", "roce-lossless-two-class"});
+  CHECK(complete_zsh("roce-doctor --sysfs-root " + kSource + "/tests/fixtures/sysfs/cx6dx show --dev ml") ==
+        std::set<std::string>{"mlx5_0"});
+
+  // Sourced after compinit (the build-tree way) it registers itself.
+  const auto loaded = shell("zsh -f -c " + quoted("autoload -U compinit && compinit -u -D && source " + quoted(script) +
+                                                  " && print ${_comps[roce-doctor]}"));
+  INFO(loaded.out << loaded.err);
+  CHECK(loaded.out == "_roce-doctor\n");
+}
+
+}  // namespace roce::test

@@ -1,0 +1,144 @@
+// `cmake --install` of this build tree into a temporary DESTDIR (prefix /usr), then the installed
+// program run from there: its profiles, examples, man pages, completion and units.
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <filesystem>
+#include <set>
+
+#include "dist/shell.hpp"
+
+namespace roce::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kSource = ROCE_SOURCE_DIR;
+const std::string kBuild = ROCE_BUILD_DIR;
+
+// One DESTDIR install shared by every test case of this run.
+const std::string& destdir() {
+  static ScratchDir dir;
+  static const bool installed = [] {
+    const auto r = shell("DESTDIR=" + quoted(dir.path) + " cmake --install " + quoted(kBuild) + " --prefix /usr");
+    INFO(r.out << r.err);
+    return r.exit_code == 0;
+  }();
+  REQUIRE(installed);
+  return dir.path;
+}
+
+std::string installed(const std::string& path) { return destdir() + path; }
+
+ShellRun run_installed(const std::string& args) { return shell(quoted(installed("/usr/bin/roce-doctor")) + " " + args); }
+
+std::vector<fs::path> files_in(const std::string& dir, const std::string& extension_prefix) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension().string().starts_with(extension_prefix)) out.push_back(e.path());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("install: the program, every profile, man page, unit, example and both completion scripts land in place") {
+  CHECK(fs::is_regular_file(installed("/usr/bin/roce-doctor")));
+  CHECK((fs::status(installed("/usr/bin/roce-doctor")).permissions() & fs::perms::others_exec) != fs::perms::none);
+  for (const auto& p : files_in(kSource + "/profiles", ".toml"))
+    CHECK(fs::is_regular_file(installed("/usr/share/roce-doctor/profiles/" + p.filename().string())));
+  const auto pages = files_in(kSource + "/man", ".");
+  int man_pages = 0;
+  for (const auto& p : pages) {
+    const std::string section = p.extension().string().substr(1);
+    if (section.size() != 1 || !std::isdigit(static_cast<unsigned char>(section[0]))) continue;  // make_man_checks.cpp
+    ++man_pages;
+    CHECK(fs::is_regular_file(installed("/usr/share/man/man" + section + "/" + p.filename().string() + ".gz")));
+  }
+  CHECK(man_pages == 4);
+  for (const auto& u : files_in(kSource + "/dist", ".service"))
+    CHECK(fs::is_regular_file(installed("/usr/lib/systemd/system/" + u.filename().string())));
+  for (const auto& e : files_in(kSource + "/examples", ".json"))
+    CHECK(fs::is_regular_file(installed("/usr/share/doc/roce-doctor/examples/" + e.filename().string())));
+  for (const auto& e : files_in(kSource + "/examples/sim", ".toml"))
+    CHECK(fs::is_regular_file(installed("/usr/share/doc/roce-doctor/examples/sim/" + e.filename().string())));
+  CHECK(fs::is_regular_file(installed("/usr/share/bash-completion/completions/roce-doctor")));
+  CHECK(fs::is_regular_file(installed("/usr/share/zsh/vendor-completions/_roce-doctor")));
+  CHECK(fs::is_regular_file(installed("/usr/share/doc/roce-doctor/copyright")));
+}
+
+TEST_CASE("install: --profile NAME finds the installed data dir, never the source tree") {
+  const std::string example = installed("/usr/share/doc/roce-doctor/examples/cx6dx-healthy.json");
+  const auto r = run_installed("check --from " + quoted(example) + " --profile roce-lossless-pcp");
+  INFO(r.out << r.err);
+  // The healthy example trusts DSCP: against the PCP profile that is critical.
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.find("profile roce-lossless-pcp (" + installed("/usr/share/roce-doctor/profiles/roce-lossless-pcp.toml") +
+                   ")") != std::string::npos);
+
+  const auto unknown = run_installed("check --from " + quoted(example) + " --profile no-such-profile");
+  INFO(unknown.err);
+  CHECK(unknown.exit_code == 3);
+  CHECK(unknown.err.find(installed("/usr/share/roce-doctor/profiles")) != std::string::npos);
+  CHECK(unknown.err.find(kSource + "/profiles") == std::string::npos);
+  CHECK(unknown.err.find("known profiles: roce-lossless, roce-lossless-pcp, roce-lossless-two-class") != std::string::npos);
+}
+
+TEST_CASE("install: check --from the installed examples gives the verdicts examples/README.md states") {
+  const std::string dir = installed("/usr/share/doc/roce-doctor/examples/");
+  const auto healthy = run_installed("check --from " + quoted(dir + "cx6dx-healthy.json"));
+  INFO(healthy.out << healthy.err);
+  CHECK(healthy.exit_code == 0);
+  const auto ecn_off = run_installed("check --from " + quoted(dir + "cx6dx-ecn-off.json"));
+  INFO(ecn_off.out << ecn_off.err);
+  CHECK(ecn_off.exit_code == 2);
+  CHECK(ecn_off.out.find("ECN-NIC") != std::string::npos);
+}
+
+TEST_CASE("install: man -l renders every installed page without a warning") {
+  REQUIRE(have_command("man"));
+  int rendered = 0;
+  for (const auto& section : {"5", "7", "8"}) {
+    for (const auto& page : files_in(installed("/usr/share/man/man") + section, ".gz")) {
+      const auto r = shell("LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l " + quoted(page.string()));
+      INFO(page << "\n" << r.err);
+      CHECK(r.exit_code == 0);
+      CHECK(r.err.empty());
+      CHECK(r.out.size() > 1000);
+      ++rendered;
+    }
+  }
+  CHECK(rendered == 4);
+}
+
+TEST_CASE("install: the installed bash completion completes profile names from the installed data dir") {
+  const std::string script = installed("/usr/share/bash-completion/completions/roce-doctor");
+  const std::string program = "source " + quoted(script) + "; COMP_WORDS=(" + quoted(installed("/usr/bin/roce-doctor")) +
+                              " tune --profile roce-lossless-p); COMP_CWORD=3; _roce_doctor; printf '%s\\n' \"${COMPREPLY[@]}\"";
+  const auto r = shell("bash --norc --noprofile -c " + quoted(program));
+  INFO(r.err);
+  CHECK(r.out == "roce-lossless-pcp\n");
+}
+
+TEST_CASE("install: units run this install's program: /usr/bin with prefix /usr, the prefix's bin/ otherwise") {
+  for (const auto& u : files_in(installed("/usr/lib/systemd/system"), ".service"))
+    CHECK(slurp(u.string()).find("ExecStart=/usr/bin/roce-doctor ") != std::string::npos);
+
+  ScratchDir prefix;
+  const auto r = shell("cmake --install " + quoted(kBuild) + " --prefix " + quoted(prefix.path));
+  REQUIRE(r.exit_code == 0);
+  const std::string units = prefix.path + "/lib/systemd/system";
+  for (const auto& u : files_in(units, ".service"))
+    CHECK(slurp(u.string()).find("ExecStart=" + prefix.path + "/bin/roce-doctor ") != std::string::npos);
+
+  // systemd's own check of each unit, with its program and man pages where the unit names them.
+  REQUIRE(have_command("systemd-analyze"));
+  for (const auto& u : files_in(units, ".service")) {
+    const auto verify = shell("MANPATH=" + quoted(prefix.path + "/share/man") + " systemd-analyze verify " + quoted(u.string()));
+    INFO(u << "\n" << verify.out << verify.err);
+    CHECK(verify.exit_code == 0);
+    CHECK(verify.out.empty());
+    CHECK(verify.err.empty());
+  }
+}
+
+}  // namespace roce::test

@@ -1,0 +1,103 @@
+// The systemd units in dist/: the boot unit's own command line run against a simulated host, and
+// the policy each unit's file states (ordering, privileges).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sstream>
+
+#include "dist/shell.hpp"
+
+namespace roce::test {
+namespace {
+
+const std::string kBin = ROCE_DOCTOR_BIN;
+const std::string kSource = ROCE_SOURCE_DIR;
+
+// Every "Key=value" line of a unit with this key, in order.
+std::vector<std::string> values(const std::string& unit, const std::string& key) {
+  std::vector<std::string> out;
+  std::istringstream lines(slurp(kSource + "/dist/" + unit));
+  for (std::string line; std::getline(lines, line);)
+    if (line.starts_with(key + "=")) out.push_back(line.substr(key.size() + 1));
+  return out;
+}
+
+std::string value(const std::string& unit, const std::string& key) {
+  const auto v = values(unit, key);
+  REQUIRE(v.size() == 1);
+  return v.front();
+}
+
+// The unit's ExecStart with this build's program, the shipped profile for the kept one, and a
+// simulated host and state directory (global options may follow the subcommand).
+std::string boot_command(const std::string& host, const std::string& state) {
+  std::string cmd = value("roce-doctor-tune.service", "ExecStart");
+  const std::string program = "/usr/bin/roce-doctor";
+  REQUIRE(cmd.starts_with(program + " "));
+  cmd.replace(0, program.size(), quoted(kBin));
+  const std::string kept = "/etc/roce-doctor/tune.toml";
+  const auto at = cmd.find(kept);
+  REQUIRE(at != std::string::npos);
+  cmd.replace(at, kept.size(), quoted(kSource + "/profiles/roce-lossless.toml"));
+  return cmd + " --host sim:" + quoted(host) + " --state-dir " + quoted(state);
+}
+
+}  // namespace
+
+TEST_CASE("tune unit: its command applies the kept profile at boot without a window and keeps what reads back") {
+  ScratchDir dir;
+  const std::string host = dir.path + "/host.toml", state = dir.path + "/state";
+  std::filesystem::copy_file(kSource + "/examples/sim/incast-headroom-small.toml", host);
+  const auto applied = shell(boot_command(host, state));
+  INFO(applied.out << applied.err);
+  CHECK(applied.exit_code == 0);
+  CHECK(applied.out.find("tune --apply: kept: no trial window (--trial 0): every write read back") != std::string::npos);
+  // No window was measured: nothing was compared.
+  CHECK(applied.out.find("baseline") == std::string::npos);
+  CHECK(slurp(state + "/tune.log").find("apply: wrote ") != std::string::npos);
+
+  // The next boot finds the host as the profile wants it.
+  const auto again = shell(boot_command(host, state));
+  INFO(again.out << again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(again.out.find("Nothing to change") != std::string::npos);
+}
+
+TEST_CASE("tune unit: a refused apply fails the unit with exit 3 and its reason, writing nothing") {
+  ScratchDir dir;
+  const std::string host = dir.path + "/host.toml", state = dir.path + "/state";
+  std::filesystem::copy_file(kSource + "/examples/sim/incast-headroom-small.toml", host);
+  const std::string before = slurp(host);
+  std::filesystem::create_directory(state);
+  std::filesystem::permissions(state, std::filesystem::perms::group_write, std::filesystem::perm_options::add);
+  const auto r = shell(boot_command(host, state));
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.find("tune --apply: refused: state directory") != std::string::npos);
+  CHECK(slurp(host) == before);
+}
+
+TEST_CASE("tune unit: oneshot after the network is online, CAP_NET_ADMIN only, no trial, never --force") {
+  const std::string unit = "roce-doctor-tune.service";
+  CHECK(value(unit, "Type") == "oneshot");
+  CHECK(value(unit, "After") == "network-online.target");
+  CHECK(value(unit, "Wants") == "network-online.target");
+  CHECK(value(unit, "CapabilityBoundingSet") == "CAP_NET_ADMIN");
+  CHECK(value(unit, "NoNewPrivileges") == "yes");
+  CHECK(value(unit, "ConditionPathExists") == "/etc/roce-doctor/tune.toml");
+  const std::string exec = value(unit, "ExecStart");
+  CHECK(exec.find(" tune --apply ") != std::string::npos);
+  CHECK(exec.find(" --trial 0 ") != std::string::npos);
+  CHECK(exec.find("--force") == std::string::npos);
+}
+
+TEST_CASE("record unit: no capability at all, a dynamic user, its recording apart from tune's state") {
+  const std::string unit = "roce-doctor-record.service";
+  CHECK(value(unit, "CapabilityBoundingSet").empty());
+  CHECK(value(unit, "DynamicUser") == "yes");
+  CHECK(value(unit, "ProtectKernelTunables") == "yes");
+  CHECK(values(unit, "StateDirectory").empty());  // /var/lib/roce-doctor is root's, for tune
+  CHECK(value(unit, "ExecStart").find(" -o /var/log/roce-doctor/") != std::string::npos);
+}
+
+}  // namespace roce::test
