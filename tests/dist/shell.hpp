@@ -12,6 +12,11 @@
 
 namespace roce::test {
 
+/// This build's program, the source tree and the build tree (every tests/dist target defines them).
+inline const std::string kBin = ROCE_DOCTOR_BIN;
+inline const std::string kSource = ROCE_SOURCE_DIR;
+inline const std::string kBuild = ROCE_BUILD_DIR;
+
 struct ShellRun {
   int exit_code = -1;
   std::string out, err;
@@ -29,7 +34,7 @@ struct ScratchDir {
 };
 
 /// 'text' as one shell word.
-inline std::string quoted(const std::string& text) {
+inline std::string shell_word(const std::string& text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
@@ -39,7 +44,7 @@ inline std::string quoted(const std::string& text) {
 inline ShellRun shell(const std::string& command) {
   ScratchDir dir;
   const std::string out = dir.path + "/out", err = dir.path + "/err";
-  const std::string full = "( " + command + " ) >" + quoted(out) + " 2>" + quoted(err) + " </dev/null";
+  const std::string full = "( " + command + " ) >" + shell_word(out) + " 2>" + shell_word(err) + " </dev/null";
   const int status = std::system(full.c_str());
   ShellRun r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -49,7 +54,7 @@ inline ShellRun shell(const std::string& command) {
 }
 
 inline bool have_command(const std::string& name) {
-  return shell("command -v " + quoted(name)).exit_code == 0;
+  return shell("command -v " + shell_word(name)).exit_code == 0;
 }
 
 }  // namespace roce::test

@@ -16,14 +16,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kBin = ROCE_DOCTOR_BIN;
-const std::string kSource = ROCE_SOURCE_DIR;
 
 const std::string& bash_script() {
   static ScratchDir dir;
   static const std::string path = [] {
     const std::string p = dir.path + "/roce-doctor.bash";
-    REQUIRE(shell(quoted(kBin) + " completion bash > " + quoted(p)).exit_code == 0);
+    REQUIRE(shell(shell_word(kBin) + " completion bash > " + shell_word(p)).exit_code == 0);
     return p;
   }();
   return path;
@@ -31,12 +29,12 @@ const std::string& bash_script() {
 
 // COMPREPLY for the command line `roce-doctor WORDS...` with the cursor at the end of the last word.
 std::set<std::string> complete(const std::vector<std::string>& words) {
-  std::string array = quoted(kBin);
-  for (const auto& w : words) array += " " + quoted(w);
-  const std::string program = "source " + quoted(bash_script()) + "; COMP_WORDS=(" + array +
+  std::string array = shell_word(kBin);
+  for (const auto& w : words) array += " " + shell_word(w);
+  const std::string program = "source " + shell_word(bash_script()) + "; COMP_WORDS=(" + array +
                               "); COMP_CWORD=" + std::to_string(words.size()) +
                               "; _roce_doctor; printf '%s\\n' \"${COMPREPLY[@]}\"";
-  const auto r = shell("cd " + quoted(kSource) + " && bash --norc --noprofile -c " + quoted(program));
+  const auto r = shell("cd " + shell_word(kSource) + " && bash --norc --noprofile -c " + shell_word(program));
   INFO(r.err);
   CHECK(r.err.empty());
   std::set<std::string> out;
@@ -75,7 +73,7 @@ TEST_CASE("completion: options of the subcommand, and the global ones after it")
 
 TEST_CASE("completion: every option --help shows for a subcommand is offered") {
   for (const char* cmd : {"show", "collect", "check", "checks", "record", "diff", "tune", "report"}) {
-    const auto help = shell(quoted(kBin) + " " + cmd + " --help").out;
+    const auto help = shell(shell_word(kBin) + " " + cmd + " --help").out;
     const auto offered = complete({cmd, "-"});
     std::regex option("(^|[ ,])(--?[A-Za-z][A-Za-z0-9-]*)");
     std::istringstream lines(help);
@@ -149,17 +147,17 @@ TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
   }
   ScratchDir dir;
   const std::string script = dir.path + "/_roce-doctor";
-  REQUIRE(shell(quoted(kBin) + " completion zsh > " + quoted(script)).exit_code == 0);
+  REQUIRE(shell(shell_word(kBin) + " completion zsh > " + shell_word(script)).exit_code == 0);
   CHECK(slurp(script).starts_with("#compdef roce-doctor\n"));
-  const auto parsed = shell("zsh -n " + quoted(script));
+  const auto parsed = shell("zsh -n " + shell_word(script));
   INFO(parsed.err);
   CHECK(parsed.exit_code == 0);
 
   // Completion as zsh's completion system does it on a terminal (zpty), with the script found in
   // fpath as an installed one is, and this build's program first in PATH.
   const auto complete_zsh = [&](const std::string& line) {
-    const auto r = shell("PATH=" + quoted(fs::path(kBin).parent_path().string()) + ":$PATH timeout 60 zsh -f " +
-                         quoted(kSource + "/tests/dist/zsh_capture.zsh") + " " + quoted(line) + " " + quoted(dir.path));
+    const auto r = shell("PATH=" + shell_word(fs::path(kBin).parent_path().string()) + ":$PATH timeout 60 zsh -f " +
+                         shell_word(kSource + "/tests/dist/zsh_capture.zsh") + " " + shell_word(line) + " " + shell_word(dir.path));
     INFO(line << "\n" << r.err);
     CHECK(r.exit_code == 0);
     std::set<std::string> out;
@@ -176,7 +174,7 @@ TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
         std::set<std::string>{"mlx5_0"});
 
   // Sourced after compinit (the build-tree way) it registers itself.
-  const auto loaded = shell("zsh -f -c " + quoted("autoload -U compinit && compinit -u -D && source " + quoted(script) +
+  const auto loaded = shell("zsh -f -c " + shell_word("autoload -U compinit && compinit -u -D && source " + shell_word(script) +
                                                   " && print ${_comps[roce-doctor]}"));
   INFO(loaded.out << loaded.err);
   CHECK(loaded.out == "_roce-doctor\n");

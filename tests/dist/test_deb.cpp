@@ -13,13 +13,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kBuild = ROCE_BUILD_DIR;
 
 // One package per run of this test program.
 const std::string& deb() {
   static ScratchDir dir;
   static const std::string path = [] {
-    const auto r = shell("cd " + quoted(kBuild) + " && cpack -G DEB -B " + quoted(dir.path));
+    const auto r = shell("cd " + shell_word(kBuild) + " && cpack -G DEB -B " + shell_word(dir.path));
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
     std::string arch = shell("dpkg --print-architecture").out;
@@ -30,7 +29,7 @@ const std::string& deb() {
 }
 
 std::string field(const std::string& name) {
-  auto r = shell("dpkg-deb -f " + quoted(deb()) + " " + name);
+  auto r = shell("dpkg-deb -f " + shell_word(deb()) + " " + name);
   while (!r.out.empty() && r.out.back() == '\n') r.out.pop_back();
   return r.out;
 }
@@ -46,20 +45,22 @@ TEST_CASE("deb: the package has its name, version, maintainer, section, priority
   CHECK(std::regex_search(field("Maintainer"), std::regex("^.+ <[^@ ]+@[^@ ]+>$")));
   const std::string description = field("Description");
   CHECK(description.starts_with("diagnose and tune RoCEv2 lossless networks\n "));
-  CHECK(shell("dpkg-deb -I " + quoted(deb())).out.find("md5sums") != std::string::npos);
+  CHECK(shell("dpkg-deb -I " + shell_word(deb())).out.find("md5sums") != std::string::npos);
 }
 
 TEST_CASE("deb: Depends names the package of every shared library the binary links") {
   const std::string depends = field("Depends");
   INFO("Depends: " << depends);
   // Each DT_NEEDED of the installed binary, and the Debian package that holds it on this system.
-  const auto needed = shell("readelf -d " + quoted(kBuild + "/src/cli/roce-doctor") +
+  const auto needed = shell("readelf -d " + shell_word(kBuild + "/src/cli/roce-doctor") +
                             " | sed -n 's/.*Shared library: \\[\\(.*\\)\\]/\\1/p'");
   REQUIRE(needed.exit_code == 0);
   std::istringstream libs(needed.out);
   int checked = 0;
   for (std::string lib; std::getline(libs, lib);) {
-    const auto owner = shell("dpkg -S " + quoted("*/" + lib) + " | head -1 | cut -d: -f1");
+    // In this architecture's library folder (libm.so.6 is also in libc6-i386's).
+    const auto owner = shell("dpkg -S \"*/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/\"" + shell_word(lib) +
+                             " | head -1 | cut -d: -f1");
     INFO(lib << " belongs to " << owner.out);
     REQUIRE(!owner.out.empty());
     const std::string package = owner.out.substr(0, owner.out.find('\n'));
@@ -80,7 +81,7 @@ TEST_CASE("deb: Depends names the package of every shared library the binary lin
 }
 
 TEST_CASE("deb: the program, units, man pages, completion, profiles and Debian's doc files are inside") {
-  const std::string contents = shell("dpkg-deb -c " + quoted(deb())).out;
+  const std::string contents = shell("dpkg-deb -c " + shell_word(deb())).out;
   for (const char* path :
        {"./usr/bin/roce-doctor", "./usr/lib/systemd/system/roce-doctor-record.service",
         "./usr/lib/systemd/system/roce-doctor-tune.service", "./usr/share/man/man8/roce-doctor.8.gz",
@@ -95,7 +96,7 @@ TEST_CASE("deb: the program, units, man pages, completion, profiles and Debian's
   CHECK(contents.find("root/root") != std::string::npos);
   // The units run the packaged program, not a path of the machine that built the package.
   for (const char* unit : {"roce-doctor-record.service", "roce-doctor-tune.service"}) {
-    const auto text = shell("dpkg-deb --fsys-tarfile " + quoted(deb()) + " | tar -xOf - ./usr/lib/systemd/system/" + unit);
+    const auto text = shell("dpkg-deb --fsys-tarfile " + shell_word(deb()) + " | tar -xOf - ./usr/lib/systemd/system/" + unit);
     INFO(unit << "\n" << text.out);
     CHECK(text.out.find("\nExecStart=/usr/bin/roce-doctor ") != std::string::npos);
   }
@@ -111,7 +112,7 @@ TEST_CASE("deb: lintian finds no error and no warning") {
     WARN("ROCE-TEST-SKIP: lintian is not installed (scripts/test installs it)");
     return;
   }
-  const auto r = shell("lintian --fail-on error,warning " + quoted(deb()));
+  const auto r = shell("lintian --fail-on error,warning " + shell_word(deb()));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("E: ") == std::string::npos);

@@ -13,14 +13,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kSource = ROCE_SOURCE_DIR;
-const std::string kBuild = ROCE_BUILD_DIR;
 
 // One DESTDIR install shared by every test case of this run.
 const std::string& destdir() {
   static ScratchDir dir;
   static const bool installed = [] {
-    const auto r = shell("DESTDIR=" + quoted(dir.path) + " cmake --install " + quoted(kBuild) + " --prefix /usr");
+    const auto r = shell("DESTDIR=" + shell_word(dir.path) + " cmake --install " + shell_word(kBuild) + " --prefix /usr");
     INFO(r.out << r.err);
     return r.exit_code == 0;
   }();
@@ -30,7 +28,7 @@ const std::string& destdir() {
 
 std::string installed(const std::string& path) { return destdir() + path; }
 
-ShellRun run_installed(const std::string& args) { return shell(quoted(installed("/usr/bin/roce-doctor")) + " " + args); }
+ShellRun run_installed(const std::string& args) { return shell(shell_word(installed("/usr/bin/roce-doctor")) + " " + args); }
 
 std::vector<fs::path> files_in(const std::string& dir, const std::string& extension_prefix) {
   std::vector<fs::path> out;
@@ -68,14 +66,14 @@ TEST_CASE("install: the program, every profile, man page, unit, example and both
 
 TEST_CASE("install: --profile NAME finds the installed data dir, never the source tree") {
   const std::string example = installed("/usr/share/doc/roce-doctor/examples/cx6dx-healthy.json");
-  const auto r = run_installed("check --from " + quoted(example) + " --profile roce-lossless-pcp");
+  const auto r = run_installed("check --from " + shell_word(example) + " --profile roce-lossless-pcp");
   INFO(r.out << r.err);
   // The healthy example trusts DSCP: against the PCP profile that is critical.
   CHECK(r.exit_code == 2);
   CHECK(r.out.find("profile roce-lossless-pcp (" + installed("/usr/share/roce-doctor/profiles/roce-lossless-pcp.toml") +
                    ")") != std::string::npos);
 
-  const auto unknown = run_installed("check --from " + quoted(example) + " --profile no-such-profile");
+  const auto unknown = run_installed("check --from " + shell_word(example) + " --profile no-such-profile");
   INFO(unknown.err);
   CHECK(unknown.exit_code == 3);
   CHECK(unknown.err.find(installed("/usr/share/roce-doctor/profiles")) != std::string::npos);
@@ -85,10 +83,10 @@ TEST_CASE("install: --profile NAME finds the installed data dir, never the sourc
 
 TEST_CASE("install: check --from the installed examples gives the verdicts examples/README.md states") {
   const std::string dir = installed("/usr/share/doc/roce-doctor/examples/");
-  const auto healthy = run_installed("check --from " + quoted(dir + "cx6dx-healthy.json"));
+  const auto healthy = run_installed("check --from " + shell_word(dir + "cx6dx-healthy.json"));
   INFO(healthy.out << healthy.err);
   CHECK(healthy.exit_code == 0);
-  const auto ecn_off = run_installed("check --from " + quoted(dir + "cx6dx-ecn-off.json"));
+  const auto ecn_off = run_installed("check --from " + shell_word(dir + "cx6dx-ecn-off.json"));
   INFO(ecn_off.out << ecn_off.err);
   CHECK(ecn_off.exit_code == 2);
   CHECK(ecn_off.out.find("ECN-NIC") != std::string::npos);
@@ -99,7 +97,7 @@ TEST_CASE("install: man -l renders every installed page without a warning") {
   int rendered = 0;
   for (const auto& section : {"5", "7", "8"}) {
     for (const auto& page : files_in(installed("/usr/share/man/man") + section, ".gz")) {
-      const auto r = shell("LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l " + quoted(page.string()));
+      const auto r = shell("LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l " + shell_word(page.string()));
       INFO(page << "\n" << r.err);
       CHECK(r.exit_code == 0);
       CHECK(r.err.empty());
@@ -112,9 +110,9 @@ TEST_CASE("install: man -l renders every installed page without a warning") {
 
 TEST_CASE("install: the installed bash completion completes profile names from the installed data dir") {
   const std::string script = installed("/usr/share/bash-completion/completions/roce-doctor");
-  const std::string program = "source " + quoted(script) + "; COMP_WORDS=(" + quoted(installed("/usr/bin/roce-doctor")) +
+  const std::string program = "source " + shell_word(script) + "; COMP_WORDS=(" + shell_word(installed("/usr/bin/roce-doctor")) +
                               " tune --profile roce-lossless-p); COMP_CWORD=3; _roce_doctor; printf '%s\\n' \"${COMPREPLY[@]}\"";
-  const auto r = shell("bash --norc --noprofile -c " + quoted(program));
+  const auto r = shell("bash --norc --noprofile -c " + shell_word(program));
   INFO(r.err);
   CHECK(r.out == "roce-lossless-pcp\n");
 }
@@ -124,7 +122,7 @@ TEST_CASE("install: units run this install's program: /usr/bin with prefix /usr,
     CHECK(slurp(u.string()).find("ExecStart=/usr/bin/roce-doctor ") != std::string::npos);
 
   ScratchDir prefix;
-  const auto r = shell("cmake --install " + quoted(kBuild) + " --prefix " + quoted(prefix.path));
+  const auto r = shell("cmake --install " + shell_word(kBuild) + " --prefix " + shell_word(prefix.path));
   REQUIRE(r.exit_code == 0);
   const std::string units = prefix.path + "/lib/systemd/system";
   for (const auto& u : files_in(units, ".service"))
@@ -133,7 +131,7 @@ TEST_CASE("install: units run this install's program: /usr/bin with prefix /usr,
   // systemd's own check of each unit, with its program and man pages where the unit names them.
   REQUIRE(have_command("systemd-analyze"));
   for (const auto& u : files_in(units, ".service")) {
-    const auto verify = shell("MANPATH=" + quoted(prefix.path + "/share/man") + " systemd-analyze verify " + quoted(u.string()));
+    const auto verify = shell("MANPATH=" + shell_word(prefix.path + "/share/man") + " systemd-analyze verify " + shell_word(u.string()));
     INFO(u << "\n" << verify.out << verify.err);
     CHECK(verify.exit_code == 0);
     CHECK(verify.out.empty());

@@ -10,9 +10,6 @@
 namespace roce::test {
 namespace {
 
-const std::string kBin = ROCE_DOCTOR_BIN;
-const std::string kSource = ROCE_SOURCE_DIR;
-
 // Every "Key=value" line of a unit with this key, in order.
 std::vector<std::string> values(const std::string& unit, const std::string& key) {
   std::vector<std::string> out;
@@ -34,12 +31,12 @@ std::string boot_command(const std::string& host, const std::string& state) {
   std::string cmd = value("roce-doctor-tune.service", "ExecStart");
   const std::string program = "/usr/bin/roce-doctor";
   REQUIRE(cmd.starts_with(program + " "));
-  cmd.replace(0, program.size(), quoted(kBin));
+  cmd.replace(0, program.size(), shell_word(kBin));
   const std::string kept = "/etc/roce-doctor/tune.toml";
   const auto at = cmd.find(kept);
   REQUIRE(at != std::string::npos);
-  cmd.replace(at, kept.size(), quoted(kSource + "/profiles/roce-lossless.toml"));
-  return cmd + " --host sim:" + quoted(host) + " --state-dir " + quoted(state);
+  cmd.replace(at, kept.size(), shell_word(kSource + "/profiles/roce-lossless.toml"));
+  return cmd + " --host sim:" + shell_word(host) + " --state-dir " + shell_word(state);
 }
 
 }  // namespace

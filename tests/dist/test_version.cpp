@@ -10,9 +10,6 @@
 namespace roce::test {
 namespace {
 
-const std::string kBin = ROCE_DOCTOR_BIN;
-const std::string kSource = ROCE_SOURCE_DIR;
-
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::size_t start = 0;
@@ -24,8 +21,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 // What cmake/build_commit.cmake writes for SOURCE_DIR.
 std::string commit_written_for(const std::string& source_dir) {
   ScratchDir out;
-  const auto r = shell("cmake -DSOURCE_DIR=" + quoted(source_dir) + " -DOUTPUT=" + quoted(out.path + "/c.cpp") +
-                       " -P " + quoted(kSource + "/cmake/build_commit.cmake"));
+  const auto r = shell("cmake -DSOURCE_DIR=" + shell_word(source_dir) + " -DOUTPUT=" + shell_word(out.path + "/c.cpp") +
+                       " -P " + shell_word(kSource + "/cmake/build_commit.cmake"));
   REQUIRE(r.exit_code == 0);
   const std::string text = slurp(out.path + "/c.cpp");
   const auto q = text.find("kBuildCommit = \"");
@@ -37,7 +34,7 @@ std::string commit_written_for(const std::string& source_dir) {
 }  // namespace
 
 TEST_CASE("--version: the version, the commit, the compiled-in libraries and zstd at run time") {
-  const auto r = shell(quoted(kBin) + " --version");
+  const auto r = shell(shell_word(kBin) + " --version");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   const auto lines = lines_of(r.out);
@@ -51,12 +48,12 @@ TEST_CASE("--version: the version, the commit, the compiled-in libraries and zst
 }
 
 TEST_CASE("--version: the commit is git describe of this checkout (without -dirty, which may change)") {
-  const auto head = shell("git -C " + quoted(kSource) + " describe --always --abbrev=12");
+  const auto head = shell("git -C " + shell_word(kSource) + " describe --always --abbrev=12");
   if (head.exit_code != 0) {
     WARN("the source tree is not a git checkout here: nothing to compare the commit with");
     return;
   }
-  std::string commit = lines_of(shell(quoted(kBin) + " --version").out).at(1).substr(8);
+  std::string commit = lines_of(shell(shell_word(kBin) + " --version").out).at(1).substr(8);
   if (commit.ends_with("-dirty")) commit.resize(commit.size() - 6);
   CHECK(commit + "\n" == head.out);
 }
@@ -66,7 +63,7 @@ TEST_CASE("--version: outside a git checkout the commit is unknown, also inside 
   CHECK(commit_written_for(dir.path) == "unknown");
   if (!have_command("git")) return;
   // A release tarball unpacked inside some other repository must not report that one's commit.
-  REQUIRE(shell("cd " + quoted(dir.path) + " && git init -q && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m x")
+  REQUIRE(shell("cd " + shell_word(dir.path) + " && git init -q && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m x")
               .exit_code == 0);
   std::filesystem::create_directory(dir.path + "/roce-doctor-0.1.0");
   CHECK(commit_written_for(dir.path + "/roce-doctor-0.1.0") == "unknown");
