@@ -48,7 +48,13 @@ struct CommandSpec {
 /// Hidden subcommands and options (CLI11 group "") are left out.
 std::vector<CommandSpec> describe_commands(const CLI::App& app);
 
+/// A subcommand's options and, after them, the program's global options it does not define itself
+/// (global options may follow the subcommand; its own -h,--help wins).
+std::vector<OptionSpec> with_globals(const CommandSpec& command, const CommandSpec& program);
+
+/// completion_bash.cpp: the bash script, `complete -F _roce_doctor roce-doctor`.
 std::string bash_completion_script(const std::vector<CommandSpec>& commands);
+/// completion_zsh.cpp: the zsh script, `#compdef roce-doctor`.
 std::string zsh_completion_script(const std::vector<CommandSpec>& commands);
 
 CLI::App* add_completion_command(CLI::App& app, CompletionOptions& options);
