@@ -1,31 +1,26 @@
+// tune::System for the live kernel: reads, checks and writes one object at a time.
 #include "sources/writer/linux_system.hpp"
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <thread>
-#include <type_traits>
 
-#include <linux/dcbnl.h>
-#include <linux/rtnetlink.h>
 #include <net/if.h>
 
-#include "sources/rtnl/dcb_decoder.hpp"
-#include "sources/rtnl/link_decoder.hpp"
+#include "sources/netlink/uapi.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
 #include "sources/sysfs/sysfs_decode.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
 #include "sources/writer/app_table_diff.hpp"
 #include "sources/writer/capability.hpp"
-#include "sources/writer/dcb_set_reply.hpp"
+#include "sources/writer/netlink_objects.hpp"
 #include "sources/writer/red_stab.hpp"
 #include "sources/writer/write_messages.hpp"
 
 namespace roce::sources::writer {
 
-using rtnl::Bytes;
-using rtnl::NetlinkSocket;
+using netlink::Socket;
 using tune::Knob;
 using tune::ObjectRef;
 using tune::Value;
@@ -49,46 +44,11 @@ const char* knob_text(Knob k) {
 
 Unexpected in(const ObjectRef& o, Error e) { return fail(std::move(e).context(describe_object(o))); }
 
-Expected<NetlinkSocket> open_socket(const LinuxSystemOptions& opt) { return NetlinkSocket::open(opt.reply_timeout); }
-
-// One request whose answer is a single message (or none), then the ACK.
-Expected<std::vector<std::uint8_t>> ask(NetlinkSocket& sock, rtnl::Request& req, const std::string& what) {
-  std::vector<std::uint8_t> reply;
-  Outcome r = sock.transact(req, [&](Bytes msg) { reply.assign(msg.begin(), msg.end()); });
-  if (!r) return fail(std::move(r.error()).context(what));
-  return reply;
+Expected<Socket> open_socket(const LinuxSystemOptions& opt) {
+  return Socket::open(netlink::Bus::route, opt.reply_timeout);
 }
 
-Expected<std::uint32_t> read_mtu(NetlinkSocket& sock, const std::string& dev) {
-  rtnl::Request req = encode_get_link(dev);
-  auto reply = ask(sock, req, "RTM_GETLINK");
-  if (!reply) return fail(std::move(reply.error()));
-  auto nd = rtnl::decode_link_message(*reply);
-  if (!nd) return fail(std::move(nd.error()).context("RTM_GETLINK reply"));
-  if (!nd->mtu.ok()) return fail("RTM_GETLINK reply: " + nd->mtu.cause, {}, EIO);
-  return *nd->mtu;
-}
-
-// DCB_CMD_IEEE_GET, whole; a driver without dcbnl fails here with EOPNOTSUPP.
-Expected<model::Dcb> read_dcb(NetlinkSocket& sock, const std::string& dev) {
-  rtnl::Request req = encode_dcb_get(dev, DCB_CMD_IEEE_GET);
-  auto reply = ask(sock, req, "RTM_GETDCB DCB_CMD_IEEE_GET");
-  if (!reply) {
-    if (reply.error().sys_errno == EOPNOTSUPP)
-      reply.error().hint = "the driver of " + dev + " does not implement DCB (dcbnl)";
-    return fail(std::move(reply.error()));
-  }
-  return rtnl::decode_dcb_ieee_reply(*reply, dev);
-}
-
-template <class T>
-Expected<T> dcb_object(const model::Field<T>& f) {
-  if (f.ok()) return *f;
-  const int err = f.availability == model::Availability::unsupported ? EOPNOTSUPP : EIO;
-  return fail(f.cause, err == EOPNOTSUPP ? "the driver does not implement this DCB object" : "", err);
-}
-
-Expected<Value> read_dcb_object(NetlinkSocket& sock, const ObjectRef& o) {
+Expected<Value> read_dcb_object(Socket& sock, const ObjectRef& o) {
   auto dcb = read_dcb(sock, o.netdev);
   if (!dcb) return fail(std::move(dcb.error()));
   auto wrap = [](auto v) -> Expected<Value> {
@@ -107,48 +67,6 @@ Expected<Value> read_dcb_object(NetlinkSocket& sock, const ObjectRef& o) {
     case Knob::dcb_buffer: return wrap(dcb_object(dcb->buffer));
     default: return fail("not a DCB object", {}, EINVAL);
   }
-}
-
-// Sends a DCB_CMD_IEEE_SET/DEL and reads the driver's verdict from the reply (dcb_set_reply.hpp).
-Outcome send_dcb(NetlinkSocket& sock, rtnl::Request& req, std::uint8_t cmd) {
-  const std::string what =
-      std::string("RTM_SETDCB ") + (cmd == DCB_CMD_IEEE_DEL ? "DCB_CMD_IEEE_DEL" : "DCB_CMD_IEEE_SET");
-  auto reply = ask(sock, req, what);
-  if (!reply) return fail(std::move(reply.error()));
-  auto status = decode_dcb_set_reply(*reply, cmd);
-  if (!status) return fail(std::move(status.error()).context(what));
-  if (*status != 0)
-    return fail(what + ": the driver refused: " + std::strerror(*status), {}, *status);
-  return done();
-}
-
-struct RedAt {
-  std::uint32_t ifindex = 0;
-  std::uint32_t handle = 0;
-  model::RedParams params;
-};
-
-Expected<RedAt> read_red(NetlinkSocket& sock, const std::string& dev, std::uint32_t parent) {
-  const std::uint32_t ifindex = if_nametoindex(dev.c_str());
-  if (ifindex == 0) return fail("device " + dev + " does not exist", {}, ENODEV);
-  rtnl::Request req = encode_qdisc_dump();
-  std::vector<std::vector<std::uint8_t>> messages;
-  Outcome r = sock.transact(req, [&](Bytes m) { messages.emplace_back(m.begin(), m.end()); });
-  if (!r) return fail(std::move(r.error()).context("RTM_GETQDISC dump"));
-  for (const auto& m : messages) {
-    if (rtnl::qdisc_message_ifindex(m) != ifindex) continue;
-    auto entry = rtnl::decode_qdisc_message(m);
-    if (!entry) return fail(std::move(entry.error()).context("RTM_GETQDISC dump"));
-    if (entry->qdisc.parent != parent) continue;
-    if (entry->qdisc.kind != "red" || !entry->qdisc.red)
-      return fail("the qdisc at parent " + rtnl::format_handle(parent) + " is " + entry->qdisc.kind + ", not red",
-                  {}, ENOENT);
-    return RedAt{ifindex, entry->qdisc.handle, *entry->qdisc.red};
-  }
-  return fail("no RED qdisc at parent " + rtnl::format_handle(parent),
-              "create it first, e.g. tc qdisc replace dev " + dev + " parent " + rtnl::format_handle(parent) +
-                  " handle <h>: red ...",
-              ENOENT);
 }
 
 // Bytes per second of the link, from sysfs speed (Mb/s); tc's 10 Mbit/s when unknown.
@@ -262,7 +180,7 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
     if (o.knob == Knob::mtu) {
       auto mtu = value_as<std::uint32_t>(value, "an MTU");
       if (!mtu) return fail(std::move(mtu.error()));
-      rtnl::Request req = encode_set_mtu(o.netdev, **mtu);
+      Request req = encode_set_mtu(o.netdev, **mtu);
       auto r = ask(*sock, req, "RTM_SETLINK IFLA_MTU " + std::to_string(**mtu));
       if (!r) return fail(std::move(r.error()));
       return done();
@@ -287,7 +205,7 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
         return fail(std::move(table.error()));
       }
       next.scell_log = table->scell_log;  // derived, as tc derives it
-      rtnl::Request req = encode_red_replace(current->ifindex, o.index, current->handle, next, table->stab);
+      Request req = encode_red_replace(current->ifindex, o.index, current->handle, next, table->stab);
       auto r = ask(*sock, req, "RTM_NEWQDISC red (replace)");
       if (!r) return fail(std::move(r.error()));
       return done();
@@ -306,7 +224,7 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
         next.pfc_en = (*p)->pfc_en;
         next.mbc = (*p)->mbc;
         next.delay = (*p)->delay;
-        rtnl::Request req = encode_dcb_set_pfc(o.netdev, next);
+        Request req = encode_dcb_set_pfc(o.netdev, next);
         return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
       }
       case Knob::dcb_ets: {
@@ -316,7 +234,7 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
         if (!cur) return fail(std::move(cur.error()));
         model::Ets next = **e;
         next.ets_cap = cur->ets_cap;  // the device's
-        rtnl::Request req = encode_dcb_set_ets(o.netdev, next);
+        Request req = encode_dcb_set_ets(o.netdev, next);
         return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
       }
       case Knob::dcb_buffer: {
@@ -327,14 +245,14 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
         model::Buffer next = *cur;  // total_size is the device's
         next.prio2buffer = (*b)->prio2buffer;
         next.buffer_size = (*b)->buffer_size;
-        rtnl::Request req = encode_dcb_set_buffer(o.netdev, next);
+        Request req = encode_dcb_set_buffer(o.netdev, next);
         return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
       }
       case Knob::dcb_apptrust: {
         auto s = value_as<std::vector<std::uint8_t>>(value, "a list of trusted selectors");
         if (!s) return fail(std::move(s.error()));
         if (auto cur = dcb_object(dcb->apptrust); !cur) return fail(std::move(cur.error()));
-        rtnl::Request req = encode_dcb_set_apptrust(o.netdev, **s);
+        Request req = encode_dcb_set_apptrust(o.netdev, **s);
         return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
       }
       case Knob::dcb_app: {
@@ -350,7 +268,7 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
         // Add before removing, like `dcb app replace`: on mlx5 deleting the last DSCP entry
         // switches trust back to PCP, which adding first avoids.
         if (!diff.add.empty()) {
-          rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_SET, diff.add);
+          Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_SET, diff.add);
           if (auto r = send_dcb(*sock, req, DCB_CMD_IEEE_SET); !r) return r;
         }
         if (diff.remove.empty()) return done();
@@ -364,7 +282,7 @@ Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
         for (const auto& e : diff.remove)
           if (std::find(now->begin(), now->end(), e) != now->end()) remove.push_back(e);
         if (remove.empty()) return done();
-        rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_DEL, remove);
+        Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_DEL, remove);
         return send_dcb(*sock, req, DCB_CMD_IEEE_DEL);
       }
       default: return fail("unknown knob", {}, EINVAL);
