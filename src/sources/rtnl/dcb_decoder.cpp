@@ -8,12 +8,15 @@
 
 namespace roce::sources::rtnl {
 
-// The model keeps the kernel's selector values under its own names.
+// The model keeps the kernel's selector and DCBX values under its own names.
 static_assert(model::kAppSelEthertype == IEEE_8021QAZ_APP_SEL_ETHERTYPE &&
               model::kAppSelStream == IEEE_8021QAZ_APP_SEL_STREAM &&
               model::kAppSelDgram == IEEE_8021QAZ_APP_SEL_DGRAM &&
               model::kAppSelAny == IEEE_8021QAZ_APP_SEL_ANY &&
               model::kAppSelDscp == IEEE_8021QAZ_APP_SEL_DSCP && model::kAppSelPcp == DCB_APP_SEL_PCP);
+static_assert(model::kDcbxHost == DCB_CAP_DCBX_HOST && model::kDcbxLldManaged == DCB_CAP_DCBX_LLD_MANAGED &&
+              model::kDcbxVerCee == DCB_CAP_DCBX_VER_CEE && model::kDcbxVerIeee == DCB_CAP_DCBX_VER_IEEE &&
+              model::kDcbxStatic == DCB_CAP_DCBX_STATIC);
 
 namespace {
 
