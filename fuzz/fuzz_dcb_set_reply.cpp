@@ -7,7 +7,7 @@
 #include "sources/writer/dcb_set_reply.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const roce::sources::rtnl::Bytes bytes(data, size);
+  const roce::ByteView bytes(data, size);
   (void)roce::sources::writer::decode_dcb_set_reply(bytes, DCB_CMD_IEEE_SET);
   (void)roce::sources::writer::decode_dcb_set_reply(bytes, DCB_CMD_IEEE_DEL);
   return 0;

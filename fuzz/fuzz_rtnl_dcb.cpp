@@ -5,7 +5,7 @@
 #include "sources/rtnl/dcb_decoder.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const roce::sources::rtnl::Bytes bytes(data, size);
+  const roce::ByteView bytes(data, size);
   (void)roce::sources::rtnl::decode_dcb_ieee_reply(bytes, "ens1f0np0");
   (void)roce::sources::rtnl::decode_dcbx_reply(bytes);
   return 0;

@@ -9,7 +9,7 @@
 
 namespace roce::apply {
 
-constexpr std::uint8_t kDcbxLldManaged = 0x2;  // DCB_CAP_DCBX_LLD_MANAGED (linux/dcbnl.h)
+using model::kDcbxLldManaged;
 
 /// lldpad/lldpd processes under `proc_root` (/proc/<pid>/comm): "lldpad (pid 812)".
 std::vector<std::string> lldp_agents(const std::string& proc_root);

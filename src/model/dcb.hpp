@@ -59,8 +59,17 @@ struct Buffer {  // struct dcbnl_buffer
   bool operator==(const Buffer&) const = default;
 };
 
+// Bits of the DCBX mode (DCB_CAP_DCBX_*).
+enum DcbxMode : std::uint8_t {
+  kDcbxHost = 0x01,        // a host LLDP agent (or nobody) negotiates; the host configures
+  kDcbxLldManaged = 0x02,  // an agent outside the host (NIC firmware) negotiates and owns DCB
+  kDcbxVerCee = 0x04,
+  kDcbxVerIeee = 0x08,
+  kDcbxStatic = 0x10,
+};
+
 struct Dcb {
-  Field<std::uint8_t> dcbx;  // DCB_CAP_DCBX_* bits (HOST 1, LLD_MANAGED 2, VER_CEE 4, VER_IEEE 8, STATIC 16)
+  Field<std::uint8_t> dcbx;  // DcbxMode bits
   Field<Pfc> pfc;
   Field<Ets> ets;
   Field<std::vector<AppEntry>> app;

@@ -3,12 +3,11 @@
 // DCBX), for a ConnectX-like port configured for RoCE on priority 3.
 #include <catch2/catch.hpp>
 
-#include <linux/dcbnl.h>
-#include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
-#include "nl_builder.hpp"
+#include "sources/netlink/uapi.hpp"
 #include "sources/rtnl/dcb_decoder.hpp"
+#include "support/nl_builder.hpp"
 
 using namespace roce::sources::rtnl;
 using roce::model::Availability;
@@ -91,12 +90,12 @@ Reply ieee_reply(Objects o = {}) {
   if (o.buffer) b.put_struct(DCB_ATTR_DCB_BUFFER, cx_buffer());
   b.begin_nest(DCB_ATTR_IEEE_APP_TABLE, false);
   for (const dcb_app& a : cx_apps())
-    b.put_struct(a.selector == 255 ? kDcbAttrDcbApp : std::uint16_t{DCB_ATTR_IEEE_APP}, a);
+    b.put_struct(a.selector == 255 ? std::uint16_t{DCB_ATTR_DCB_APP} : std::uint16_t{DCB_ATTR_IEEE_APP}, a);
   b.end_nest();
   if (o.apptrust) {
-    b.begin_nest(kDcbAttrDcbAppTrustTable, true);
+    b.begin_nest(DCB_ATTR_DCB_APP_TRUST_TABLE, true);
     b.put_u8(DCB_ATTR_IEEE_APP, IEEE_8021QAZ_APP_SEL_DSCP);
-    b.put_u8(kDcbAttrDcbApp, 255);
+    b.put_u8(DCB_ATTR_DCB_APP, 255);
     b.end_nest();
   }
   b.end_nest();

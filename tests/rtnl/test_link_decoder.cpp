@@ -10,8 +10,8 @@
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
-#include "nl_builder.hpp"
 #include "sources/rtnl/link_decoder.hpp"
+#include "support/nl_builder.hpp"
 
 using namespace roce::sources::rtnl;
 using roce::model::Availability;

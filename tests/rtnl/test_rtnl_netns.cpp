@@ -7,9 +7,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "netns.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
 #include "sources/rtnl/rtnl_reader.hpp"
+#include "support/netns.hpp"
 
 using namespace roce::sources::rtnl;
 using roce::model::Availability;

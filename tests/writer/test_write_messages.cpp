@@ -1,6 +1,7 @@
 // Byte-exact encoder tests: each expected message is built by hand from the UAPI structs
 // (linux/rtnetlink.h, if_link.h, dcbnl.h, pkt_sched.h) with NlBuilder, then decoded back with the
-// readers' decoders where one exists.
+// readers' decoders where one exists. A Request's bytes are final but for nlmsg_seq and NLM_F_ACK,
+// which the socket sets when it sends it.
 #include <catch2/catch.hpp>
 
 #include <linux/dcbnl.h>
@@ -9,17 +10,17 @@
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
-#include "nl_builder.hpp"
-#include "request_bytes.hpp"
 #include "sources/rtnl/dcb_decoder.hpp"
 #include "sources/rtnl/link_decoder.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
+#include "sources/rtnl/requests.hpp"
 #include "sources/writer/red_stab.hpp"
 #include "sources/writer/write_messages.hpp"
+#include "support/nl_builder.hpp"
 
 using namespace roce::sources::writer;
 using roce::test::NlBuilder;
-using roce::test::request_bytes;
+using roce::test::to_vector;
 namespace model = roce::model;
 namespace rtnl = roce::sources::rtnl;
 
@@ -63,7 +64,7 @@ TEST_CASE("encode_set_mtu: RTM_SETLINK with IFLA_IFNAME and IFLA_MTU") {
                             .put_u32(IFLA_MTU, 9000)
                             .finish();
   auto req = encode_set_mtu("ens1f0np0", 9000);
-  const auto bytes = request_bytes(req);
+  const auto bytes = to_vector(req.bytes());
   CHECK(bytes == expected);
   CHECK(bytes.size() == 16 + 16 + 16 + 8);  // nlmsghdr, ifinfomsg, "ens1f0np0\0" padded, u32
 
@@ -77,14 +78,14 @@ TEST_CASE("encode_set_mtu: RTM_SETLINK with IFLA_IFNAME and IFLA_MTU") {
   CHECK(*nd->mtu == 9000);
 }
 
-TEST_CASE("encode_get_link and encode_dcb_get") {
+TEST_CASE("encode_get_link and the reader's DCB get, which read-modify-write starts with") {
   ifinfomsg ifi{};
   ifi.ifi_family = AF_UNSPEC;
   auto link = encode_get_link("eth0");
-  CHECK(request_bytes(link) ==
+  CHECK(to_vector(link.bytes()) ==
         NlBuilder(RTM_GETLINK, NLM_F_REQUEST, 0).header(ifi).put_string(IFLA_IFNAME, "eth0").finish());
-  auto dcb = encode_dcb_get("eth0", DCB_CMD_IEEE_GET);
-  CHECK(request_bytes(dcb) == NlBuilder(RTM_GETDCB, NLM_F_REQUEST, 0)
+  auto dcb = rtnl::dcb_get_request("eth0", DCB_CMD_IEEE_GET);
+  CHECK(to_vector(dcb.bytes()) == NlBuilder(RTM_GETDCB, NLM_F_REQUEST, 0)
                                   .header(dcb_header(DCB_CMD_IEEE_GET))
                                   .put_string(DCB_ATTR_IFNAME, "eth0")
                                   .finish());
@@ -104,7 +105,7 @@ TEST_CASE("encode_dcb_set_pfc: DCB_CMD_IEEE_SET with DCB_ATTR_IEEE {DCB_ATTR_IEE
                             .end_nest()
                             .finish();
   auto req = encode_dcb_set_pfc("ens1f0np0", sample_pfc());
-  const auto bytes = request_bytes(req);
+  const auto bytes = to_vector(req.bytes());
   CHECK(bytes == expected);
   CHECK(sizeof(ieee_pfc) == 136);
 
@@ -131,7 +132,7 @@ TEST_CASE("encode_dcb_set_ets and encode_dcb_set_buffer round-trip every field")
     es.tc_tsa[i] = e.tc_tsa[i];
     es.prio_tc[i] = e.prio_tc[i];
   }
-  const auto ets_bytes = request_bytes(ets_req);
+  const auto ets_bytes = to_vector(ets_req.bytes());
   CHECK(ets_bytes == NlBuilder(RTM_SETDCB, NLM_F_REQUEST, 0)
                          .header(dcb_header(DCB_CMD_IEEE_SET))
                          .put_string(DCB_ATTR_IFNAME, "eth0")
@@ -154,7 +155,7 @@ TEST_CASE("encode_dcb_set_ets and encode_dcb_set_buffer round-trip every field")
   bs.prio2buffer[3] = 1;
   bs.buffer_size[0] = bs.buffer_size[1] = 130944;
   bs.total_size = 1048576;
-  const auto buf_bytes = request_bytes(buf_req);
+  const auto buf_bytes = to_vector(buf_req.bytes());
   CHECK(buf_bytes == NlBuilder(RTM_SETDCB, NLM_F_REQUEST, 0)
                          .header(dcb_header(DCB_CMD_IEEE_SET))
                          .put_string(DCB_ATTR_IFNAME, "eth0")
@@ -171,7 +172,7 @@ TEST_CASE("encode_dcb_set_ets and encode_dcb_set_buffer round-trip every field")
 TEST_CASE("encode_dcb_set_apptrust: u8 selectors typed IEEE_APP, PCP typed DCB_APP") {
   const std::vector<std::uint8_t> order{model::kAppSelDscp, model::kAppSelPcp};
   auto req = encode_dcb_set_apptrust("eth0", order);
-  const auto bytes = request_bytes(req);
+  const auto bytes = to_vector(req.bytes());
   CHECK(bytes == NlBuilder(RTM_SETDCB, NLM_F_REQUEST, 0)
                      .header(dcb_header(DCB_CMD_IEEE_SET))
                      .put_string(DCB_ATTR_IFNAME, "eth0")
@@ -200,7 +201,7 @@ TEST_CASE("encode_dcb_app: add and delete carry struct dcb_app entries in DCB_AT
     b.put_struct(DCB_ATTR_IEEE_APP, dcb_app{3, 3, 4791});
     b.put_struct(2 /* DCB_ATTR_DCB_APP */, dcb_app{255, 3, 3});
     b.end_nest().end_nest();
-    const auto bytes = request_bytes(req);
+    const auto bytes = to_vector(req.bytes());
     CHECK(bytes == b.finish());
     auto d = rtnl::decode_dcb_ieee_reply(as_ieee_get_reply(bytes), "eth0");
     REQUIRE(d.ok());
@@ -235,7 +236,7 @@ TEST_CASE("encode_red_replace: RTM_NEWQDISC create|replace, historic flags in tc
   q.Plog = 20;
   q.Scell_log = 15;
   q.flags = TC_RED_ECN;
-  const auto bytes = request_bytes(req);
+  const auto bytes = to_vector(req.bytes());
   CHECK(bytes == NlBuilder(RTM_NEWQDISC, NLM_F_REQUEST | NLM_F_CREATE | NLM_F_REPLACE, 0)
                      .header(t)
                      .put_string(TCA_KIND, "red")
@@ -292,5 +293,5 @@ TEST_CASE("encode_red_replace + red_idle_table reproduce tc's own RED message by
   REQUIRE(table.ok());
   red.scell_log = table->scell_log;
   auto req = encode_red_replace(3, TC_H_ROOT, 0x00010000, red, table->stab);
-  CHECK(request_bytes(req) == from_hex(kTcRedNodrop));
+  CHECK(to_vector(req.bytes()) == from_hex(kTcRedNodrop));
 }

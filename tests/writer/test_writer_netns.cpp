@@ -17,11 +17,11 @@
 #include <nlohmann/json.hpp>
 
 #include "apply/apply.hpp"
-#include "netns.hpp"
-#include "request_bytes.hpp"
+#include "sources/netlink/socket.hpp"
 #include "sources/writer/linux_system.hpp"
 #include "sources/writer/red_stab.hpp"
 #include "sources/writer/write_messages.hpp"
+#include "support/netns.hpp"
 
 using namespace roce::sources::writer;
 using roce::test::Netns;
@@ -128,10 +128,10 @@ TEST_CASE("DCB on veth: refused by writable() as unsupported, nothing touched") 
 TEST_CASE("DCB_CMD_IEEE_SET on veth: the kernel's EOPNOTSUPP reaches the caller") {
   if (!have_root()) return;
   VethNs v;
-  auto sock = roce::sources::rtnl::NetlinkSocket::open(std::chrono::milliseconds(2000));
+  auto sock = roce::sources::netlink::Socket::open(roce::sources::netlink::Bus::route, std::chrono::milliseconds(2000));
   REQUIRE(sock.ok());
   auto req = encode_dcb_set_pfc("wva", roce::model::Pfc{});
-  auto r = sock->transact(req, [](roce::sources::rtnl::Bytes) {});
+  auto r = sock->transact(req, [](roce::ByteView) {});
   REQUIRE(!r.ok());
   CHECK(r.error().sys_errno == EOPNOTSUPP);
 }
@@ -159,10 +159,10 @@ TEST_CASE("RED: no RED qdisc at the parent is refused; a RED replace reaches the
   p.scell_log = table->scell_log;
   p.flags = TC_RED_ECN;
   p.max_p = 0x19999999u;
-  auto sock = roce::sources::rtnl::NetlinkSocket::open(std::chrono::milliseconds(2000));
+  auto sock = roce::sources::netlink::Socket::open(roce::sources::netlink::Bus::route, std::chrono::milliseconds(2000));
   REQUIRE(sock.ok());
   auto req = encode_red_replace(if_nametoindex("wva"), TC_H_ROOT, 0x00010000, p, table->stab);
-  auto r = sock->transact(req, [](roce::sources::rtnl::Bytes) {});
+  auto r = sock->transact(req, [](roce::ByteView) {});
   if (!r.ok()) {
     INFO(r.error().message);
     CHECK(r.error().sys_errno == ENOENT);

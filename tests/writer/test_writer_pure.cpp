@@ -9,11 +9,11 @@
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
-#include "nl_builder.hpp"
 #include "sources/writer/app_table_diff.hpp"
 #include "sources/writer/capability.hpp"
 #include "sources/writer/dcb_set_reply.hpp"
 #include "sources/writer/red_stab.hpp"
+#include "support/nl_builder.hpp"
 
 using namespace roce::sources::writer;
 using roce::test::NlBuilder;

@@ -10,10 +10,9 @@ namespace {
 
 using model::Availability;
 using model::Field;
+using model::kDcbxHost;
+using model::kDcbxLldManaged;
 using model::kPriorities;
-
-constexpr std::uint8_t kDcbxHost = 1;        // DCB_CAP_DCBX_HOST
-constexpr std::uint8_t kDcbxLldManaged = 2;  // DCB_CAP_DCBX_LLD_MANAGED
 
 // "<word> v0 v1 ... v7" with every v in [0, max] -> the 8 values.
 std::optional<model::PerPrio<std::uint8_t>> prio_row(std::string_view body, std::string_view word, unsigned max) {

@@ -1,3 +1,4 @@
+// The ethtool reader: SIOCETHTOOL ioctls, and the ethtool genetlink family for link modes and pause.
 #include "sources/ethtool/ethtool_reader.hpp"
 
 #include <linux/ethtool.h>
@@ -14,9 +15,9 @@
 #include <vector>
 
 #include "sources/ethtool/genl_messages.hpp"
-#include "sources/ethtool/genl_socket.hpp"
 #include "sources/ethtool/link_decoders.hpp"
 #include "sources/ethtool/stats_reader.hpp"
+#include "sources/netlink/genl.hpp"
 
 namespace roce::sources::ethtool {
 namespace {
@@ -67,23 +68,18 @@ int EthtoolReader::ioctl(const std::string& ifname, void* request) {
   return ::ioctl(ioctl_fd_, SIOCETHTOOL, &ifr) == 0 ? 0 : errno;
 }
 
-GenlSocket* EthtoolReader::genl() {
+netlink::Socket* EthtoolReader::genl() {
   if (transport_ == LinkTransport::ioctl_only) return nullptr;
   if (!genl_tried_) {
     genl_tried_ = true;
-    auto sock = std::make_unique<GenlSocket>();
-    if (sock->open()) {
-      const std::uint32_t seq = sock->next_seq();
-      auto reply = sock->transact(build_family_request(seq), seq);
-      if (reply) {
-        if (auto id = decode_family_reply(*reply)) {
-          family_ = *id;
-          genl_ = std::move(sock);
-        }
+    if (auto sock = netlink::Socket::open(netlink::Bus::generic, kReplyTimeout)) {
+      if (auto id = netlink::resolve_family(*sock, ETHTOOL_GENL_NAME)) {
+        family_ = *id;
+        genl_ = std::move(*sock);
       }
     }
   }
-  return genl_.get();
+  return genl_ ? &*genl_ : nullptr;
 }
 
 bool EthtoolReader::uses_netlink() { return genl() != nullptr; }
@@ -106,10 +102,9 @@ model::Field<model::LinkSettings> EthtoolReader::read_link(const std::string& if
 
 model::Field<model::LinkSettings> EthtoolReader::read_link_netlink(const std::string& ifname) {
   const auto from = at(kNetlink, ifname, "ETHTOOL_MSG_LINKMODES_GET");
-  const std::uint32_t seq = genl_->next_seq();
   // Compact bitsets: we read no link-mode bits, and verbose ones carry every mode's name.
-  auto reply = genl_->transact(
-      build_ethtool_get(family_, ETHTOOL_MSG_LINKMODES_GET, ifname, ETHTOOL_FLAG_COMPACT_BITSETS, seq), seq);
+  auto request = build_ethtool_get(family_, ETHTOOL_MSG_LINKMODES_GET, ifname, ETHTOOL_FLAG_COMPACT_BITSETS);
+  auto reply = genl_->ask(request);
   if (!reply) return missing<model::LinkSettings>(reply.error(), from);
   auto link = decode_linkmodes_reply(*reply, family_);
   if (!link) return missing<model::LinkSettings>(link.error(), from);
@@ -149,8 +144,8 @@ model::Field<model::PauseParams> EthtoolReader::read_pause(const std::string& if
 model::Field<model::PauseParams> EthtoolReader::read_pause_netlink(const std::string& ifname) {
   const auto from = at(kNetlink, ifname, "ETHTOOL_MSG_PAUSE_GET");
   auto ask = [&](std::uint32_t flags) -> Expected<model::PauseParams> {
-    const std::uint32_t seq = genl_->next_seq();
-    auto reply = genl_->transact(build_ethtool_get(family_, ETHTOOL_MSG_PAUSE_GET, ifname, flags, seq), seq);
+    auto request = build_ethtool_get(family_, ETHTOOL_MSG_PAUSE_GET, ifname, flags);
+    auto reply = genl_->ask(request);
     if (!reply) return fail(std::move(reply.error()));
     return decode_pause_reply(*reply, family_);
   };

@@ -1,17 +1,17 @@
 #pragma once
 // Live reader of one kernel interface: SIOCETHTOOL ioctls and the "ethtool" generic-netlink family.
 // Sockets are opened on first use and belong to the network namespace current at that moment.
+#include <chrono>
 #include <cstdint>
-#include <memory>
+#include <optional>
 #include <string>
 
 #include "model/counters.hpp"
 #include "model/host.hpp"
+#include "sources/netlink/socket.hpp"
 #include "util/expected.hpp"
 
 namespace roce::sources::ethtool {
-
-class GenlSocket;
 
 // How link settings and pause parameters are read. `automatic` prefers ethtool genetlink and
 // falls back to the ioctls when the kernel has no "ethtool" family (before 5.6).
@@ -19,6 +19,9 @@ enum class LinkTransport { automatic, ioctl_only };
 
 class EthtoolReader {
  public:
+  // How long a genetlink request may wait for its answer.
+  static constexpr std::chrono::milliseconds kReplyTimeout{5000};
+
   EthtoolReader();
   explicit EthtoolReader(LinkTransport transport);
   ~EthtoolReader();
@@ -42,7 +45,7 @@ class EthtoolReader {
 
  private:
   int ioctl(const std::string& ifname, void* request);  // 0 or a positive errno
-  GenlSocket* genl();                                    // nullptr: fall back to the ioctls
+  netlink::Socket* genl();                               // nullptr: fall back to the ioctls
   model::Field<model::LinkSettings> read_link_netlink(const std::string& ifname);
   model::Field<model::LinkSettings> read_link_ioctl(const std::string& ifname);
   model::Field<model::PauseParams> read_pause_netlink(const std::string& ifname);
@@ -51,7 +54,7 @@ class EthtoolReader {
   LinkTransport transport_;
   int ioctl_fd_ = -1;
   int ioctl_open_errno_ = 0;
-  std::unique_ptr<GenlSocket> genl_;
+  std::optional<netlink::Socket> genl_;
   bool genl_tried_ = false;
   std::uint16_t family_ = 0;
 };

@@ -1,16 +1,28 @@
+// The RTM_GETDCB reply decoders.
 #include "sources/rtnl/dcb_decoder.hpp"
 
 #include <limits>
 
-#include <linux/dcbnl.h>
-#include <linux/rtnetlink.h>
+#include "sources/netlink/attrs.hpp"
+#include "sources/netlink/uapi.hpp"
 
 namespace roce::sources::rtnl {
+
+// The model keeps the kernel's selector and DCBX values under its own names.
+static_assert(model::kAppSelEthertype == IEEE_8021QAZ_APP_SEL_ETHERTYPE &&
+              model::kAppSelStream == IEEE_8021QAZ_APP_SEL_STREAM &&
+              model::kAppSelDgram == IEEE_8021QAZ_APP_SEL_DGRAM &&
+              model::kAppSelAny == IEEE_8021QAZ_APP_SEL_ANY &&
+              model::kAppSelDscp == IEEE_8021QAZ_APP_SEL_DSCP && model::kAppSelPcp == DCB_APP_SEL_PCP);
+static_assert(model::kDcbxHost == DCB_CAP_DCBX_HOST && model::kDcbxLldManaged == DCB_CAP_DCBX_LLD_MANAGED &&
+              model::kDcbxVerCee == DCB_CAP_DCBX_VER_CEE && model::kDcbxVerIeee == DCB_CAP_DCBX_VER_IEEE &&
+              model::kDcbxStatic == DCB_CAP_DCBX_STATIC);
 
 namespace {
 
 using model::Availability;
 using model::Field;
+using namespace netlink;  // the attribute walker and readers
 
 const char* dcb_attr_name(std::uint16_t type) {
   switch (type) {
@@ -33,8 +45,8 @@ const char* ieee_attr_name(std::uint16_t type) {
     case DCB_ATTR_IEEE_QCN: return "DCB_ATTR_IEEE_QCN";
     case DCB_ATTR_IEEE_QCN_STATS: return "DCB_ATTR_IEEE_QCN_STATS";
     case DCB_ATTR_DCB_BUFFER: return "DCB_ATTR_DCB_BUFFER";
-    case kDcbAttrDcbAppTrustTable: return "DCB_ATTR_DCB_APP_TRUST_TABLE";
-    case kDcbAttrDcbRewrTable: return "DCB_ATTR_DCB_REWR_TABLE";
+    case DCB_ATTR_DCB_APP_TRUST_TABLE: return "DCB_ATTR_DCB_APP_TRUST_TABLE";
+    case DCB_ATTR_DCB_REWR_TABLE: return "DCB_ATTR_DCB_REWR_TABLE";
     default: return nullptr;
   }
 }
@@ -42,7 +54,7 @@ const char* ieee_attr_name(std::uint16_t type) {
 const char* app_attr_name(std::uint16_t type) {
   switch (type) {
     case DCB_ATTR_IEEE_APP: return "DCB_ATTR_IEEE_APP";
-    case kDcbAttrDcbApp: return "DCB_ATTR_DCB_APP";
+    case DCB_ATTR_DCB_APP: return "DCB_ATTR_DCB_APP";
     default: return nullptr;
   }
 }
@@ -74,7 +86,7 @@ model::PerPrio<std::uint8_t> copy8(const Src (&src)[N]) {
   return out;
 }
 
-Expected<model::Ets> to_ets(Bytes p, const char* name) {
+Expected<model::Ets> to_ets(ByteView p, const char* name) {
   auto s = read_struct<ieee_ets>(p, name);
   if (!s) return fail(std::move(s.error()));
   model::Ets e;
@@ -91,7 +103,7 @@ Expected<model::Ets> to_ets(Bytes p, const char* name) {
   return e;
 }
 
-Expected<model::Pfc> to_pfc(Bytes p, const char* name) {
+Expected<model::Pfc> to_pfc(ByteView p, const char* name) {
   auto s = read_struct<ieee_pfc>(p, name);
   if (!s) return fail(std::move(s.error()));
   model::Pfc f;
@@ -106,7 +118,7 @@ Expected<model::Pfc> to_pfc(Bytes p, const char* name) {
   return f;
 }
 
-Expected<model::Buffer> to_buffer(Bytes p, const char* name) {
+Expected<model::Buffer> to_buffer(ByteView p, const char* name) {
   auto s = read_struct<dcbnl_buffer>(p, name);
   if (!s) return fail(std::move(s.error()));
   model::Buffer b;
@@ -116,7 +128,7 @@ Expected<model::Buffer> to_buffer(Bytes p, const char* name) {
   return b;
 }
 
-Expected<model::PerPrio<std::uint64_t>> to_maxrate(Bytes p, const char* name) {
+Expected<model::PerPrio<std::uint64_t>> to_maxrate(ByteView p, const char* name) {
   auto s = read_struct<ieee_maxrate>(p, name);
   if (!s) return fail(std::move(s.error()));
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
@@ -127,13 +139,13 @@ Expected<model::PerPrio<std::uint64_t>> to_maxrate(Bytes p, const char* name) {
 }
 
 // Entries of the APP table: DCB_ATTR_IEEE_APP for IEEE selectors, DCB_ATTR_DCB_APP for the others.
-Expected<std::vector<model::AppEntry>> to_app_table(Bytes p, const char* name) {
+Expected<std::vector<model::AppEntry>> to_app_table(ByteView p, const char* name) {
   const AttrList list = parse_attrs(p, name, app_attr_name);
   if (list.error) return fail(*list.error);
   std::vector<model::AppEntry> out;
   for (std::size_t i = 0; i < list.attrs.size(); ++i) {
     const Attr& a = list.attrs[i];
-    if (a.type != DCB_ATTR_IEEE_APP && a.type != kDcbAttrDcbApp) continue;
+    if (a.type != DCB_ATTR_IEEE_APP && a.type != DCB_ATTR_DCB_APP) continue;
     auto app = read_struct<dcb_app>(a.payload, std::string(name) + " entry " + std::to_string(i) +
                                                    " (" + app_attr_name(a.type) + ")");
     if (!app) return fail(std::move(app.error()));
@@ -143,13 +155,13 @@ Expected<std::vector<model::AppEntry>> to_app_table(Bytes p, const char* name) {
 }
 
 // The trusted selectors, most trusted first, each a u8 in an attribute typed like the APP table's.
-Expected<std::vector<std::uint8_t>> to_apptrust(Bytes p, const char* name) {
+Expected<std::vector<std::uint8_t>> to_apptrust(ByteView p, const char* name) {
   const AttrList list = parse_attrs(p, name, app_attr_name);
   if (list.error) return fail(*list.error);
   std::vector<std::uint8_t> out;
   for (std::size_t i = 0; i < list.attrs.size(); ++i) {
     const Attr& a = list.attrs[i];
-    if (a.type != DCB_ATTR_IEEE_APP && a.type != kDcbAttrDcbApp) continue;
+    if (a.type != DCB_ATTR_IEEE_APP && a.type != DCB_ATTR_DCB_APP) continue;
     auto sel = read_scalar<std::uint8_t>(a.payload, std::string(name) + " entry " +
                                                         std::to_string(i) + " (" +
                                                         app_attr_name(a.type) + ")");
@@ -159,8 +171,8 @@ Expected<std::vector<std::uint8_t>> to_apptrust(Bytes p, const char* name) {
   return out;
 }
 
-Expected<MessageView> view_dcb_reply(Bytes msg, std::uint8_t cmd, const char* cmd_name) {
-  auto view = view_message(msg, RTM_GETDCB, sizeof(dcbmsg), std::string(cmd_name) + " reply");
+Expected<MessageView> view_dcb_reply(ByteView msg, std::uint8_t cmd, const char* cmd_name) {
+  auto view = netlink::view_message(msg, RTM_GETDCB, sizeof(dcbmsg), std::string(cmd_name) + " reply");
   if (!view) return view;
   dcbmsg d;
   std::memcpy(&d, view->family_header.data(), sizeof d);
@@ -189,7 +201,7 @@ model::Dcb dcb_all_missing(Availability availability, const std::string& cause,
   return d;
 }
 
-Expected<model::Dcb> decode_dcb_ieee_reply(Bytes msg, const std::string& ifname) {
+Expected<model::Dcb> decode_dcb_ieee_reply(ByteView msg, const std::string& ifname) {
   auto view = view_dcb_reply(msg, DCB_CMD_IEEE_GET, "DCB_CMD_IEEE_GET");
   if (!view) return fail(std::move(view.error()));
   const AttrList top = parse_attrs(view->attrs, ifname + " DCB_CMD_IEEE_GET reply", dcb_attr_name);
@@ -211,7 +223,7 @@ Expected<model::Dcb> decode_dcb_ieee_reply(Bytes msg, const std::string& ifname)
     d.pfc = object_field<model::Pfc>(nest, DCB_ATTR_IEEE_PFC, ifname, to_pfc);
     d.app = object_field<std::vector<model::AppEntry>>(nest, DCB_ATTR_IEEE_APP_TABLE, ifname,
                                                        to_app_table);
-    d.apptrust = object_field<std::vector<std::uint8_t>>(nest, kDcbAttrDcbAppTrustTable, ifname,
+    d.apptrust = object_field<std::vector<std::uint8_t>>(nest, DCB_ATTR_DCB_APP_TRUST_TABLE, ifname,
                                                          to_apptrust);
     d.buffer = object_field<model::Buffer>(nest, DCB_ATTR_DCB_BUFFER, ifname, to_buffer);
     d.maxrate = object_field<model::PerPrio<std::uint64_t>>(nest, DCB_ATTR_IEEE_MAXRATE, ifname,
@@ -232,7 +244,7 @@ Expected<model::Dcb> decode_dcb_ieee_reply(Bytes msg, const std::string& ifname)
   return d;
 }
 
-Expected<std::uint8_t> decode_dcbx_reply(Bytes msg) {
+Expected<std::uint8_t> decode_dcbx_reply(ByteView msg) {
   auto view = view_dcb_reply(msg, DCB_CMD_GDCBX, "DCB_CMD_GDCBX");
   if (!view) return fail(std::move(view.error()));
   const AttrList top = parse_attrs(view->attrs, "DCB_CMD_GDCBX reply", dcb_attr_name);

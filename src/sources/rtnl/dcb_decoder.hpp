@@ -8,14 +8,10 @@
 #include <string>
 
 #include "model/dcb.hpp"
-#include "sources/rtnl/attrs.hpp"
+#include "util/bytes.hpp"
+#include "util/expected.hpp"
 
 namespace roce::sources::rtnl {
-
-// Newer than the linux/dcbnl.h of Debian 12 (6.1 UAPI); values from the kernel's dcbnl.h.
-constexpr std::uint16_t kDcbAttrDcbAppTrustTable = 11;  // DCB_ATTR_DCB_APP_TRUST_TABLE (6.2+)
-constexpr std::uint16_t kDcbAttrDcbRewrTable = 12;      // DCB_ATTR_DCB_REWR_TABLE (6.4+)
-constexpr std::uint16_t kDcbAttrDcbApp = 2;  // enum ieee_attrs_app: non-IEEE selectors (PCP)
 
 // The DCB_CMD_IEEE_GET reply for `ifname` -> every Dcb field. Fails only when the message is not
 // such a reply (garbled header, another command, another device). Inside it each object stands
@@ -23,10 +19,10 @@ constexpr std::uint16_t kDcbAttrDcbApp = 2;  // enum ieee_attrs_app: non-IEEE se
 // DCB_ATTR_DCB_BUFFER"); `error` naming the attribute when it is malformed ("DCB_ATTR_IEEE_PFC:
 // 12 bytes, expected 136") or when the nest broke off before it. maxrate is converted from the
 // UAPI's kbit/s to bit/s. dcbx is read from DCB_ATTR_DCBX when the kernel appended it.
-Expected<model::Dcb> decode_dcb_ieee_reply(Bytes msg, const std::string& ifname);
+Expected<model::Dcb> decode_dcb_ieee_reply(ByteView msg, const std::string& ifname);
 
 // The DCB_CMD_GDCBX reply -> the DCB_CAP_DCBX_* bits.
-Expected<std::uint8_t> decode_dcbx_reply(Bytes msg);
+Expected<std::uint8_t> decode_dcbx_reply(ByteView msg);
 
 // A Dcb whose every field is missing for the same reason (the request itself failed).
 model::Dcb dcb_all_missing(model::Availability availability, const std::string& cause,

@@ -1,3 +1,4 @@
+// The RTM_NEWLINK and RTM_NEWADDR decoders and the placing of addresses on their devices.
 #include "sources/rtnl/link_decoder.hpp"
 
 #include <map>
@@ -9,9 +10,13 @@
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
+#include "sources/netlink/attrs.hpp"
+
 namespace roce::sources::rtnl {
 
 namespace {
+
+using namespace netlink;  // the attribute walker and readers
 
 const char* ifla_name(std::uint16_t type) {
   switch (type) {
@@ -51,7 +56,7 @@ model::Field<T> field_from(const AttrList& list, std::uint16_t type, const std::
   return model::Field<T>::missing(model::Availability::unsupported, missing_cause, from);
 }
 
-std::string hex_address(Bytes b) {
+std::string hex_address(ByteView b) {
   static const char* digits = "0123456789abcdef";
   std::string s;
   for (std::size_t i = 0; i < b.size(); ++i) {
@@ -103,8 +108,8 @@ std::optional<std::string> operstate_name(std::uint8_t state) {
   }
 }
 
-Expected<model::NetDev> decode_link_message(Bytes msg) {
-  auto view = view_message(msg, RTM_NEWLINK, sizeof(ifinfomsg), "RTM_NEWLINK");
+Expected<model::NetDev> decode_link_message(ByteView msg) {
+  auto view = netlink::view_message(msg, RTM_NEWLINK, sizeof(ifinfomsg), "RTM_NEWLINK");
   if (!view) return fail(std::move(view.error()));
   ifinfomsg ifi;
   std::memcpy(&ifi, view->family_header.data(), sizeof ifi);
@@ -120,10 +125,10 @@ Expected<model::NetDev> decode_link_message(Bytes msg) {
   nd.ifindex = model::Field<std::uint32_t>::of(static_cast<std::uint32_t>(ifi.ifi_index),
                                                {"rtnetlink", nd.name + " ifinfomsg"});
   nd.mtu = field_from<std::uint32_t>(list, IFLA_MTU, nd.name, "kernel did not report IFLA_MTU",
-                                     [](Bytes p, const char* n) { return read_scalar<std::uint32_t>(p, n); });
+                                     [](ByteView p, const char* n) { return read_scalar<std::uint32_t>(p, n); });
   nd.operstate = field_from<std::string>(
       list, IFLA_OPERSTATE, nd.name, "kernel did not report IFLA_OPERSTATE",
-      [](Bytes p, const char* n) -> Expected<std::string> {
+      [](ByteView p, const char* n) -> Expected<std::string> {
         auto v = read_scalar<std::uint8_t>(p, n);
         if (!v) return fail(std::move(v.error()));
         if (auto s = operstate_name(*v)) return *s;
@@ -131,13 +136,13 @@ Expected<model::NetDev> decode_link_message(Bytes msg) {
       });
   nd.mac = field_from<std::string>(
       list, IFLA_ADDRESS, nd.name, "device has no link-layer address (no IFLA_ADDRESS)",
-      [](Bytes p, const char* n) -> Expected<std::string> {
+      [](ByteView p, const char* n) -> Expected<std::string> {
         if (p.empty()) return fail(std::string(n) + ": 0 bytes");
         return hex_address(p);
       });
   nd.carrier_changes = field_from<std::uint64_t>(
       list, IFLA_CARRIER_CHANGES, nd.name, "kernel did not report IFLA_CARRIER_CHANGES (before 4.4)",
-      [](Bytes p, const char* n) -> Expected<std::uint64_t> {
+      [](ByteView p, const char* n) -> Expected<std::uint64_t> {
         auto v = read_scalar<std::uint32_t>(p, n);
         if (!v) return fail(std::move(v.error()));
         return std::uint64_t{*v};
@@ -145,14 +150,14 @@ Expected<model::NetDev> decode_link_message(Bytes msg) {
   if (list.find(IFLA_STATS64) || !list.find(IFLA_STATS)) {
     nd.stats = field_from<model::LinkStats64>(
         list, IFLA_STATS64, nd.name, "kernel reported neither IFLA_STATS64 nor IFLA_STATS",
-        [](Bytes p, const char* n) -> Expected<model::LinkStats64> {
+        [](ByteView p, const char* n) -> Expected<model::LinkStats64> {
           auto s = read_struct<rtnl_link_stats64>(p, n, kMinStats64);
           if (!s) return fail(std::move(s.error()));
           return from_kernel_stats(*s);
         });
   } else {
     nd.stats = field_from<model::LinkStats64>(
-        list, IFLA_STATS, nd.name, "", [](Bytes p, const char* n) -> Expected<model::LinkStats64> {
+        list, IFLA_STATS, nd.name, "", [](ByteView p, const char* n) -> Expected<model::LinkStats64> {
           auto s = read_struct<rtnl_link_stats>(p, n, kMinStats32);
           if (!s) return fail(std::move(s.error()));
           return from_kernel_stats(*s);
@@ -161,16 +166,16 @@ Expected<model::NetDev> decode_link_message(Bytes msg) {
   return nd;
 }
 
-std::optional<std::uint32_t> address_message_ifindex(Bytes msg) {
-  auto view = view_message(msg, RTM_NEWADDR, sizeof(ifaddrmsg), "RTM_NEWADDR");
+std::optional<std::uint32_t> address_message_ifindex(ByteView msg) {
+  auto view = netlink::view_message(msg, RTM_NEWADDR, sizeof(ifaddrmsg), "RTM_NEWADDR");
   if (!view) return std::nullopt;
   ifaddrmsg ifa;
   std::memcpy(&ifa, view->family_header.data(), sizeof ifa);
   return ifa.ifa_index;
 }
 
-Expected<std::optional<AddressEntry>> decode_address_message(Bytes msg) {
-  auto view = view_message(msg, RTM_NEWADDR, sizeof(ifaddrmsg), "RTM_NEWADDR");
+Expected<std::optional<AddressEntry>> decode_address_message(ByteView msg) {
+  auto view = netlink::view_message(msg, RTM_NEWADDR, sizeof(ifaddrmsg), "RTM_NEWADDR");
   if (!view) return fail(std::move(view.error()));
   ifaddrmsg ifa;
   std::memcpy(&ifa, view->family_header.data(), sizeof ifa);
@@ -201,7 +206,7 @@ Expected<std::optional<AddressEntry>> decode_address_message(Bytes msg) {
 namespace roce::sources::rtnl {
 
 void assign_addresses(std::vector<model::NetDev>& netdevs,
-                      const std::vector<std::vector<std::uint8_t>>& messages) {
+                      const std::vector<ByteBuffer>& messages) {
   std::map<std::uint32_t, std::vector<std::string>> found;
   std::map<std::uint32_t, std::string> errors;  // the first per device
   for (const auto& m : messages) {

@@ -1,3 +1,4 @@
+// The RTM_NEWQDISC decoder and the placing of qdiscs on their devices.
 #include "sources/rtnl/qdisc_decoder.hpp"
 
 #include <cstdio>
@@ -7,9 +8,13 @@
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 
+#include "sources/netlink/attrs.hpp"
+
 namespace roce::sources::rtnl {
 
 namespace {
+
+using namespace netlink;  // the attribute walker and readers
 
 const char* tca_name(std::uint16_t type) {
   switch (type) {
@@ -56,7 +61,7 @@ const char* ets_name(std::uint16_t type) {
   }
 }
 
-Outcome decode_red(Bytes options, model::Qdisc& q) {
+Outcome decode_red(ByteView options, model::Qdisc& q) {
   const AttrList list = parse_attrs(options, "red: TCA_OPTIONS", red_name);
   if (list.error) return fail(*list.error);
   const Attr* parms = list.find(TCA_RED_PARMS);
@@ -86,7 +91,7 @@ Outcome decode_red(Bytes options, model::Qdisc& q) {
   return done();
 }
 
-Outcome decode_ets(Bytes options, model::Qdisc& q) {
+Outcome decode_ets(ByteView options, model::Qdisc& q) {
   const AttrList list = parse_attrs(options, "ets: TCA_OPTIONS", ets_name);
   if (list.error) return fail(*list.error);
   const Attr* nbands = list.find(TCA_ETS_NBANDS);
@@ -123,7 +128,7 @@ Outcome decode_ets(Bytes options, model::Qdisc& q) {
   return done();
 }
 
-Outcome decode_prio(Bytes options, model::Qdisc& q) {
+Outcome decode_prio(ByteView options, model::Qdisc& q) {
   auto opt = read_struct<tc_prio_qopt>(options, q.kind + ": TCA_OPTIONS (struct tc_prio_qopt)");
   if (!opt) return fail(std::move(opt.error()));
   q.bands = static_cast<std::uint32_t>(opt->bands);
@@ -131,7 +136,7 @@ Outcome decode_prio(Bytes options, model::Qdisc& q) {
   return done();
 }
 
-Outcome decode_mqprio(Bytes options, model::Qdisc& q) {
+Outcome decode_mqprio(ByteView options, model::Qdisc& q) {
   auto opt = read_struct<tc_mqprio_qopt>(options, "mqprio: TCA_OPTIONS (struct tc_mqprio_qopt)");
   if (!opt) return fail(std::move(opt.error()));
   q.bands = opt->num_tc;
@@ -139,7 +144,7 @@ Outcome decode_mqprio(Bytes options, model::Qdisc& q) {
   return done();
 }
 
-Outcome decode_options(Bytes options, model::Qdisc& q) {
+Outcome decode_options(ByteView options, model::Qdisc& q) {
   if (q.kind == "red") return decode_red(options, q);
   if (q.kind == "ets") return decode_ets(options, q);
   if (q.kind == "prio" || q.kind == "pfifo_fast") return decode_prio(options, q);
@@ -147,7 +152,7 @@ Outcome decode_options(Bytes options, model::Qdisc& q) {
   return done();
 }
 
-Outcome decode_red_xstats(Bytes payload, const char* name, model::Qdisc& q) {
+Outcome decode_red_xstats(ByteView payload, const char* name, model::Qdisc& q) {
   auto x = read_struct<tc_red_xstats>(payload, std::string("red: ") + name);
   if (!x) return fail(std::move(x.error()));
   q.red_xstats = model::RedXstats{x->early, x->pdrop, x->other, x->marked};
@@ -209,16 +214,16 @@ std::string format_handle(std::uint32_t handle) {
   return buf;
 }
 
-std::optional<std::uint32_t> qdisc_message_ifindex(Bytes msg) {
-  auto view = view_message(msg, RTM_NEWQDISC, sizeof(tcmsg), "RTM_NEWQDISC");
+std::optional<std::uint32_t> qdisc_message_ifindex(ByteView msg) {
+  auto view = netlink::view_message(msg, RTM_NEWQDISC, sizeof(tcmsg), "RTM_NEWQDISC");
   if (!view) return std::nullopt;
   tcmsg t;
   std::memcpy(&t, view->family_header.data(), sizeof t);
   return static_cast<std::uint32_t>(t.tcm_ifindex);
 }
 
-Expected<QdiscEntry> decode_qdisc_message(Bytes msg) {
-  auto view = view_message(msg, RTM_NEWQDISC, sizeof(tcmsg), "RTM_NEWQDISC");
+Expected<QdiscEntry> decode_qdisc_message(ByteView msg) {
+  auto view = netlink::view_message(msg, RTM_NEWQDISC, sizeof(tcmsg), "RTM_NEWQDISC");
   if (!view) return fail(std::move(view.error()));
   tcmsg t;
   std::memcpy(&t, view->family_header.data(), sizeof t);
@@ -251,7 +256,7 @@ Expected<QdiscEntry> decode_qdisc_message(Bytes msg) {
 namespace roce::sources::rtnl {
 
 void assign_qdiscs(std::vector<model::NetDev>& netdevs,
-                   const std::vector<std::vector<std::uint8_t>>& messages) {
+                   const std::vector<ByteBuffer>& messages) {
   std::map<std::uint32_t, std::vector<model::Qdisc>> found;
   std::map<std::uint32_t, std::string> errors;  // the first per device
   for (const auto& m : messages) {

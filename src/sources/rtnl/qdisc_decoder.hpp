@@ -10,7 +10,8 @@
 
 #include "model/host.hpp"
 #include "model/qdisc.hpp"
-#include "sources/rtnl/attrs.hpp"
+#include "util/bytes.hpp"
+#include "util/expected.hpp"
 
 namespace roce::sources::rtnl {
 
@@ -24,16 +25,16 @@ struct QdiscEntry {
 // prio and pfifo_fast (struct tc_prio_qopt), mqprio (struct tc_mqprio_qopt leading TCA_OPTIONS;
 // bands = num_tc, priomap = prio_tc_map). Other kinds keep kind, handle, parent, offload, stats.
 // A malformed attribute fails naming it ("red: TCA_RED_PARMS: 12 bytes, expected 16").
-Expected<QdiscEntry> decode_qdisc_message(Bytes msg);
+Expected<QdiscEntry> decode_qdisc_message(ByteView msg);
 
 // The interface index of an RTM_NEWQDISC message, if its header is readable (to place an error).
-std::optional<std::uint32_t> qdisc_message_ifindex(Bytes msg);
+std::optional<std::uint32_t> qdisc_message_ifindex(ByteView msg);
 
 // Places the qdiscs of one RTM_GETQDISC dump on the netdevs, by ifindex, in dump order. A device
 // with none gets an empty list (a real answer); a device one of whose messages does not decode
 // gets an error naming the attribute. Messages for unknown devices are ignored.
 void assign_qdiscs(std::vector<model::NetDev>& netdevs,
-                   const std::vector<std::vector<std::uint8_t>>& messages);
+                   const std::vector<ByteBuffer>& messages);
 
 // "1:", "ffff:", "8006:1", "root" — like tc.
 std::string format_handle(std::uint32_t handle);

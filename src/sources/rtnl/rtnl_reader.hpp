@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "model/host.hpp"
-#include "sources/rtnl/transport.hpp"
+#include "sources/netlink/socket.hpp"
 #include "util/expected.hpp"
 
 namespace roce::sources::rtnl {
@@ -15,7 +15,7 @@ class RtnlReader {
   // Per-request receive timeout: one hung driver cannot stall the collection.
   static constexpr std::chrono::milliseconds kDefaultTimeout{2000};
 
-  // A NETLINK_ROUTE socket (libmnl), extended ACK enabled, receive timeout set.
+  // A NETLINK_ROUTE socket (netlink::Socket), extended ACK enabled, receive timeout set.
   static Expected<RtnlReader> open(std::chrono::milliseconds reply_timeout = kDefaultTimeout);
 
   // One RTM_GETLINK dump: name, ifindex, mtu, operstate ("up"/"down"/...), mac (IFLA_ADDRESS),
@@ -36,11 +36,10 @@ class RtnlReader {
   Outcome fill_qdiscs(std::vector<model::NetDev>& netdevs);
 
  private:
-  explicit RtnlReader(NetlinkSocket socket) : socket_(std::move(socket)) {}
+  explicit RtnlReader(netlink::Socket socket) : socket_(std::move(socket)) {}
   // A dump, repeated (up to 3 times) when a concurrent change interrupted it.
-  Outcome dump(std::uint16_t type, const void* family_header, std::size_t size,
-               std::vector<std::vector<std::uint8_t>>& messages);
-  NetlinkSocket socket_;
+  Expected<std::vector<ByteBuffer>> dump(netlink::Request (*request)());
+  netlink::Socket socket_;
 };
 
 }  // namespace roce::sources::rtnl

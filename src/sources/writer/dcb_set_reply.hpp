@@ -5,7 +5,7 @@
 // the low byte of the negative errno (-EINVAL -> 234). So the reply must be read, not just the ACK.
 #include <cstdint>
 
-#include "sources/rtnl/attrs.hpp"
+#include "util/bytes.hpp"
 #include "util/expected.hpp"
 
 namespace roce::sources::writer {
@@ -13,6 +13,6 @@ namespace roce::sources::writer {
 // The driver's status from the reply to `cmd`: 0, or the positive errno it refused with.
 // Fails (naming what is wrong) when the message is not such a reply or DCB_ATTR_IEEE is missing
 // or not one byte.
-Expected<int> decode_dcb_set_reply(rtnl::Bytes msg, std::uint8_t cmd);
+Expected<int> decode_dcb_set_reply(ByteView msg, std::uint8_t cmd);
 
 }  // namespace roce::sources::writer

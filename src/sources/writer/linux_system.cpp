@@ -1,31 +1,26 @@
+// tune::System for the live kernel: reads, checks and writes one object at a time.
 #include "sources/writer/linux_system.hpp"
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <thread>
-#include <type_traits>
 
-#include <linux/dcbnl.h>
-#include <linux/rtnetlink.h>
 #include <net/if.h>
 
-#include "sources/rtnl/dcb_decoder.hpp"
-#include "sources/rtnl/link_decoder.hpp"
+#include "sources/netlink/uapi.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
 #include "sources/sysfs/sysfs_decode.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
 #include "sources/writer/app_table_diff.hpp"
 #include "sources/writer/capability.hpp"
-#include "sources/writer/dcb_set_reply.hpp"
+#include "sources/writer/netlink_objects.hpp"
 #include "sources/writer/red_stab.hpp"
 #include "sources/writer/write_messages.hpp"
 
 namespace roce::sources::writer {
 
-using rtnl::Bytes;
-using rtnl::NetlinkSocket;
+using netlink::Socket;
 using tune::Knob;
 using tune::ObjectRef;
 using tune::Value;
@@ -49,46 +44,11 @@ const char* knob_text(Knob k) {
 
 Unexpected in(const ObjectRef& o, Error e) { return fail(std::move(e).context(describe_object(o))); }
 
-Expected<NetlinkSocket> open_socket(const LinuxSystemOptions& opt) { return NetlinkSocket::open(opt.reply_timeout); }
-
-// One request whose answer is a single message (or none), then the ACK.
-Expected<std::vector<std::uint8_t>> ask(NetlinkSocket& sock, rtnl::Request& req, const std::string& what) {
-  std::vector<std::uint8_t> reply;
-  Outcome r = sock.transact(req, [&](Bytes msg) { reply.assign(msg.begin(), msg.end()); });
-  if (!r) return fail(std::move(r.error()).context(what));
-  return reply;
+Expected<Socket> open_socket(const LinuxSystemOptions& opt) {
+  return Socket::open(netlink::Bus::route, opt.reply_timeout);
 }
 
-Expected<std::uint32_t> read_mtu(NetlinkSocket& sock, const std::string& dev) {
-  rtnl::Request req = encode_get_link(dev);
-  auto reply = ask(sock, req, "RTM_GETLINK");
-  if (!reply) return fail(std::move(reply.error()));
-  auto nd = rtnl::decode_link_message(*reply);
-  if (!nd) return fail(std::move(nd.error()).context("RTM_GETLINK reply"));
-  if (!nd->mtu.ok()) return fail("RTM_GETLINK reply: " + nd->mtu.cause, {}, EIO);
-  return *nd->mtu;
-}
-
-// DCB_CMD_IEEE_GET, whole; a driver without dcbnl fails here with EOPNOTSUPP.
-Expected<model::Dcb> read_dcb(NetlinkSocket& sock, const std::string& dev) {
-  rtnl::Request req = encode_dcb_get(dev, DCB_CMD_IEEE_GET);
-  auto reply = ask(sock, req, "RTM_GETDCB DCB_CMD_IEEE_GET");
-  if (!reply) {
-    if (reply.error().sys_errno == EOPNOTSUPP)
-      reply.error().hint = "the driver of " + dev + " does not implement DCB (dcbnl)";
-    return fail(std::move(reply.error()));
-  }
-  return rtnl::decode_dcb_ieee_reply(*reply, dev);
-}
-
-template <class T>
-Expected<T> dcb_object(const model::Field<T>& f) {
-  if (f.ok()) return *f;
-  const int err = f.availability == model::Availability::unsupported ? EOPNOTSUPP : EIO;
-  return fail(f.cause, err == EOPNOTSUPP ? "the driver does not implement this DCB object" : "", err);
-}
-
-Expected<Value> read_dcb_object(NetlinkSocket& sock, const ObjectRef& o) {
+Expected<Value> read_dcb_object(Socket& sock, const ObjectRef& o) {
   auto dcb = read_dcb(sock, o.netdev);
   if (!dcb) return fail(std::move(dcb.error()));
   auto wrap = [](auto v) -> Expected<Value> {
@@ -109,48 +69,6 @@ Expected<Value> read_dcb_object(NetlinkSocket& sock, const ObjectRef& o) {
   }
 }
 
-// Sends a DCB_CMD_IEEE_SET/DEL and reads the driver's verdict from the reply (dcb_set_reply.hpp).
-Outcome send_dcb(NetlinkSocket& sock, rtnl::Request& req, std::uint8_t cmd) {
-  const std::string what =
-      std::string("RTM_SETDCB ") + (cmd == DCB_CMD_IEEE_DEL ? "DCB_CMD_IEEE_DEL" : "DCB_CMD_IEEE_SET");
-  auto reply = ask(sock, req, what);
-  if (!reply) return fail(std::move(reply.error()));
-  auto status = decode_dcb_set_reply(*reply, cmd);
-  if (!status) return fail(std::move(status.error()).context(what));
-  if (*status != 0)
-    return fail(what + ": the driver refused: " + std::strerror(*status), {}, *status);
-  return done();
-}
-
-struct RedAt {
-  std::uint32_t ifindex = 0;
-  std::uint32_t handle = 0;
-  model::RedParams params;
-};
-
-Expected<RedAt> read_red(NetlinkSocket& sock, const std::string& dev, std::uint32_t parent) {
-  const std::uint32_t ifindex = if_nametoindex(dev.c_str());
-  if (ifindex == 0) return fail("device " + dev + " does not exist", {}, ENODEV);
-  rtnl::Request req = encode_qdisc_dump();
-  std::vector<std::vector<std::uint8_t>> messages;
-  Outcome r = sock.transact(req, [&](Bytes m) { messages.emplace_back(m.begin(), m.end()); });
-  if (!r) return fail(std::move(r.error()).context("RTM_GETQDISC dump"));
-  for (const auto& m : messages) {
-    if (rtnl::qdisc_message_ifindex(m) != ifindex) continue;
-    auto entry = rtnl::decode_qdisc_message(m);
-    if (!entry) return fail(std::move(entry.error()).context("RTM_GETQDISC dump"));
-    if (entry->qdisc.parent != parent) continue;
-    if (entry->qdisc.kind != "red" || !entry->qdisc.red)
-      return fail("the qdisc at parent " + rtnl::format_handle(parent) + " is " + entry->qdisc.kind + ", not red",
-                  {}, ENOENT);
-    return RedAt{ifindex, entry->qdisc.handle, *entry->qdisc.red};
-  }
-  return fail("no RED qdisc at parent " + rtnl::format_handle(parent),
-              "create it first, e.g. tc qdisc replace dev " + dev + " parent " + rtnl::format_handle(parent) +
-                  " handle <h>: red ...",
-              ENOENT);
-}
-
 // Bytes per second of the link, from sysfs speed (Mb/s); tc's 10 Mbit/s when unknown.
 std::uint64_t link_rate(const std::string& sysfs_root, const std::string& dev) {
   auto text = sysfs::read_attribute(sysfs::join_path(sysfs_root, "class/net/" + dev + "/speed"));
@@ -164,6 +82,24 @@ template <class T>
 Expected<const T*> value_as(const Value& v, const char* type) {
   if (const T* p = std::get_if<T>(&v)) return p;
   return fail(std::string("the value given is not ") + type, {}, EINVAL);
+}
+
+// The read-modify-write of one whole DCB object (PFC, ETS, buffer, apptrust): `value` as a T, the
+// device's current T (`object_of` picks it from the DCB read), then the DCB_CMD_IEEE_SET that
+// `change(current, wanted)` builds.
+template <class T, class Change>
+Outcome rewrite_dcb_object(const LinuxSystemOptions& opt, const ObjectRef& o, const Value& value,
+                           const char* type, model::Field<T> model::Dcb::*object_of, Change change) {
+  auto wanted = value_as<T>(value, type);
+  if (!wanted) return fail(std::move(wanted.error()));
+  auto sock = open_socket(opt);
+  if (!sock) return fail(std::move(sock.error()));
+  auto dcb = read_dcb(*sock, o.netdev);
+  if (!dcb) return fail(std::move(dcb.error()));
+  auto current = dcb_object((*dcb).*object_of);
+  if (!current) return fail(std::move(current.error()));
+  Request req = change(std::move(*current), **wanted);
+  return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
 }
 
 }  // namespace
@@ -242,136 +178,153 @@ Outcome LinuxSystem::writable(const ObjectRef& o) {
 }
 
 Outcome LinuxSystem::write(const ObjectRef& o, const Value& value) {
-  auto result = [&]() -> Outcome {
+  Outcome result = [&]() -> Outcome {
     switch (o.knob) {
-      case Knob::trust: {
-        auto t = value_as<std::string>(value, "a trust string");
-        if (!t) return fail(std::move(t.error()));
-        return sysfs_.write_trust(o.netdev, **t);
-      }
-      case Knob::nic_ecn: {
-        auto e = value_as<tune::EcnEnable>(value, "an ECN enable pair");
-        if (!e) return fail(std::move(e.error()));
-        return sysfs_.write_ecn(o.netdev, o.index, **e);
-      }
-      default: break;
+      case Knob::mtu: return write_mtu(o, value);
+      case Knob::dcb_pfc: return write_pfc(o, value);
+      case Knob::dcb_ets: return write_ets(o, value);
+      case Knob::dcb_buffer: return write_buffer(o, value);
+      case Knob::dcb_app: return write_app(o, value);
+      case Knob::dcb_apptrust: return write_apptrust(o, value);
+      case Knob::red: return write_red(o, value);
+      case Knob::trust: return write_trust(o, value);
+      case Knob::nic_ecn: return write_nic_ecn(o, value);
     }
-    auto sock = open_socket(options_);
-    if (!sock) return fail(std::move(sock.error()));
-
-    if (o.knob == Knob::mtu) {
-      auto mtu = value_as<std::uint32_t>(value, "an MTU");
-      if (!mtu) return fail(std::move(mtu.error()));
-      rtnl::Request req = encode_set_mtu(o.netdev, **mtu);
-      auto r = ask(*sock, req, "RTM_SETLINK IFLA_MTU " + std::to_string(**mtu));
-      if (!r) return fail(std::move(r.error()));
-      return done();
-    }
-
-    if (o.knob == Knob::red) {
-      auto proposed = value_as<model::RedParams>(value, "RED parameters");
-      if (!proposed) return fail(std::move(proposed.error()));
-      auto current = read_red(*sock, o.netdev, o.index);
-      if (!current) return fail(std::move(current.error()));
-      model::RedParams next = current->params;
-      next.limit = (*proposed)->limit;
-      next.qth_min = (*proposed)->qth_min;
-      next.qth_max = (*proposed)->qth_max;
-      next.wlog = (*proposed)->wlog;
-      next.plog = (*proposed)->plog;
-      next.flags = (*proposed)->flags;
-      next.max_p = (*proposed)->max_p;
-      auto table = red_idle_table(next.wlog, kRedAvpkt, link_rate(sysfs::resolve_sysfs_root(options_.sysfs_root_flag), o.netdev));
-      if (!table) {
-        table.error().sys_errno = EINVAL;
-        return fail(std::move(table.error()));
-      }
-      next.scell_log = table->scell_log;  // derived, as tc derives it
-      rtnl::Request req = encode_red_replace(current->ifindex, o.index, current->handle, next, table->stab);
-      auto r = ask(*sock, req, "RTM_NEWQDISC red (replace)");
-      if (!r) return fail(std::move(r.error()));
-      return done();
-    }
-
-    // DCB: fetch the object, replace the fields the knob owns, write the whole object.
-    auto dcb = read_dcb(*sock, o.netdev);
-    if (!dcb) return fail(std::move(dcb.error()));
-    switch (o.knob) {
-      case Knob::dcb_pfc: {
-        auto p = value_as<model::Pfc>(value, "a PFC object");
-        if (!p) return fail(std::move(p.error()));
-        auto cur = dcb_object(dcb->pfc);
-        if (!cur) return fail(std::move(cur.error()));
-        model::Pfc next = *cur;  // pfc_cap is the device's
-        next.pfc_en = (*p)->pfc_en;
-        next.mbc = (*p)->mbc;
-        next.delay = (*p)->delay;
-        rtnl::Request req = encode_dcb_set_pfc(o.netdev, next);
-        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
-      }
-      case Knob::dcb_ets: {
-        auto e = value_as<model::Ets>(value, "an ETS object");
-        if (!e) return fail(std::move(e.error()));
-        auto cur = dcb_object(dcb->ets);
-        if (!cur) return fail(std::move(cur.error()));
-        model::Ets next = **e;
-        next.ets_cap = cur->ets_cap;  // the device's
-        rtnl::Request req = encode_dcb_set_ets(o.netdev, next);
-        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
-      }
-      case Knob::dcb_buffer: {
-        auto b = value_as<model::Buffer>(value, "a buffer object");
-        if (!b) return fail(std::move(b.error()));
-        auto cur = dcb_object(dcb->buffer);
-        if (!cur) return fail(std::move(cur.error()));
-        model::Buffer next = *cur;  // total_size is the device's
-        next.prio2buffer = (*b)->prio2buffer;
-        next.buffer_size = (*b)->buffer_size;
-        rtnl::Request req = encode_dcb_set_buffer(o.netdev, next);
-        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
-      }
-      case Knob::dcb_apptrust: {
-        auto s = value_as<std::vector<std::uint8_t>>(value, "a list of trusted selectors");
-        if (!s) return fail(std::move(s.error()));
-        if (auto cur = dcb_object(dcb->apptrust); !cur) return fail(std::move(cur.error()));
-        rtnl::Request req = encode_dcb_set_apptrust(o.netdev, **s);
-        return send_dcb(*sock, req, DCB_CMD_IEEE_SET);
-      }
-      case Knob::dcb_app: {
-        auto a = value_as<std::vector<model::AppEntry>>(value, "the APP entries of one key");
-        if (!a) return fail(std::move(a.error()));
-        for (const auto& e : **a)
-          if (tune::app_key(e.selector, e.protocol) != o.index)
-            return fail("an entry of " + tune::app_key_text(tune::app_key(e.selector, e.protocol)) +
-                            " in a write of " + tune::app_key_text(o.index), {}, EINVAL);
-        auto table = dcb_object(dcb->app);
-        if (!table) return fail(std::move(table.error()));
-        const AppTableDiff diff = app_table_diff(tune::app_entries_of(*table, o.index), **a);
-        // Add before removing, like `dcb app replace`: on mlx5 deleting the last DSCP entry
-        // switches trust back to PCP, which adding first avoids.
-        if (!diff.add.empty()) {
-          rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_SET, diff.add);
-          if (auto r = send_dcb(*sock, req, DCB_CMD_IEEE_SET); !r) return r;
-        }
-        if (diff.remove.empty()) return done();
-        // mlx5 keeps one entry per DSCP and replaced the old one on the add: deleting it again
-        // would fail (ENOENT). Delete only what is still listed.
-        auto after = read_dcb(*sock, o.netdev);
-        if (!after) return fail(std::move(after.error()));
-        auto now = dcb_object(after->app);
-        if (!now) return fail(std::move(now.error()));
-        std::vector<model::AppEntry> remove;
-        for (const auto& e : diff.remove)
-          if (std::find(now->begin(), now->end(), e) != now->end()) remove.push_back(e);
-        if (remove.empty()) return done();
-        rtnl::Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_DEL, remove);
-        return send_dcb(*sock, req, DCB_CMD_IEEE_DEL);
-      }
-      default: return fail("unknown knob", {}, EINVAL);
-    }
+    return fail("unknown knob", {}, EINVAL);
   }();
   if (!result) return in(o, std::move(result.error()));
   return done();
+}
+
+// `ip link set dev DEV mtu N`: the MTU is the whole object.
+Outcome LinuxSystem::write_mtu(const ObjectRef& o, const Value& value) {
+  auto mtu = value_as<std::uint32_t>(value, "an MTU");
+  if (!mtu) return fail(std::move(mtu.error()));
+  auto sock = open_socket(options_);
+  if (!sock) return fail(std::move(sock.error()));
+  Request req = encode_set_mtu(o.netdev, **mtu);
+  if (auto r = ask(*sock, req, "RTM_SETLINK IFLA_MTU " + std::to_string(**mtu)); !r)
+    return fail(std::move(r.error()));
+  return done();
+}
+
+// `dcb pfc set`: the enabled priorities, mbc and delay are the knob's; pfc_cap is the device's.
+Outcome LinuxSystem::write_pfc(const ObjectRef& o, const Value& value) {
+  return rewrite_dcb_object(options_, o, value, "a PFC object", &model::Dcb::pfc,
+                            [&](model::Pfc next, const model::Pfc& wanted) {
+                              next.pfc_en = wanted.pfc_en;
+                              next.mbc = wanted.mbc;
+                              next.delay = wanted.delay;
+                              return encode_dcb_set_pfc(o.netdev, next);
+                            });
+}
+
+// `dcb ets set`: everything but ets_cap, which is the device's.
+Outcome LinuxSystem::write_ets(const ObjectRef& o, const Value& value) {
+  return rewrite_dcb_object(options_, o, value, "an ETS object", &model::Dcb::ets,
+                            [&](const model::Ets& current, model::Ets next) {
+                              next.ets_cap = current.ets_cap;
+                              return encode_dcb_set_ets(o.netdev, next);
+                            });
+}
+
+// `dcb buffer set`: prio2buffer and the buffer sizes; total_size is the device's.
+Outcome LinuxSystem::write_buffer(const ObjectRef& o, const Value& value) {
+  return rewrite_dcb_object(options_, o, value, "a buffer object", &model::Dcb::buffer,
+                            [&](model::Buffer next, const model::Buffer& wanted) {
+                              next.prio2buffer = wanted.prio2buffer;
+                              next.buffer_size = wanted.buffer_size;
+                              return encode_dcb_set_buffer(o.netdev, next);
+                            });
+}
+
+// `dcb apptrust set`: the trust order is the whole object; the device must report one.
+Outcome LinuxSystem::write_apptrust(const ObjectRef& o, const Value& value) {
+  return rewrite_dcb_object(options_, o, value, "a list of trusted selectors", &model::Dcb::apptrust,
+                            [&](const std::vector<std::uint8_t>&, const std::vector<std::uint8_t>& wanted) {
+                              return encode_dcb_set_apptrust(o.netdev, wanted);
+                            });
+}
+
+// `dcb app replace` of one key (selector and protocol): add the entries that are new, then
+// delete the ones that went away.
+Outcome LinuxSystem::write_app(const ObjectRef& o, const Value& value) {
+  auto wanted = value_as<std::vector<model::AppEntry>>(value, "the APP entries of one key");
+  if (!wanted) return fail(std::move(wanted.error()));
+  for (const auto& e : **wanted)
+    if (tune::app_key(e.selector, e.protocol) != o.index)
+      return fail("an entry of " + tune::app_key_text(tune::app_key(e.selector, e.protocol)) +
+                      " in a write of " + tune::app_key_text(o.index), {}, EINVAL);
+  auto sock = open_socket(options_);
+  if (!sock) return fail(std::move(sock.error()));
+  auto dcb = read_dcb(*sock, o.netdev);
+  if (!dcb) return fail(std::move(dcb.error()));
+  auto table = dcb_object(dcb->app);
+  if (!table) return fail(std::move(table.error()));
+  const AppTableDiff diff = app_table_diff(tune::app_entries_of(*table, o.index), **wanted);
+  // Add before removing, like `dcb app replace`: on mlx5 deleting the last DSCP entry switches
+  // trust back to PCP, which adding first avoids.
+  if (!diff.add.empty()) {
+    Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_SET, diff.add);
+    if (auto r = send_dcb(*sock, req, DCB_CMD_IEEE_SET); !r) return r;
+  }
+  if (diff.remove.empty()) return done();
+  // mlx5 keeps one entry per DSCP and replaced the old one on the add: deleting it again would
+  // fail (ENOENT). Delete only what is still listed.
+  auto after = read_dcb(*sock, o.netdev);
+  if (!after) return fail(std::move(after.error()));
+  auto now = dcb_object(after->app);
+  if (!now) return fail(std::move(now.error()));
+  std::vector<model::AppEntry> remove;
+  for (const auto& e : diff.remove)
+    if (std::find(now->begin(), now->end(), e) != now->end()) remove.push_back(e);
+  if (remove.empty()) return done();
+  Request req = encode_dcb_app(o.netdev, DCB_CMD_IEEE_DEL, remove);
+  return send_dcb(*sock, req, DCB_CMD_IEEE_DEL);
+}
+
+// `tc qdisc replace ... red ...` of the qdisc at the object's parent: limit, thresholds, Wlog,
+// Plog, flags and max_p are the knob's; Scell_log and the idle table follow from Wlog and the
+// link speed, as tc derives them.
+Outcome LinuxSystem::write_red(const ObjectRef& o, const Value& value) {
+  auto wanted = value_as<model::RedParams>(value, "RED parameters");
+  if (!wanted) return fail(std::move(wanted.error()));
+  auto sock = open_socket(options_);
+  if (!sock) return fail(std::move(sock.error()));
+  auto current = read_red(*sock, o.netdev, o.index);
+  if (!current) return fail(std::move(current.error()));
+  model::RedParams next = current->params;
+  next.limit = (*wanted)->limit;
+  next.qth_min = (*wanted)->qth_min;
+  next.qth_max = (*wanted)->qth_max;
+  next.wlog = (*wanted)->wlog;
+  next.plog = (*wanted)->plog;
+  next.flags = (*wanted)->flags;
+  next.max_p = (*wanted)->max_p;
+  auto table = red_idle_table(next.wlog, kRedAvpkt,
+                              link_rate(sysfs::resolve_sysfs_root(options_.sysfs_root_flag), o.netdev));
+  if (!table) {
+    table.error().sys_errno = EINVAL;
+    return fail(std::move(table.error()));
+  }
+  next.scell_log = table->scell_log;
+  Request req = encode_red_replace(current->ifindex, o.index, current->handle, next, table->stab);
+  if (auto r = ask(*sock, req, "RTM_NEWQDISC red (replace)"); !r) return fail(std::move(r.error()));
+  return done();
+}
+
+// The vendor sysfs `qos/trust`: one word, written whole.
+Outcome LinuxSystem::write_trust(const ObjectRef& o, const Value& value) {
+  auto trust = value_as<std::string>(value, "a trust string");
+  if (!trust) return fail(std::move(trust.error()));
+  return sysfs_.write_trust(o.netdev, **trust);
+}
+
+// The vendor sysfs ECN enables of one priority, both reaction and notification points.
+Outcome LinuxSystem::write_nic_ecn(const ObjectRef& o, const Value& value) {
+  auto ecn = value_as<tune::EcnEnable>(value, "an ECN enable pair");
+  if (!ecn) return fail(std::move(ecn.error()));
+  return sysfs_.write_ecn(o.netdev, o.index, **ecn);
 }
 
 }  // namespace roce::sources::writer

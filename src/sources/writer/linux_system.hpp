@@ -30,10 +30,23 @@ class LinuxSystem final : public tune::System {
   // driver without dcbnl or without this DCB object, a sysfs file absent or read-only, no RED
   // qdisc at that parent.
   Outcome writable(const tune::ObjectRef& object) override;
+  /// Dispatches to the knob's writer; every failure names the object.
   Outcome write(const tune::ObjectRef& object, const tune::Value& value) override;
   void wait(std::chrono::milliseconds duration) override;
 
  private:
+  // One writer per knob, each read-modify-write like iproute2's `dcb pfc set`: the object is read
+  // from the kernel, the fields the knob owns are replaced, the whole object is written back.
+  Outcome write_mtu(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_pfc(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_ets(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_buffer(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_app(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_apptrust(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_red(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_trust(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_nic_ecn(const tune::ObjectRef& object, const tune::Value& value);
+
   LinuxSystemOptions options_;
   SysfsKnobs sysfs_;
 };

@@ -1,33 +1,27 @@
+// The writer's request encoders.
 #include "sources/writer/write_messages.hpp"
 
 #include <cstring>
 
-#include <linux/dcbnl.h>
 #include <linux/if_link.h>
 #include <linux/pkt_sched.h>
-#include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
-#include "sources/rtnl/dcb_decoder.hpp"
+#include "sources/netlink/uapi.hpp"
 
 namespace roce::sources::writer {
 
 namespace {
 
-constexpr std::uint8_t kDcbAppSelPcp = 255;  // DCB_APP_SEL_PCP, newer than Debian 12's UAPI
-
-dcbmsg dcb_header(std::uint8_t cmd) {
+// RTM_SETDCB {dcbmsg cmd, DCB_ATTR_IFNAME, DCB_ATTR_IEEE open}: the caller puts the objects and
+// closes the nest.
+Request dcb_ieee_set(const std::string& ifname, std::uint8_t cmd) {
   dcbmsg d{};
   d.dcb_family = AF_UNSPEC;
   d.cmd = cmd;
-  return d;
-}
-
-Request dcb_ieee_set(const std::string& ifname, std::uint8_t cmd, const AttrStream& ieee) {
-  const dcbmsg d = dcb_header(cmd);
-  Request req(RTM_SETDCB, 0, &d, sizeof d);
+  Request req(RTM_SETDCB, 0, d);
   req.put_string(DCB_ATTR_IFNAME, ifname);
-  req.put(DCB_ATTR_IEEE, ieee.bytes().data(), ieee.bytes().size());
+  req.begin_nest_noflag(DCB_ATTR_IEEE);
   return req;
 }
 
@@ -39,25 +33,14 @@ void copy_prio(Dst (&dst)[N], const model::PerPrio<std::uint8_t>& src) {
 
 }  // namespace
 
-AttrStream& AttrStream::put(std::uint16_t type, const void* data, std::size_t len) {
-  nlattr a{};
-  a.nla_type = type;
-  a.nla_len = static_cast<std::uint16_t>(sizeof a + len);
-  const std::size_t at = bytes_.size();
-  bytes_.resize(at + ((sizeof a + len + 3) & ~std::size_t{3}), 0);
-  std::memcpy(bytes_.data() + at, &a, sizeof a);
-  if (len) std::memcpy(bytes_.data() + at + sizeof a, data, len);
-  return *this;
-}
-
 std::uint16_t app_attr_type(std::uint8_t selector) {
-  return selector == kDcbAppSelPcp ? rtnl::kDcbAttrDcbApp : static_cast<std::uint16_t>(DCB_ATTR_IEEE_APP);
+  return selector == DCB_APP_SEL_PCP ? std::uint16_t{DCB_ATTR_DCB_APP} : std::uint16_t{DCB_ATTR_IEEE_APP};
 }
 
 Request encode_get_link(const std::string& ifname) {
   ifinfomsg ifi{};
   ifi.ifi_family = AF_UNSPEC;
-  Request req(RTM_GETLINK, 0, &ifi, sizeof ifi);
+  Request req(RTM_GETLINK, 0, ifi);
   req.put_string(IFLA_IFNAME, ifname);
   return req;
 }
@@ -65,16 +48,9 @@ Request encode_get_link(const std::string& ifname) {
 Request encode_set_mtu(const std::string& ifname, std::uint32_t mtu) {
   ifinfomsg ifi{};
   ifi.ifi_family = AF_UNSPEC;
-  Request req(RTM_SETLINK, 0, &ifi, sizeof ifi);
+  Request req(RTM_SETLINK, 0, ifi);
   req.put_string(IFLA_IFNAME, ifname);
-  req.put(IFLA_MTU, &mtu, sizeof mtu);
-  return req;
-}
-
-Request encode_dcb_get(const std::string& ifname, std::uint8_t cmd) {
-  const dcbmsg d = dcb_header(cmd);
-  Request req(RTM_GETDCB, 0, &d, sizeof d);
-  req.put_string(DCB_ATTR_IFNAME, ifname);
+  req.put_u32(IFLA_MTU, mtu);
   return req;
 }
 
@@ -85,7 +61,9 @@ Request encode_dcb_set_pfc(const std::string& ifname, const model::Pfc& pfc) {
   s.pfc_en = pfc.pfc_en;
   s.mbc = pfc.mbc;
   s.delay = pfc.delay;
-  return dcb_ieee_set(ifname, DCB_CMD_IEEE_SET, AttrStream().put(DCB_ATTR_IEEE_PFC, &s, sizeof s));
+  Request req = dcb_ieee_set(ifname, DCB_CMD_IEEE_SET);
+  req.put_struct(DCB_ATTR_IEEE_PFC, s).end_nest();
+  return req;
 }
 
 Request encode_dcb_set_ets(const std::string& ifname, const model::Ets& ets) {
@@ -101,7 +79,9 @@ Request encode_dcb_set_ets(const std::string& ifname, const model::Ets& ets) {
   copy_prio(s.tc_reco_bw, ets.tc_reco_bw);
   copy_prio(s.tc_reco_tsa, ets.tc_reco_tsa);
   copy_prio(s.reco_prio_tc, ets.reco_prio_tc);
-  return dcb_ieee_set(ifname, DCB_CMD_IEEE_SET, AttrStream().put(DCB_ATTR_IEEE_ETS, &s, sizeof s));
+  Request req = dcb_ieee_set(ifname, DCB_CMD_IEEE_SET);
+  req.put_struct(DCB_ATTR_IEEE_ETS, s).end_nest();
+  return req;
 }
 
 Request encode_dcb_set_buffer(const std::string& ifname, const model::Buffer& buffer) {
@@ -110,38 +90,33 @@ Request encode_dcb_set_buffer(const std::string& ifname, const model::Buffer& bu
   copy_prio(s.prio2buffer, buffer.prio2buffer);
   for (int i = 0; i < DCBX_MAX_BUFFERS; ++i) s.buffer_size[i] = buffer.buffer_size[i];
   s.total_size = buffer.total_size;
-  return dcb_ieee_set(ifname, DCB_CMD_IEEE_SET,
-                      AttrStream().put(DCB_ATTR_DCB_BUFFER, &s, sizeof s));
+  Request req = dcb_ieee_set(ifname, DCB_CMD_IEEE_SET);
+  req.put_struct(DCB_ATTR_DCB_BUFFER, s).end_nest();
+  return req;
 }
 
 Request encode_dcb_set_apptrust(const std::string& ifname,
                                 const std::vector<std::uint8_t>& selectors) {
-  AttrStream table;
-  for (std::uint8_t sel : selectors) table.put_u8(app_attr_type(sel), sel);
-  AttrStream ieee;
-  ieee.put(rtnl::kDcbAttrDcbAppTrustTable, table.bytes().data(), table.bytes().size());
-  return dcb_ieee_set(ifname, DCB_CMD_IEEE_SET, ieee);
+  Request req = dcb_ieee_set(ifname, DCB_CMD_IEEE_SET);
+  req.begin_nest_noflag(DCB_ATTR_DCB_APP_TRUST_TABLE);
+  for (std::uint8_t sel : selectors) req.put_u8(app_attr_type(sel), sel);
+  req.end_nest().end_nest();
+  return req;
 }
 
 Request encode_dcb_app(const std::string& ifname, std::uint8_t cmd,
                        const std::vector<model::AppEntry>& entries) {
-  AttrStream table;
+  Request req = dcb_ieee_set(ifname, cmd);
+  req.begin_nest_noflag(DCB_ATTR_IEEE_APP_TABLE);
   for (const auto& e : entries) {
     dcb_app app{};
     app.selector = e.selector;
     app.priority = e.priority;
     app.protocol = e.protocol;
-    table.put(app_attr_type(e.selector), &app, sizeof app);
+    req.put_struct(app_attr_type(e.selector), app);
   }
-  AttrStream ieee;
-  ieee.put(DCB_ATTR_IEEE_APP_TABLE, table.bytes().data(), table.bytes().size());
-  return dcb_ieee_set(ifname, cmd, ieee);
-}
-
-Request encode_qdisc_dump() {
-  tcmsg t{};
-  t.tcm_family = AF_UNSPEC;
-  return Request(RTM_GETQDISC, NLM_F_DUMP, &t, sizeof t);
+  req.end_nest().end_nest();
+  return req;
 }
 
 Request encode_red_replace(std::uint32_t ifindex, std::uint32_t parent, std::uint32_t handle,
@@ -151,7 +126,7 @@ Request encode_red_replace(std::uint32_t ifindex, std::uint32_t parent, std::uin
   t.tcm_ifindex = static_cast<int>(ifindex);
   t.tcm_handle = handle;
   t.tcm_parent = parent;
-  Request req(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_REPLACE, &t, sizeof t);
+  Request req(RTM_NEWQDISC, NLM_F_CREATE | NLM_F_REPLACE, t);
   req.put_string(TCA_KIND, "red");
 
   constexpr std::uint8_t kHistoric = TC_RED_ECN | TC_RED_HARDDROP | TC_RED_ADAPTATIVE;
@@ -165,17 +140,17 @@ Request encode_red_replace(std::uint32_t ifindex, std::uint32_t parent, std::uin
   q.Scell_log = red.scell_log;
   q.flags = needs_bitfield ? 0 : red.flags;
 
-  AttrStream options;
-  options.put(TCA_RED_PARMS, &q, sizeof q);
-  options.put(TCA_RED_STAB, stab.data(), stab.size());
-  if (red.max_p) options.put(TCA_RED_MAX_P, &*red.max_p, sizeof *red.max_p);
+  req.begin_nest_noflag(TCA_OPTIONS);
+  req.put_struct(TCA_RED_PARMS, q);
+  req.put(TCA_RED_STAB, stab.data(), stab.size());
+  if (red.max_p) req.put_u32(TCA_RED_MAX_P, *red.max_p);
   if (needs_bitfield) {
     nla_bitfield32 bf{};
     bf.value = red.flags;
     bf.selector = kHistoric | TC_RED_NODROP;
-    options.put(TCA_RED_FLAGS, &bf, sizeof bf);
+    req.put_struct(TCA_RED_FLAGS, bf);
   }
-  req.put(TCA_OPTIONS, options.bytes().data(), options.bytes().size());
+  req.end_nest();
   return req;
 }
 

@@ -1,6 +1,7 @@
-#include "sources/rtnl/attrs.hpp"
+// The attribute and message walkers of attrs.hpp.
+#include "sources/netlink/attrs.hpp"
 
-namespace roce::sources::rtnl {
+namespace roce::sources::netlink {
 
 std::string attr_name(std::uint16_t type, AttrNamer namer) {
   if (namer)
@@ -8,7 +9,7 @@ std::string attr_name(std::uint16_t type, AttrNamer namer) {
   return "attribute " + std::to_string(type);
 }
 
-AttrList parse_attrs(Bytes stream, std::string_view where, AttrNamer namer) {
+AttrList parse_attrs(ByteView stream, std::string_view where, AttrNamer namer) {
   AttrList list;
   std::size_t off = 0;
   while (off < stream.size()) {
@@ -37,13 +38,13 @@ AttrList parse_attrs(Bytes stream, std::string_view where, AttrNamer namer) {
   return list;
 }
 
-std::string read_string(Bytes payload) {
+std::string read_string(ByteView payload) {
   std::size_t n = 0;
   while (n < payload.size() && payload[n] != 0) ++n;
   return std::string(reinterpret_cast<const char*>(payload.data()), n);
 }
 
-Expected<MessageView> view_message(Bytes msg, std::uint16_t expected_type,
+Expected<MessageView> view_message(ByteView msg, std::uint16_t expected_type,
                                    std::size_t family_header_size, std::string_view what) {
   const std::string w(what);
   if (msg.size() < sizeof(nlmsghdr))
@@ -56,18 +57,18 @@ Expected<MessageView> view_message(Bytes msg, std::uint16_t expected_type,
   if (v.header.nlmsg_type != expected_type)
     return fail(w + ": message type " + std::to_string(v.header.nlmsg_type) + ", expected " +
                 std::to_string(expected_type));
-  const Bytes body = msg.subspan(sizeof(nlmsghdr), v.header.nlmsg_len - sizeof(nlmsghdr));
+  const ByteView body = msg.subspan(sizeof(nlmsghdr), v.header.nlmsg_len - sizeof(nlmsghdr));
   if (body.size() < family_header_size)
     return fail(w + ": " + std::to_string(body.size()) + " payload bytes, too short for its " +
                 std::to_string(family_header_size) + "-byte header");
   v.family_header = body.first(family_header_size);
   const std::size_t attrs_at = align4(family_header_size);
-  v.attrs = attrs_at < body.size() ? body.subspan(attrs_at) : Bytes{};
+  v.attrs = attrs_at < body.size() ? body.subspan(attrs_at) : ByteView{};
   return v;
 }
 
-Expected<std::vector<Bytes>> split_messages(Bytes buffer) {
-  std::vector<Bytes> out;
+Expected<std::vector<ByteView>> split_messages(ByteView buffer) {
+  std::vector<ByteView> out;
   std::size_t off = 0;
   while (off < buffer.size()) {
     const std::size_t left = buffer.size() - off;
@@ -86,4 +87,4 @@ Expected<std::vector<Bytes>> split_messages(Bytes buffer) {
   return out;
 }
 
-}  // namespace roce::sources::rtnl
+}  // namespace roce::sources::netlink

@@ -1,12 +1,18 @@
 #pragma once
 // Builds netlink messages byte for byte the way the kernel does (nlmsg_put, nla_put,
-// nla_nest_start / nla_nest_start_noflag, nla_nest_end, nlmsg_end): every attribute is padded
-// to 4 bytes and the padding is counted in the nest and message lengths.
+// nla_nest_start / nla_nest_start_noflag, nla_nest_end, nlmsg_end), for every bus: every attribute
+// is padded to 4 bytes and the padding is counted in the nest and message lengths. Independent of
+// the code under test (sources/netlink), so that the tests compare two builders.
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
+#include <linux/genetlink.h>
 #include <linux/netlink.h>
 
 namespace roce::test {
@@ -22,12 +28,19 @@ class NlBuilder {
     append(&h, sizeof h);
   }
 
-  // The family header (ifinfomsg, tcmsg, dcbmsg, ...).
+  /// The family header (ifinfomsg, tcmsg, dcbmsg, ...).
   template <class T>
   NlBuilder& header(const T& family) {
     append(&family, sizeof family);
     pad();
     return *this;
+  }
+  /// The generic-netlink header: struct genlmsghdr {cmd, version}.
+  NlBuilder& genl(std::uint8_t cmd, std::uint8_t version = 1) {
+    genlmsghdr g{};
+    g.cmd = cmd;
+    g.version = version;
+    return header(g);
   }
   NlBuilder& put(std::uint16_t type, const void* data, std::size_t len) {
     nlattr a{};
@@ -48,7 +61,7 @@ class NlBuilder {
   NlBuilder& put_string(std::uint16_t type, const std::string& s) {
     return put(type, s.c_str(), s.size() + 1);
   }
-  // nla_nest_start() sets NLA_F_NESTED; nla_nest_start_noflag() (older dumps) does not.
+  /// nla_nest_start() sets NLA_F_NESTED; nla_nest_start_noflag() (older families) does not.
   NlBuilder& begin_nest(std::uint16_t type, bool nested_flag) {
     nests_.push_back(bytes_.size());
     nlattr a{};
@@ -63,7 +76,8 @@ class NlBuilder {
     std::memcpy(bytes_.data() + at, &len, sizeof len);
     return *this;
   }
-  // Raw bytes, for payloads that are a struct followed by attributes (mqprio).
+  /// Raw bytes, padded: payloads that are a struct followed by attributes (mqprio), the errno and
+  /// the echoed request of an NLMSG_ERROR.
   NlBuilder& raw(const void* data, std::size_t len) {
     append(data, len);
     pad();
@@ -75,12 +89,13 @@ class NlBuilder {
     std::memcpy(bytes_.data(), &len, sizeof len);
     return bytes_;
   }
-  // Where the last attribute's data ended: cutting only the padding after it changes nothing.
+  /// Where the last attribute's data ended: cutting only the padding after it changes nothing.
   std::size_t last_attr_end() const { return last_attr_end_; }
   std::size_t size() const { return bytes_.size(); }
 
  private:
   void append(const void* p, std::size_t n) {
+    if (!n) return;
     const auto* b = static_cast<const std::uint8_t*>(p);
     bytes_.insert(bytes_.end(), b, b + n);
   }
@@ -91,8 +106,8 @@ class NlBuilder {
   std::size_t last_attr_end_ = 0;
 };
 
-// The first n bytes of a message with nlmsg_len patched to n, so the damage lands inside the
-// attributes rather than in the header check.
+/// The first n bytes of a message with nlmsg_len patched to n, so the damage lands inside the
+/// attributes rather than in the header check.
 inline std::vector<std::uint8_t> truncated_message(const std::vector<std::uint8_t>& msg,
                                                    std::size_t n) {
   std::vector<std::uint8_t> out(msg.begin(), msg.begin() + static_cast<std::ptrdiff_t>(n));
@@ -103,16 +118,13 @@ inline std::vector<std::uint8_t> truncated_message(const std::vector<std::uint8_
   return out;
 }
 
-}  // namespace roce::test
+/// A view's bytes as a vector: a request's bytes, compared with a message built here.
+inline std::vector<std::uint8_t> to_vector(std::span<const std::uint8_t> bytes) {
+  return {bytes.begin(), bytes.end()};
+}
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-
-namespace roce::test {
-
-// Hidden test cases tagged [.seeds] write the fixture messages as libFuzzer seeds into
-// $ROCE_FUZZ_SEED_DIR/<target>/ (run: ROCE_FUZZ_SEED_DIR=dir test_rtnl "[.seeds]").
+/// Hidden test cases tagged [.seeds] write the fixture messages as libFuzzer seeds into
+/// $ROCE_FUZZ_SEED_DIR/<target>/ (run: ROCE_FUZZ_SEED_DIR=dir test_rtnl "[.seeds]").
 inline void write_seed(const std::string& target, const std::string& name,
                        const std::vector<std::uint8_t>& bytes) {
   const char* dir = std::getenv("ROCE_FUZZ_SEED_DIR");
