@@ -28,33 +28,34 @@ int exit_code_of(const report::Verdict& v) {
 
 }  // namespace
 
-CLI::App* add_check_command(CLI::App& app, CheckOptions& options) {
+void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<CheckOptions>();
   auto* check = app.add_subcommand("check", "Judge this host (or a bundle) against a profile: ranked findings with "
                                             "evidence and fixes; exit 0 healthy, 1 warnings, 2 critical");
-  check->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  check->add_option("--interval", options.interval,
+  check->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  check->add_option("--interval", options->interval,
                     "Live: time between the two samples for rate checks (default 5s; 0: configuration only)")
       ->type_name("DURATION");
-  check->add_option("--from", options.from,
+  check->add_option("--from", options->from,
                     "Judge a capture instead of this host: a bundle written by `collect` (its first and last "
                     "samples), an sos report, a sysinfo-snapshot, a folder of command outputs, or a tar archive "
                     "of one; twice: two captures of the same host, for rates")
       ->type_name("CAPTURE")
       ->expected(1)
       ->take_all();
-  check->add_option("--dt", options.dt,
+  check->add_option("--dt", options->dt,
                     "With two --from captures: the seconds between them (the earlier given first), overriding "
                     "their clocks; needed when a capture has no clock")
       ->type_name("SECONDS")
       ->check(CLI::PositiveNumber);
-  check->add_option("--profile", options.profile,
+  check->add_option("--profile", options->profile,
                     "Desired state: a profile NAME (roce-lossless, roce-lossless-pcp, ...) or a TOML FILE; "
                     "default the built-in roce-lossless")
       ->type_name("NAME|FILE");
-  check->add_option("--only", options.only, "Run only these check IDs (comma-separated)")->delimiter(',')->type_name("IDS");
-  check->add_option("--skip", options.skip, "Do not run these check IDs (comma-separated)")->delimiter(',')->type_name("IDS");
-  check->add_flag("--json", options.json, "Print the result as JSON (schema_version 1)");
-  return check;
+  check->add_option("--only", options->only, "Run only these check IDs (comma-separated)")->delimiter(',')->type_name("IDS");
+  check->add_option("--skip", options->skip, "Do not run these check IDs (comma-separated)")->delimiter(',')->type_name("IDS");
+  check->add_flag("--json", options->json, "Print the result as JSON (schema_version 1)");
+  check->callback([&global, &exit_code, options] { exit_code = run_check(global, *options); });
 }
 
 int run_check(const GlobalOptions& global, const CheckOptions& options) {

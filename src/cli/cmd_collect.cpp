@@ -24,15 +24,16 @@ void wait_for_next(tune::System& system, const model::Host& last, std::chrono::m
 
 }  // namespace
 
-CLI::App* add_collect_command(CLI::App& app, CollectOptions& options) {
+void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<CollectOptions>();
   auto* collect = app.add_subcommand("collect", "Write a bundle: one or more samples of this host, for `show --from`");
-  collect->add_option("-o,--output", options.output, "Bundle file to write (.zst: zstd-compressed)")
+  collect->add_option("-o,--output", options->output, "Bundle file to write (.zst: zstd-compressed)")
       ->required()
       ->type_name("FILE");
-  collect->add_option("--samples", options.samples, "Number of samples (default 1)")
+  collect->add_option("--samples", options->samples, "Number of samples (default 1)")
       ->check(CLI::PositiveNumber)
       ->type_name("N");
-  collect->add_option("--interval", options.interval, "Time between samples: 500ms, 2s, 1m (default 1s)")
+  collect->add_option("--interval", options->interval, "Time between samples: 500ms, 2s, 1m (default 1s)")
       ->check(CLI::Validator(
           [](std::string& text) {
             auto d = parse_duration(text);
@@ -40,8 +41,8 @@ CLI::App* add_collect_command(CLI::App& app, CollectOptions& options) {
           },
           ""))
       ->type_name("DURATION");
-  collect->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  return collect;
+  collect->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  collect->callback([&global, &exit_code, options] { exit_code = run_collect(global, *options); });
 }
 
 int run_collect(const GlobalOptions& global, const CollectOptions& options) {

@@ -20,19 +20,20 @@ std::string last_sample_label(const std::string& path, const Input& in) {
 
 }  // namespace
 
-CLI::App* add_diff_command(CLI::App& app, DiffOptions& options) {
+void add_diff_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<DiffOptions>();
   auto* diff = app.add_subcommand(
       "diff", "Configuration differences between two captures (the last sample of each), and counter deltas "
               "and rates when both are of one host; exit 0 same configuration, 1 differences");
-  diff->add_option("A", options.a, "First capture: a bundle, a folder of command outputs, an sos report")
+  diff->add_option("A", options->a, "First capture: a bundle, a folder of command outputs, an sos report")
       ->required()
       ->type_name("A");
-  diff->add_option("B", options.b, "Second capture")->required()->type_name("B");
-  diff->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  diff->add_option("--top", options.top, "Counters shown, lossless-relevant first (default 20)")->type_name("N");
-  diff->add_flag("--all", options.all, "Show every counter that changed");
-  diff->add_flag("--json", options.json, "Print the differences as JSON (schema_version 1)");
-  return diff;
+  diff->add_option("B", options->b, "Second capture")->required()->type_name("B");
+  diff->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  diff->add_option("--top", options->top, "Counters shown, lossless-relevant first (default 20)")->type_name("N");
+  diff->add_flag("--all", options->all, "Show every counter that changed");
+  diff->add_flag("--json", options->json, "Print the differences as JSON (schema_version 1)");
+  diff->callback([&global, &exit_code, options] { exit_code = run_diff(global, *options); });
 }
 
 int run_diff(const GlobalOptions& global, const DiffOptions& options) {

@@ -156,7 +156,9 @@ Expected<std::uint64_t> parse_size(std::string_view text) {
   return n << shift;
 }
 
-CLI::App* add_record_command(CLI::App& app, RecordOptions& o) {
+void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<RecordOptions>();
+  RecordOptions& o = *options;
   auto* cmd = app.add_subcommand("record", "Record this host's configuration and counters into a compact, "
                                            "crash-tolerant time series (`show`/`check --from` read it)");
   cmd->add_option("-o,--output", o.output, "Recording to write; an existing recording is appended to")
@@ -181,7 +183,7 @@ CLI::App* add_record_command(CLI::App& app, RecordOptions& o) {
       ->type_name("DURATION");
   cmd->add_option("--keep", o.keep, "Old parts to keep (default 7; 0 keeps all)")->type_name("N");
   cmd->add_option("--dev", o.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  return cmd;
+  cmd->callback([&global, &exit_code, options] { exit_code = run_record(global, *options); });
 }
 
 int run_record(const GlobalOptions& global, const RecordOptions& options) {

@@ -24,7 +24,8 @@ struct RecordOptions {
   std::string dev;
 };
 
-CLI::App* add_record_command(CLI::App& app, RecordOptions& options);
+/// Adds `record`; once parsed, it runs and leaves its exit code in exit_code.
+void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_record(const GlobalOptions& global, const RecordOptions& options);
 
 // "0.1s", "500ms", "2s", "1m", "1h", "1d" (cli/duration.hpp plus fractions and days).

@@ -11,13 +11,14 @@
 
 namespace roce::cli {
 
-CLI::App* add_show_command(CLI::App& app, ShowOptions& options) {
+void add_show_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<ShowOptions>();
   auto* show = app.add_subcommand("show", "Show RDMA devices, ports and netdevs with DCB, ECN and headline counters");
-  show->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  show->add_flag("--json", options.json, "Print the host as JSON (the bundle's Host document)");
-  show->add_option("--from", options.from, "Read a bundle written by `collect` (its last sample) instead of this host")
+  show->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  show->add_flag("--json", options->json, "Print the host as JSON (the bundle's Host document)");
+  show->add_option("--from", options->from, "Read a bundle written by `collect` (its last sample) instead of this host")
       ->type_name("FILE");
-  return show;
+  show->callback([&global, &exit_code, options] { exit_code = run_show(global, *options); });
 }
 
 int run_show(const GlobalOptions& global, const ShowOptions& options) {

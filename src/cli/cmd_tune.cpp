@@ -108,32 +108,33 @@ int apply_and_report(tune::System& system, const tune::Plan& plan, const apply::
 
 }  // namespace
 
-CLI::App* add_tune_command(CLI::App& app, TuneOptions& options) {
+void add_tune_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<TuneOptions>();
   auto* tune = app.add_subcommand("tune", "Plan the changes that make this host match a profile (dry run: changes "
                                           "nothing); exit 0 nothing to change, 1 changes proposed");
-  tune->add_option("--dev", options.dev, "Only this netdev (or the netdevs of this RDMA device)")->type_name("NAME");
-  tune->add_option("--profile", options.profile,
+  tune->add_option("--dev", options->dev, "Only this netdev (or the netdevs of this RDMA device)")->type_name("NAME");
+  tune->add_option("--profile", options->profile,
                    "Desired state: a profile NAME or a TOML FILE; default the built-in roce-lossless")
       ->type_name("NAME|FILE");
-  tune->add_option("--from", options.from,
+  tune->add_option("--from", options->from,
                    "Plan for a captured host: a bundle written by `collect`, a folder of command outputs or "
                    "a sos report (its last sample)")
       ->type_name("CAPTURE");
-  tune->add_flag("--json", options.json, "Print the plan as JSON (schema_version 1)");
-  tune->add_flag("--apply", options.apply,
+  tune->add_flag("--json", options->json, "Print the plan as JSON (schema_version 1)");
+  tune->add_flag("--apply", options->apply,
                  "Apply the plan: journal, watchdog, write and read back, keep only if the lossless drop rate "
                  "fell over the trial window, else restore");
-  tune->add_flag("--rollback", options.rollback, "Restore the state before the last kept --apply");
-  tune->add_flag("--yes,-y", options.yes, "With --apply: accept disruptive changes (link flaps) without asking");
-  tune->add_flag("--force", options.force, "With --apply: even though an LLDP/DCBX agent owns the DCB configuration; with --rollback: even though objects changed since the apply");
-  tune->add_option("--baseline", options.baseline, "With --apply: the window measured before the change (default 10s)")
+  tune->add_flag("--rollback", options->rollback, "Restore the state before the last kept --apply");
+  tune->add_flag("--yes,-y", options->yes, "With --apply: accept disruptive changes (link flaps) without asking");
+  tune->add_flag("--force", options->force, "With --apply: even though an LLDP/DCBX agent owns the DCB configuration; with --rollback: even though objects changed since the apply");
+  tune->add_option("--baseline", options->baseline, "With --apply: the window measured before the change (default 10s)")
       ->type_name("DURATION");
-  tune->add_option("--trial", options.trial, "With --apply: the window measured after the change (default 10s)")
+  tune->add_option("--trial", options->trial, "With --apply: the window measured after the change (default 10s)")
       ->type_name("DURATION");
-  tune->add_option("--state-dir", options.state_dir,
+  tune->add_option("--state-dir", options->state_dir,
                    "Lock, journal and tune.log; default $ROCE_DOCTOR_STATE_DIR, else /var/lib/roce-doctor")
       ->type_name("DIR");
-  return tune;
+  tune->callback([&global, &exit_code, options] { exit_code = run_tune(global, *options); });
 }
 
 int run_tune(const GlobalOptions& global, const TuneOptions& options) {
