@@ -22,7 +22,8 @@ struct CheckOptions {
   bool json = false;
 };
 
-CLI::App* add_check_command(CLI::App& app, CheckOptions& options);
+/// Adds `check`; once parsed, it runs and leaves its exit code in exit_code.
+void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_check(const GlobalOptions& global, const CheckOptions& options);
 
 }  // namespace roce::cli

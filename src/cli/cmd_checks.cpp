@@ -1,3 +1,4 @@
+// roce-doctor checks: prints the check catalog.
 #include "cli/cmd_checks.hpp"
 
 #include <cstdio>
@@ -8,8 +9,9 @@
 
 namespace roce::cli {
 
-CLI::App* add_checks_command(CLI::App& app) {
-  return app.add_subcommand("checks", "List every check: ID, severity, title, inputs, profile keys and thresholds");
+void add_checks_command(CLI::App& app, const GlobalOptions&, int& exit_code) {
+  app.add_subcommand("checks", "List every check: ID, severity, title, inputs, profile keys and thresholds")
+      ->callback([&exit_code] { exit_code = run_checks_command(); });
 }
 
 int run_checks_command() {

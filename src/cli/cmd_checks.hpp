@@ -8,7 +8,8 @@
 
 namespace roce::cli {
 
-CLI::App* add_checks_command(CLI::App& app);
+/// Adds `checks`; once parsed, it runs and leaves its exit code in exit_code.
+void add_checks_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_checks_command();
 
 }  // namespace roce::cli

@@ -16,7 +16,8 @@ struct CollectOptions {
   std::string dev;
 };
 
-CLI::App* add_collect_command(CLI::App& app, CollectOptions& options);
+/// Adds `collect`; once parsed, it runs and leaves its exit code in exit_code.
+void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_collect(const GlobalOptions& global, const CollectOptions& options);
 
 }  // namespace roce::cli

@@ -21,7 +21,8 @@ struct DiffOptions {
   bool json = false;
 };
 
-CLI::App* add_diff_command(CLI::App& app, DiffOptions& options);
+/// Adds `diff`; once parsed, it runs and leaves its exit code in exit_code.
+void add_diff_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_diff(const GlobalOptions& global, const DiffOptions& options);
 
 }  // namespace roce::cli

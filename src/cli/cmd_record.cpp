@@ -1,16 +1,18 @@
+// roce-doctor record: samples the --host system (default live) into a recording until stopped.
 #include "cli/cmd_record.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <optional>
-#include <thread>
+#include <utility>
 
 #include "cli/duration.hpp"
-#include "cli/host_source.hpp"
+#include "cli/input.hpp"
 #include "record/burst.hpp"
 #include "record/recording.hpp"
-#include "sources/linux_host.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
@@ -28,6 +30,88 @@ CLI::Validator validator(std::function<std::string(const std::string&)> check) {
 std::string duration_problem(const std::string& text) {
   auto d = parse_record_duration(text);
   return d ? std::string() : d.error().message + " (" + d.error().hint + ")";
+}
+
+// The parsed record options: sampling pace, when to stop, how the writer rotates.
+struct RecordSettings {
+  std::chrono::milliseconds interval{};
+  std::optional<std::chrono::milliseconds> burst, duration;
+  record::WriterOptions writer;
+};
+
+Expected<RecordSettings> settings_of(const RecordOptions& options) {
+  RecordSettings s;
+  auto interval = parse_record_duration(options.interval);
+  if (!interval) return fail(interval.error());
+  s.interval = *interval;
+  for (auto [text, out] : {std::pair{&options.burst_interval, &s.burst}, std::pair{&options.duration, &s.duration}}) {
+    if (text->empty()) continue;
+    auto d = parse_record_duration(*text);
+    if (!d) return fail(d.error());
+    *out = *d;
+  }
+  s.writer.keep_parts = options.keep;
+  if (!options.rotate_size.empty()) {
+    auto size = parse_size(options.rotate_size);
+    if (!size) return fail(size.error());
+    s.writer.rotate_bytes = *size;
+  }
+  if (!options.rotate_age.empty()) {
+    auto age = parse_record_duration(options.rotate_age);
+    if (!age) return fail(age.error());
+    s.writer.rotate_seconds = std::max<std::int64_t>(1, age->count() / 1000);
+  }
+  // At least one frame a minute, and never more than 10 samples in one: a crash loses little.
+  const auto per_frame = std::chrono::minutes(1) / s.interval;
+  s.writer.samples_per_frame = static_cast<std::uint32_t>(std::clamp<std::int64_t>(per_frame, 1, 10));
+  return s;
+}
+
+// Samples of the system narrowed to --dev. A simulator's clock moves only when told: before each
+// sample it lets as much of its time pass as passed here, so the recording's clock and counters
+// advance at the rate they are sampled.
+class Sampler {
+ public:
+  Sampler(tune::System& system, std::string dev) : system_(system), dev_(std::move(dev)) {}
+  Expected<model::Host> sample_at(Clock::time_point now) {
+    if (last_ && !runs_in_real_time(system_))
+      system_.wait(std::chrono::duration_cast<std::chrono::milliseconds>(now - *last_));
+    last_ = now;
+    return sample_device(system_, dev_);
+  }
+
+ private:
+  tune::System& system_;
+  std::string dev_;
+  std::optional<Clock::time_point> last_;
+};
+
+// Samples every interval (every burst interval while pause or discard counters move) until
+// --samples, --duration or a stop signal. Returns 0, or the exit code of a failure.
+int record_until_done(const RecordOptions& options, const RecordSettings& settings, Sampler& sampler,
+                      record::RecordWriter& writer, std::uint64_t& written) {
+  const auto started = Clock::now();
+  std::optional<Clock::time_point> deadline;
+  if (settings.duration) deadline = started + *settings.duration;
+  std::optional<model::Host> previous;  // for burst mode
+  std::optional<Clock::time_point> last_burst;
+  auto next = started;
+  while (!stop_requested() && (options.samples == 0 || written < options.samples)) {
+    sleep_until(deadline ? std::min(next, *deadline) : next);
+    if (stop_requested() || (deadline && Clock::now() >= *deadline)) break;
+    const auto now = Clock::now();
+    auto host = sampler.sample_at(now);
+    if (!host) return report_error(host.error(), kExitInputError);
+    if (auto appended = writer.append(*host); !appended) return report_error(appended.error(), kExitRuntimeError);
+    ++written;
+    if (settings.burst) {
+      if (previous && record::pause_or_discard_moved(*previous, *host)) last_burst = now;
+      previous = std::move(*host);
+    }
+    const bool bursting = settings.burst && last_burst && now - *last_burst < kBurstQuiet;
+    next = now + (bursting ? *settings.burst : settings.interval);
+  }
+  return 0;
 }
 
 }  // namespace
@@ -72,11 +156,9 @@ Expected<std::uint64_t> parse_size(std::string_view text) {
   return n << shift;
 }
 
-HostSampler live_sampler(const GlobalOptions& global, const std::string& dev) {
-  return [root = global.sysfs_root, dev] { return sources::collect_host({root, dev}); };
-}
-
-CLI::App* add_record_command(CLI::App& app, RecordOptions& o) {
+void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<RecordOptions>();
+  RecordOptions& o = *options;
   auto* cmd = app.add_subcommand("record", "Record this host's configuration and counters into a compact, "
                                            "crash-tolerant time series (`show`/`check --from` read it)");
   cmd->add_option("-o,--output", o.output, "Recording to write; an existing recording is appended to")
@@ -101,83 +183,21 @@ CLI::App* add_record_command(CLI::App& app, RecordOptions& o) {
       ->type_name("DURATION");
   cmd->add_option("--keep", o.keep, "Old parts to keep (default 7; 0 keeps all)")->type_name("N");
   cmd->add_option("--dev", o.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  return cmd;
+  cmd->callback([&global, &exit_code, options] { exit_code = run_record(global, *options); });
 }
 
 int run_record(const GlobalOptions& global, const RecordOptions& options) {
-  if (global.host.empty() || global.host == "live") return run_record_with(options, live_sampler(global, options.dev));
-  // Another host (the simulator): between two samples it lets as much of its time pass as passed
-  // here, so the recording's clock and counters advance at the rate they are sampled.
-  auto opened = open_system(global.host, global.sysfs_root);
-  if (!opened) return report_error(opened.error(), kExitInputError);
-  std::shared_ptr<tune::System> system = std::move(*opened);
-  auto last = std::make_shared<std::optional<Clock::time_point>>();
-  return run_record_with(options, [system, last, dev = options.dev] {
-    const auto now = Clock::now();
-    if (*last) system->wait(std::chrono::duration_cast<std::chrono::milliseconds>(now - **last));
-    *last = now;
-    model::Host host = system->sample();
-    return dev.empty() ? host : filter_host(host, dev);
-  });
-}
-
-int run_record_with(const RecordOptions& options, const HostSampler& sample) {
-  const auto interval = parse_record_duration(options.interval);
-  if (!interval) return report_error(interval.error(), kExitInputError);
-  std::optional<std::chrono::milliseconds> burst, duration;
-  if (!options.burst_interval.empty()) {
-    auto b = parse_record_duration(options.burst_interval);
-    if (!b) return report_error(b.error(), kExitInputError);
-    burst = *b;
-  }
-  if (!options.duration.empty()) {
-    auto d = parse_record_duration(options.duration);
-    if (!d) return report_error(d.error(), kExitInputError);
-    duration = *d;
-  }
-  record::WriterOptions writer_options;
-  writer_options.keep_parts = options.keep;
-  if (!options.rotate_size.empty()) {
-    auto s = parse_size(options.rotate_size);
-    if (!s) return report_error(s.error(), kExitInputError);
-    writer_options.rotate_bytes = *s;
-  }
-  if (!options.rotate_age.empty()) {
-    auto a = parse_record_duration(options.rotate_age);
-    if (!a) return report_error(a.error(), kExitInputError);
-    writer_options.rotate_seconds = std::max<std::int64_t>(1, a->count() / 1000);
-  }
-  // At least one frame a minute, and never more than 10 samples in one: a crash loses little.
-  const auto per_frame = std::chrono::minutes(1) / *interval;
-  writer_options.samples_per_frame = static_cast<std::uint32_t>(std::clamp<std::int64_t>(per_frame, 1, 10));
-
-  auto writer = record::RecordWriter::open(options.output, writer_options);
+  auto system = open_input_system(global, options.dev);
+  if (!system) return report_error(system.error(), kExitInputError);
+  const auto settings = settings_of(options);
+  if (!settings) return report_error(settings.error(), kExitInputError);
+  auto writer = record::RecordWriter::open(options.output, settings->writer);
   if (!writer) return report_error(writer.error(), writer.error().sys_errno ? kExitRuntimeError : kExitInputError);
   catch_stop_signals();
 
-  const auto started = Clock::now();
-  const auto deadline = duration ? std::optional<Clock::time_point>(started + *duration) : std::nullopt;
-  std::optional<model::Host> previous;  // for burst mode
-  std::optional<Clock::time_point> last_burst;
-  auto next = started;
+  Sampler sampler(**system, options.dev);
   std::uint64_t written = 0;
-  while (!stop_requested() && (options.samples == 0 || written < options.samples)) {
-    sleep_until(deadline ? std::min(next, *deadline) : next);
-    if (stop_requested() || (deadline && Clock::now() >= *deadline)) break;
-    const auto now = Clock::now();
-    model::Host host = sample();
-    if (!options.dev.empty() && host_is_empty(host))
-      return report_error({"no netdev or RDMA device named \"" + options.dev + "\"", "see `roce-doctor show` for the names"},
-                          kExitInputError);
-    if (auto appended = (*writer)->append(host); !appended) return report_error(appended.error(), kExitRuntimeError);
-    ++written;
-    if (burst) {
-      if (previous && record::pause_or_discard_moved(*previous, host)) last_burst = now;
-      previous = std::move(host);
-    }
-    const bool bursting = burst && last_burst && now - *last_burst < kBurstQuiet;
-    next = now + (bursting ? *burst : *interval);
-  }
+  if (int failed = record_until_done(options, *settings, sampler, **writer, written)) return failed;
   if (auto flushed = (*writer)->flush(); !flushed) return report_error(flushed.error(), kExitRuntimeError);
   std::fprintf(stderr, "roce-doctor: recorded %llu sample%s to %s%s\n", static_cast<unsigned long long>(written),
                written == 1 ? "" : "s", options.output.c_str(), stop_requested() ? " (stopped by a signal)" : "");

@@ -3,13 +3,11 @@
 // (src/record/recording.hpp), faster while pause/discard counters move, with rotation.
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "cli/common.hpp"
-#include "model/host.hpp"
 #include "util/expected.hpp"
 
 namespace roce::cli {
@@ -26,13 +24,9 @@ struct RecordOptions {
   std::string dev;
 };
 
-// Where the samples come from: the live host (or, later, a simulator).
-using HostSampler = std::function<model::Host()>;
-HostSampler live_sampler(const GlobalOptions& global, const std::string& dev);
-
-CLI::App* add_record_command(CLI::App& app, RecordOptions& options);
+/// Adds `record`; once parsed, it runs and leaves its exit code in exit_code.
+void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_record(const GlobalOptions& global, const RecordOptions& options);
-int run_record_with(const RecordOptions& options, const HostSampler& sample);
 
 // "0.1s", "500ms", "2s", "1m", "1h", "1d" (cli/duration.hpp plus fractions and days).
 Expected<std::chrono::milliseconds> parse_record_duration(std::string_view text);

@@ -1,3 +1,4 @@
+// roce-doctor report: the checks over windows of one host's samples, as a timeline.
 #include "cli/cmd_report.hpp"
 
 #include <algorithm>
@@ -8,13 +9,13 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <memory>
 #include <optional>
+#include <utility>
 
-#include "captures/import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/duration.hpp"
-#include "cli/profile_lookup.hpp"
-#include "profile/load.hpp"
+#include "cli/input.hpp"
 #include "record/recording.hpp"
 #include "report/timeline_report.hpp"
 #include "timeline/timeline.hpp"
@@ -78,13 +79,6 @@ std::optional<std::int64_t> time_of_day_ms(std::string_view text) {
   return (h * 3600 + m * 60 + s) * std::int64_t{1000};
 }
 
-Expected<profile::Profile> load_report_profile(const std::string& name_or_file) {
-  if (name_or_file.empty()) return profile::default_profile();
-  auto path = resolve_profile(name_or_file);
-  if (!path) return fail(path.error());
-  return profile::load_profile(*path, checks::threshold_catalog());
-}
-
 int exit_code_of(const timeline::Result& r) {
   engine::Severity worst = engine::Severity::info;
   for (const auto& in : r.intervals) worst = std::max(worst, in.worst);
@@ -97,6 +91,102 @@ Outcome write_file(const std::string& path, const std::string& text) {
   const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   if (std::fclose(f) != 0 || !ok) return fail("cannot write " + path + ": " + std::strerror(errno), "", errno);
   return done();
+}
+
+// The samples the timeline is fed: those within --since/--until (resolved on the first sample's
+// UTC day), narrowed to --dev.
+class ReportFeed {
+ public:
+  ReportFeed(timeline::Timeline& engine, std::optional<TimeSpec> since, std::optional<TimeSpec> until, std::string dev)
+      : engine_(engine), since_(since), until_(until), dev_(std::move(dev)) {}
+
+  /// Feeds one sample, or prints that --dev names no device in it and returns false.
+  bool operator()(const model::Host& s) {
+    if (!range_known_) {
+      since_ms_ = since_ ? since_->resolve(s.time_unix_ms) : INT64_MIN;
+      until_ms_ = until_ ? until_->resolve(s.time_unix_ms) : INT64_MAX;
+      range_known_ = true;
+    }
+    if (s.time_unix_ms < since_ms_ || s.time_unix_ms > until_ms_) return true;
+    if (dev_.empty()) {
+      engine_.feed(s);
+    } else {
+      const model::Host filtered = filter_host(s, dev_);
+      if (host_is_empty(filtered)) {
+        const std::string where = " in the sample at " + report::utc_text(s.time_unix_ms, false) + " UTC";
+        failed_ = report_error(no_device_error(dev_, where, "see `roce-doctor show --from PATH` for the names"),
+                               kExitInputError);
+        return false;
+      }
+      engine_.feed(filtered);
+    }
+    ++fed_;
+    return true;
+  }
+  std::size_t fed() const { return fed_; }
+  /// 0, or the exit code once a sample could not be fed.
+  int failed() const { return failed_; }
+
+ private:
+  timeline::Timeline& engine_;
+  std::optional<TimeSpec> since_, until_;
+  std::string dev_;
+  std::int64_t since_ms_ = INT64_MIN, until_ms_ = INT64_MAX;
+  bool range_known_ = false;
+  std::size_t fed_ = 0;
+  int failed_ = 0;
+};
+
+// Recordings (one, or the rotated parts of one), streamed oldest part first: a day at 1 Hz is too
+// many Hosts to hold (record/recording.hpp). Returns 0, or the exit code after the error was printed.
+int feed_recordings(const std::vector<std::string>& paths, ReportFeed& feed) {
+  auto parts = recording_parts(paths);
+  if (!parts) return report_error(parts.error(), kExitInputError);
+  for (const auto& part : *parts) {
+    auto warnings = record::for_each_sample(part.path, [&](const model::Host& s) { return feed(s); });
+    if (!warnings) return report_error(warnings.error(), kExitInputError);
+    for (const auto& w : *warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
+    if (feed.failed()) return feed.failed();
+  }
+  return 0;
+}
+
+// Other captures, every one loaded first (a host mismatch is an input error before any output),
+// their samples merged in time order. Returns 0, or the exit code after the error was printed.
+int feed_captures(const std::vector<std::string>& paths, ReportFeed& feed) {
+  std::vector<captures::Bundle> bundles;
+  std::vector<const model::Host*> samples;
+  std::string hostname;
+  for (const auto& path : paths) {
+    auto bundle = read_capture(path);
+    if (!bundle) return report_error(bundle.error(), kExitInputError);
+    bundles.push_back(std::move(*bundle));
+    for (const auto& s : bundles.back().samples) {
+      if (samples.empty()) hostname = s.hostname;
+      else if (s.hostname != hostname)
+        return report_error(
+            {"capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + hostname + "\")",
+             "a report covers one host: run report once per host"},
+            kExitInputError);
+      samples.push_back(&s);
+    }
+  }
+  std::stable_sort(samples.begin(), samples.end(),
+                   [](const model::Host* a, const model::Host* b) { return a->time_unix_ms < b->time_unix_ms; });
+  for (const model::Host* s : samples)
+    if (!feed(*s)) return feed.failed();
+  return 0;
+}
+
+// The timeline printed as text or JSON, and written as HTML with -o.
+int print_report(const ReportOptions& options, const report::TimelineReport& rep) {
+  if (!options.html_out.empty())
+    if (auto w = write_file(options.html_out, report::render_timeline_html(rep)); !w)
+      return report_error(w.error(), kExitRuntimeError);
+  const std::string text = options.json ? report::render_timeline_json(rep) : report::render_timeline_text(rep);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  if (std::fflush(stdout) != 0) return kExitRuntimeError;
+  return exit_code_of(rep.result);
 }
 
 }  // namespace
@@ -133,23 +223,24 @@ Expected<TimeSpec> parse_time_spec(const std::string& text) {
   return TimeSpec{static_cast<std::int64_t>(timegm(&tm)) * 1000 + *tod, false};
 }
 
-CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
+void add_report_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<ReportOptions>();
   auto* report = app.add_subcommand("report", "Timeline of findings over a capture's samples (checks once per window); "
                                               "-o writes a self-contained HTML report with plots");
-  report->add_option("paths", options.paths,
+  report->add_option("paths", options->paths,
                      "Captures of one host: bundles (collect --samples N), folders, archives; merged in time order")
       ->required()
       ->type_name("PATH...");
-  report->add_option("--since", options.since, "Ignore samples before T (2026-11-29T22:00:00Z, @UNIX, or HH:MM[:SS] UTC)")
+  report->add_option("--since", options->since, "Ignore samples before T (2026-11-29T22:00:00Z, @UNIX, or HH:MM[:SS] UTC)")
       ->type_name("T");
-  report->add_option("--until", options.until, "Ignore samples after T")->type_name("T");
-  report->add_option("--window", options.window, "Checks run once per window of this length (default 60s)")
+  report->add_option("--until", options->until, "Ignore samples after T")->type_name("T");
+  report->add_option("--window", options->window, "Checks run once per window of this length (default 60s)")
       ->type_name("DURATION");
-  report->add_option("--profile", options.profile, "Desired state: a profile NAME or a TOML FILE")->type_name("NAME|FILE");
-  report->add_option("--dev", options.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  report->add_option("-o,--output", options.html_out, "Also write the HTML report to FILE")->type_name("FILE");
-  report->add_flag("--json", options.json, "Print the timeline as JSON (schema_version 1)");
-  return report;
+  report->add_option("--profile", options->profile, "Desired state: a profile NAME or a TOML FILE")->type_name("NAME|FILE");
+  report->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  report->add_option("-o,--output", options->html_out, "Also write the HTML report to FILE")->type_name("FILE");
+  report->add_flag("--json", options->json, "Print the timeline as JSON (schema_version 1)");
+  report->callback([&global, &exit_code, options] { exit_code = run_report(global, *options); });
 }
 
 int run_report(const GlobalOptions&, const ReportOptions& options) {
@@ -162,88 +253,25 @@ int run_report(const GlobalOptions&, const ReportOptions& options) {
     if (!spec) return report_error(spec.error(), kExitInputError);
     *out = *spec;
   }
-  const auto profile = load_report_profile(options.profile);
+  const auto profile = load_profile_option(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError);
 
   timeline::Options topts;
   topts.window_ms = window->count();
   timeline::Timeline engine(checks::all_checks(), *profile, topts);
-  std::int64_t since_ms = INT64_MIN, until_ms = INT64_MAX;
-  bool range_known = false;
-  std::size_t fed = 0;
-  std::optional<int> failed;  // an exit code, once a sample cannot be fed
-  auto feed = [&](const model::Host& s) {
-    if (!range_known) {  // --since/--until HH:MM are on the first sample's UTC day
-      since_ms = since ? since->resolve(s.time_unix_ms) : INT64_MIN;
-      until_ms = until ? until->resolve(s.time_unix_ms) : INT64_MAX;
-      range_known = true;
-    }
-    if (s.time_unix_ms < since_ms || s.time_unix_ms > until_ms) return true;
-    if (options.dev.empty()) {
-      engine.feed(s);
-    } else {
-      const model::Host filtered = filter_host(s, options.dev);
-      if (host_is_empty(filtered)) {
-        failed = report_error({"no netdev or RDMA device named \"" + options.dev + "\" in the sample at " +
-                                   report::utc_text(s.time_unix_ms, false) + " UTC",
-                               "see `roce-doctor show --from PATH` for the names"},
-                              kExitInputError);
-        return false;
-      }
-      engine.feed(filtered);
-    }
-    ++fed;
-    return true;
-  };
-
-  if (std::all_of(options.paths.begin(), options.paths.end(), is_recording)) {
-    // Recordings (one, or the rotated parts of one) are streamed, oldest part first: a day at 1 Hz
-    // is too many Hosts to hold (record/recording.hpp).
-    auto parts = recording_parts(options.paths);
-    if (!parts) return report_error(parts.error(), kExitInputError);
-    for (const auto& part : *parts) {
-      auto warnings = record::for_each_sample(part.path, feed);
-      if (!warnings) return report_error(warnings.error(), kExitInputError);
-      for (const auto& w : *warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
-      if (failed) return *failed;
-    }
-  } else {
-    // Every capture is loaded first: a host mismatch is an input error before any output.
-    std::vector<captures::Bundle> bundles;
-    std::vector<const model::Host*> samples;
-    std::string hostname;
-    for (const auto& path : options.paths) {
-      auto bundle = captures::load_capture(path);
-      if (!bundle) return report_error(bundle.error(), kExitInputError);
-      if (bundle->samples.empty()) return report_error({"capture " + path + " holds no sample", ""}, kExitInputError);
-      bundles.push_back(std::move(*bundle));
-      for (const auto& s : bundles.back().samples) {
-        if (samples.empty()) hostname = s.hostname;
-        else if (s.hostname != hostname)
-          return report_error({"capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + hostname + "\")",
-                               "a report covers one host: run report once per host"},
-                              kExitInputError);
-        samples.push_back(&s);
-      }
-    }
-    std::stable_sort(samples.begin(), samples.end(),
-                     [](const model::Host* a, const model::Host* b) { return a->time_unix_ms < b->time_unix_ms; });
-    for (const model::Host* s : samples)
-      if (!feed(*s)) return *failed;
-  }
-  if (fed == 0) return report_error({"no sample between --since and --until", "see the span in the report without them"}, kExitInputError);
+  ReportFeed feed(engine, since, until, options.dev);
+  const bool recordings = std::all_of(options.paths.begin(), options.paths.end(), is_recording);
+  if (int failed = recordings ? feed_recordings(options.paths, feed) : feed_captures(options.paths, feed))
+    return failed;
+  if (feed.fed() == 0)
+    return report_error({"no sample between --since and --until", "see the span in the report without them"},
+                        kExitInputError);
 
   report::TimelineReport rep;
   rep.result = engine.finish();
   rep.origin = options.paths.size() == 1 ? options.paths[0] : std::to_string(options.paths.size()) + " captures";
-  rep.profile = profile->name + (profile->file.empty() ? " (built-in)" : " (" + profile->file + ")");
-  if (!options.html_out.empty())
-    if (auto w = write_file(options.html_out, report::render_timeline_html(rep)); !w)
-      return report_error(w.error(), kExitRuntimeError);
-  const std::string text = options.json ? report::render_timeline_json(rep) : report::render_timeline_text(rep);
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  if (std::fflush(stdout) != 0) return kExitRuntimeError;
-  return exit_code_of(rep.result);
+  rep.profile = profile_label(*profile);
+  return print_report(options, rep);
 }
 
 }  // namespace roce::cli

@@ -34,7 +34,8 @@ struct TimeSpec {
 };
 Expected<TimeSpec> parse_time_spec(const std::string& text);
 
-CLI::App* add_report_command(CLI::App& app, ReportOptions& options);
+/// Adds `report`; once parsed, it runs and leaves its exit code in exit_code.
+void add_report_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_report(const GlobalOptions& global, const ReportOptions& options);
 
 }  // namespace roce::cli

@@ -14,7 +14,8 @@ struct ShowOptions {
   std::string from;
 };
 
-CLI::App* add_show_command(CLI::App& app, ShowOptions& options);
+/// Adds `show`; once parsed, it runs and leaves its exit code in exit_code.
+void add_show_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_show(const GlobalOptions& global, const ShowOptions& options);
 
 }  // namespace roce::cli

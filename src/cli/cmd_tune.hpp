@@ -29,7 +29,8 @@ struct TuneOptions {
   std::string state_dir;  // empty: $ROCE_DOCTOR_STATE_DIR, else /var/lib/roce-doctor
 };
 
-CLI::App* add_tune_command(CLI::App& app, TuneOptions& options);
+/// Adds `tune`; once parsed, it runs and leaves its exit code in exit_code.
+void add_tune_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_tune(const GlobalOptions& global, const TuneOptions& options);
 
 }  // namespace roce::cli

@@ -1,16 +1,20 @@
+// roce-doctor __watchdog: the hidden dead-man process of tune --apply.
 #include "cli/cmd_watchdog.hpp"
+
+#include <memory>
 
 #include "apply/watchdog.hpp"
 #include "cli/host_source.hpp"
 
 namespace roce::cli {
 
-CLI::App* add_watchdog_command(CLI::App& app, WatchdogOptions& options) {
+void add_watchdog_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<WatchdogOptions>();
   CLI::App* cmd = app.add_subcommand("__watchdog", "internal: the dead-man process of tune --apply");
   cmd->group("");  // hidden from --help
-  cmd->add_option("--journal", options.journal, "The apply journal to restore")->required();
-  cmd->add_option("--deadline", options.deadline_unix_ms, "Restore at this time (Unix ms)")->required();
-  return cmd;
+  cmd->add_option("--journal", options->journal, "The apply journal to restore")->required();
+  cmd->add_option("--deadline", options->deadline_unix_ms, "Restore at this time (Unix ms)")->required();
+  cmd->callback([&global, &exit_code, options] { exit_code = run_watchdog_command(global, *options); });
 }
 
 int run_watchdog_command(const GlobalOptions& global, const WatchdogOptions& options) {

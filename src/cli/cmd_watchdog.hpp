@@ -13,7 +13,8 @@ struct WatchdogOptions {
   std::int64_t deadline_unix_ms = 0;
 };
 
-CLI::App* add_watchdog_command(CLI::App& app, WatchdogOptions& options);
+/// Adds the hidden `__watchdog`; once parsed, it runs and leaves its exit code in exit_code.
+void add_watchdog_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_watchdog_command(const GlobalOptions& global, const WatchdogOptions& options);
 
 }  // namespace roce::cli

@@ -1,3 +1,4 @@
+// What every subcommand shares: error printing, stop signals, colour.
 #include "cli/common.hpp"
 
 #include <unistd.h>
@@ -36,38 +37,6 @@ void sleep_until(std::chrono::steady_clock::time_point until) {
   while (!stop_requested() && Clock::now() < until)
     std::this_thread::sleep_for(std::min<Clock::duration>(std::chrono::milliseconds(50), until - Clock::now()));
 }
-
-namespace {
-
-bool pairs_with(const model::RdmaDevice& dev, const std::string& netdev) {
-  if (dev.netdevs.ok() && std::count(dev.netdevs->begin(), dev.netdevs->end(), netdev)) return true;
-  return std::any_of(dev.ports.begin(), dev.ports.end(),
-                     [&](const model::RdmaPort& p) { return p.netdev.ok() && *p.netdev == netdev; });
-}
-
-}  // namespace
-
-model::Host filter_host(const model::Host& host, const std::string& device) {
-  model::Host out = host;
-  out.netdevs.clear();
-  out.rdma_devices.clear();
-  std::vector<std::string> wanted_netdevs{device};
-  for (const auto& dev : host.rdma_devices) {
-    if (dev.name == device) {
-      out.rdma_devices.push_back(dev);
-      if (dev.netdevs.ok()) wanted_netdevs.insert(wanted_netdevs.end(), dev.netdevs->begin(), dev.netdevs->end());
-      for (const auto& p : dev.ports)
-        if (p.netdev.ok()) wanted_netdevs.push_back(*p.netdev);
-    } else if (pairs_with(dev, device)) {
-      out.rdma_devices.push_back(dev);
-    }
-  }
-  for (const auto& nd : host.netdevs)
-    if (std::count(wanted_netdevs.begin(), wanted_netdevs.end(), nd.name)) out.netdevs.push_back(nd);
-  return out;
-}
-
-bool host_is_empty(const model::Host& host) { return host.netdevs.empty() && host.rdma_devices.empty(); }
 
 bool stdout_wants_colour() {
   if (!isatty(STDOUT_FILENO) || std::getenv("NO_COLOR")) return false;

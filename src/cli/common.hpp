@@ -1,25 +1,48 @@
 #pragma once
-// What every subcommand shares: global options, error printing, the device filter.
+// What every subcommand shares: global options, error printing, stop signals, colour.
 #include <chrono>
+#include <optional>
 #include <string>
+#include <utility>
 
-#include "model/host.hpp"
 #include "util/error.hpp"
+#include "util/expected.hpp"
 
 namespace roce::cli {
 
 struct GlobalOptions {
   std::string sysfs_root;  // --sysfs-root; empty: $ROCE_DOCTOR_SYSFS_ROOT, else /sys
-  std::string host;        // --host SPEC ("live", "sim:FILE.toml"); empty: the live readers directly
+  std::string host;        // --host SPEC ("live", "sim:FILE.toml"); empty: live
 };
 
 // "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; returns exit_code.
 int report_error(const Error& error, int exit_code);
 
-// The named netdev or RDMA device and what pairs with it (an RDMA device's netdevs, a netdev's
-// RDMA devices). Notes are kept.
-model::Host filter_host(const model::Host& host, const std::string& device);
-bool host_is_empty(const model::Host& host);
+/// A step that may end a subcommand: its value, or the error and the exit code to end with.
+template <class T>
+class Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}
+  Result(Error error, int exit_code) : error_(std::move(error)), exit_code_(exit_code) {}
+  /// The value, or the error ending the subcommand with exit_code.
+  Result(Expected<T> expected, int exit_code) : exit_code_(exit_code) {
+    if (expected) value_ = std::move(*expected);
+    else error_ = std::move(expected.error());
+  }
+
+  explicit operator bool() const { return value_.has_value(); }
+  T& operator*() { return *value_; }
+  T* operator->() { return &*value_; }
+  const Error& error() const { return error_; }
+  int exit_code() const { return exit_code_; }
+  /// Prints the error (report_error) and returns the exit code.
+  int report() const { return report_error(error_, exit_code_); }
+
+ private:
+  std::optional<T> value_;
+  Error error_;
+  int exit_code_ = 0;
+};
 
 // SIGINT and SIGTERM set a flag instead of ending the process, so that a long-running command
 // (collect, record) finishes what it sampled; stop_requested() reads the flag.

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <set>
 
 #include "checks/registry.hpp"
@@ -92,14 +93,15 @@ std::vector<OptionSpec> with_globals(const CommandSpec& cmd, const CommandSpec& 
   return options;
 }
 
-CLI::App* add_completion_command(CLI::App& app, CompletionOptions& options) {
+void add_completion_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<CompletionOptions>();
   auto* cmd = app.add_subcommand("completion",
                                  "Print the bash or zsh completion script, or a list the scripts complete from");
   cmd->group("");  // hidden: the installed scripts call it
-  cmd->add_option("what", options.what, "bash, zsh, checks, profiles or devices")
+  cmd->add_option("what", options->what, "bash, zsh, checks, profiles or devices")
       ->required()
       ->check(CLI::IsMember({"bash", "zsh", "checks", "profiles", "devices"}));
-  return cmd;
+  cmd->callback([&app, &global, &exit_code, options] { exit_code = run_completion(app, global, *options); });
 }
 
 int run_completion(const CLI::App& app, const GlobalOptions& global, const CompletionOptions& options) {

@@ -57,7 +57,8 @@ std::string bash_completion_script(const std::vector<CommandSpec>& commands);
 /// completion_zsh.cpp: the zsh script, `#compdef roce-doctor`.
 std::string zsh_completion_script(const std::vector<CommandSpec>& commands);
 
-CLI::App* add_completion_command(CLI::App& app, CompletionOptions& options);
+/// Adds the hidden `completion`; once parsed, it runs and leaves its exit code in exit_code.
+void add_completion_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 /// `app` is the whole program's App, the tree the scripts are generated from.
 int run_completion(const CLI::App& app, const GlobalOptions& global, const CompletionOptions& options);
 

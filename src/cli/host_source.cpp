@@ -1,3 +1,4 @@
+// --host SPEC: opens the live system or the simulator.
 #include "cli/host_source.hpp"
 
 #include <filesystem>
@@ -7,11 +8,13 @@
 
 namespace roce::cli {
 
-Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, const std::string& sysfs_root) {
+Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, const std::string& sysfs_root,
+                                                    const std::string& device) {
   if (spec == "live") {
     sources::writer::LinuxSystemOptions options;
     options.sysfs_root_flag = sysfs_root;
     options.collect.sysfs_root_flag = sysfs_root;
+    options.collect.device = device;
     return std::unique_ptr<tune::System>(std::make_unique<sources::writer::LinuxSystem>(options));
   }
   if (spec.rfind("sim:", 0) == 0) {

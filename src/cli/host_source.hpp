@@ -9,7 +9,10 @@
 
 namespace roce::cli {
 
-/// "live" or "sim:FILE"; sysfs_root is the --sysfs-root of the live system.
-Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, const std::string& sysfs_root = {});
+/// "live" or "sim:FILE"; sysfs_root is the --sysfs-root of the live system. `device` narrows what
+/// the live system's sample() reads to it and what pairs with it (empty: every device); the
+/// simulator ignores it.
+Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, const std::string& sysfs_root = {},
+                                                    const std::string& device = {});
 
 }  // namespace roce::cli

@@ -5,8 +5,8 @@
 #include "cli/cmd_check.hpp"
 #include "cli/cmd_checks.hpp"
 #include "cli/cmd_collect.hpp"
-#include "cli/cmd_record.hpp"
 #include "cli/cmd_diff.hpp"
+#include "cli/cmd_record.hpp"
 #include "cli/cmd_report.hpp"
 #include "cli/cmd_show.hpp"
 #include "cli/cmd_tune.hpp"
@@ -31,25 +31,13 @@ int main(int argc, char** argv) {
                  "The host to read: live (this kernel) or sim:FILE.toml (a simulated host, examples/sim/)")
       ->type_name("SPEC");
 
-  ShowOptions show;
-  CollectOptions collect;
-  CLI::App* show_cmd = add_show_command(app, show);
-  CLI::App* collect_cmd = add_collect_command(app, collect);
-  CheckOptions check;
-  CLI::App* check_cmd = add_check_command(app, check);
-  CLI::App* checks_cmd = add_checks_command(app);
-  RecordOptions record;
-  CLI::App* record_cmd = add_record_command(app, record);
-  DiffOptions diff;
-  CLI::App* diff_cmd = add_diff_command(app, diff);
-  TuneOptions tune;
-  CLI::App* tune_cmd = add_tune_command(app, tune);
-  WatchdogOptions watchdog;  // hidden: the dead-man process of tune --apply
-  CLI::App* watchdog_cmd = add_watchdog_command(app, watchdog);
-  ReportOptions report;
-  CLI::App* report_cmd = add_report_command(app, report);
-  CompletionOptions completion;  // hidden: prints the completion scripts and their value lists
-  CLI::App* completion_cmd = add_completion_command(app, completion);
+  // Each subcommand registers its options and a callback that runs it once the whole command line
+  // parsed; the callback leaves the exit code here. In --help order; __watchdog and completion are hidden.
+  int exit_code = roce::kExitInputError;
+  for (auto add : {add_show_command, add_collect_command, add_check_command, add_checks_command, add_record_command,
+                   add_diff_command, add_tune_command, add_watchdog_command, add_report_command,
+                   add_completion_command})
+    add(app, global, exit_code);
 
   try {
     app.parse(argc, argv);
@@ -57,15 +45,5 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);  // prints help, version or the error
     return code == 0 ? roce::kExitHealthy : roce::kExitInputError;
   }
-  if (*show_cmd) return run_show(global, show);
-  if (*diff_cmd) return run_diff(global, diff);
-  if (*collect_cmd) return run_collect(global, collect);
-  if (*check_cmd) return run_check(global, check);
-  if (*checks_cmd) return run_checks_command();
-  if (*record_cmd) return run_record(global, record);
-  if (*tune_cmd) return run_tune(global, tune);
-  if (*watchdog_cmd) return run_watchdog_command(global, watchdog);
-  if (*report_cmd) return run_report(global, report);
-  if (*completion_cmd) return run_completion(app, global, completion);
-  return roce::kExitInputError;
+  return exit_code;
 }

@@ -1,0 +1,195 @@
+// The one input path of the subcommands: profile option, --dev filter, captures, system samples.
+#include "cli/input.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "captures/import/load_capture.hpp"
+#include "checks/registry.hpp"
+#include "cli/profile_lookup.hpp"
+#include "engine/context.hpp"
+#include "profile/load.hpp"
+#include "util/exit_codes.hpp"
+
+namespace roce::cli {
+namespace {
+
+std::string seconds_text(double s) {
+  return s == static_cast<long long>(s) ? fmt::format("{:.0f} s", s) : fmt::format("{:.3g} s", s);
+}
+
+bool pairs_with(const model::RdmaDevice& dev, const std::string& netdev) {
+  if (dev.netdevs.ok() && std::count(dev.netdevs->begin(), dev.netdevs->end(), netdev)) return true;
+  return std::any_of(dev.ports.begin(), dev.ports.end(),
+                     [&](const model::RdmaPort& p) { return p.netdev.ok() && *p.netdev == netdev; });
+}
+
+// One capture: its last sample, and its first for rates when it holds more than one.
+Input from_one_capture(const std::string& file, captures::Bundle bundle) {
+  Input in;
+  auto& samples = bundle.samples;
+  in.capture_samples = samples.size();
+  const std::string n = std::to_string(samples.size());
+  if (samples.size() == 1) {
+    in.origin = "from bundle " + file + ", 1 sample";
+  } else {
+    in.origin = "from bundle " + file + ", samples 1 and " + n + " of " + n;
+    in.before = std::move(samples.front());
+  }
+  in.now = std::move(samples.back());
+  return in;
+}
+
+// Two captures of one host: the last sample of each, the earlier (by their clocks) first.
+Expected<Input> from_two_captures(const std::vector<std::string>& files, const captures::Bundle& first,
+                                  const captures::Bundle& second, double dt_given) {
+  const model::Host& a = first.samples.back();
+  const model::Host& b = second.samples.back();
+  if (a.hostname != b.hostname)
+    return fail("bundles " + files[0] + " and " + files[1] + " are of different hosts (\"" + a.hostname + "\" and \"" +
+                    b.hostname + "\")",
+                "rates need two samples of the same host; give one --from to check each host alone");
+  const bool in_order = dt_given > 0 || engine::seconds_between(a, b) > 0 || engine::seconds_between(b, a) == 0;
+  Input in;
+  in.before = in_order ? a : b;
+  in.now = in_order ? b : a;
+  in.origin = "from bundles " + files[in_order ? 0 : 1] + " and " + files[in_order ? 1 : 0];
+  return in;
+}
+
+// Captures (any that load_capture reads). Two samples give rates over the time between them:
+// their own clocks (monotonic, then wall clock: bundle timestamps, `date`, the sos manifest), or
+// `dt_given` when set.
+Expected<Input> read_captures(const InputRequest& request) {
+  const auto& files = request.captures;
+  if (files.size() > 2)
+    return fail("--from given " + std::to_string(files.size()) + " times", "give one bundle, or two of the same host");
+  if (request.dt > 0 && files.size() != 2)
+    return fail("--dt gives the time between two captures", "give --from twice, the earlier first");
+  std::vector<captures::Bundle> bundles;
+  for (const auto& file : files) {
+    auto bundle = read_capture(file);
+    if (!bundle) return fail(std::move(bundle.error()));
+    bundles.push_back(std::move(*bundle));
+  }
+  auto in = bundles.size() == 1 ? Expected<Input>(from_one_capture(files[0], std::move(bundles[0])))
+                                : from_two_captures(files, bundles[0], bundles[1], request.dt);
+  if (!in || !in->before) return in;
+  const double clocks = engine::seconds_between(*in->before, in->now);
+  in->dt = request.dt > 0 ? request.dt : clocks;
+  if (request.dt > 0)
+    in->origin += ", " + seconds_text(request.dt) + " apart (--dt)";
+  else
+    in->origin += clocks > 0 ? ", " + seconds_text(clocks) + " apart"
+                             : ", no usable clocks: configuration only (give --dt SECONDS for rates)";
+  return in;
+}
+
+// The --host system (default live): one sample, or two `interval` apart on its clock (live
+// sleeps, a simulator advances its clock).
+Result<Input> read_system(const GlobalOptions& global, const InputRequest& request) {
+  auto system = open_input_system(global, request.read_whole_host ? std::string() : request.dev);
+  if (!system) return {system.error(), kExitInputError};
+  Input in;
+  in.system = std::move(*system);
+  tune::System& s = *in.system;
+  if (request.interval.count() == 0) {
+    in.now = s.sample();
+    in.origin = s.name() + ", configuration only";
+  } else {
+    if (runs_in_real_time(s) && isatty(STDERR_FILENO))
+      std::fprintf(stderr, "sampling for %s (use --interval 0 for configuration only)\n",
+                   seconds_text(static_cast<double>(request.interval.count()) / 1000).c_str());
+    in.before = s.sample();
+    s.wait(request.interval);
+    in.now = s.sample();
+    in.dt = engine::seconds_between(*in.before, in.now);
+    in.origin = s.name() + ", 2 samples " + seconds_text(in.dt) + " apart";
+  }
+  if (request.require_devices && request.dev.empty() && host_is_empty(in.now))
+    return {Error{"could not read any netdev or RDMA device on this host",
+                  in.now.notes.empty() ? "" : in.now.notes.front().message},
+            kExitRuntimeError};
+  return in;
+}
+
+}  // namespace
+
+Expected<profile::Profile> load_profile_option(const std::string& name_or_file) {
+  if (name_or_file.empty()) return profile::default_profile();
+  auto path = resolve_profile(name_or_file);
+  if (!path) return fail(path.error());
+  return profile::load_profile(*path, checks::threshold_catalog());
+}
+
+std::string profile_label(const profile::Profile& p) {
+  return p.name + (p.file.empty() ? " (built-in)" : " (" + p.file + ")");
+}
+
+model::Host filter_host(const model::Host& host, const std::string& device) {
+  model::Host out = host;
+  out.netdevs.clear();
+  out.rdma_devices.clear();
+  std::vector<std::string> wanted_netdevs{device};
+  for (const auto& dev : host.rdma_devices) {
+    if (dev.name == device) {
+      out.rdma_devices.push_back(dev);
+      if (dev.netdevs.ok()) wanted_netdevs.insert(wanted_netdevs.end(), dev.netdevs->begin(), dev.netdevs->end());
+      for (const auto& p : dev.ports)
+        if (p.netdev.ok()) wanted_netdevs.push_back(*p.netdev);
+    } else if (pairs_with(dev, device)) {
+      out.rdma_devices.push_back(dev);
+    }
+  }
+  for (const auto& nd : host.netdevs)
+    if (std::count(wanted_netdevs.begin(), wanted_netdevs.end(), nd.name)) out.netdevs.push_back(nd);
+  return out;
+}
+
+bool host_is_empty(const model::Host& host) { return host.netdevs.empty() && host.rdma_devices.empty(); }
+
+Error no_device_error(const std::string& device, const std::string& where, std::string hint) {
+  return {"no netdev or RDMA device named \"" + device + "\"" + where, std::move(hint)};
+}
+
+Expected<model::Host> select_device(const model::Host& host, const std::string& device) {
+  if (device.empty()) return host;
+  model::Host selected = filter_host(host, device);
+  if (host_is_empty(selected)) return fail(no_device_error(device));
+  return selected;
+}
+
+Expected<captures::Bundle> read_capture(const std::string& path) {
+  auto bundle = captures::load_capture(path);
+  if (!bundle) return fail(std::move(bundle.error()));
+  if (bundle->samples.empty()) return fail("capture " + path + " holds no sample");
+  return bundle;
+}
+
+Expected<std::unique_ptr<tune::System>> open_input_system(const GlobalOptions& global, const std::string& device) {
+  return open_system(global.host.empty() ? "live" : global.host, global.sysfs_root, device);
+}
+
+bool runs_in_real_time(const tune::System& system) { return system.name() == "live"; }
+
+Expected<model::Host> sample_device(tune::System& system, const std::string& device) {
+  return select_device(system.sample(), device);
+}
+
+Result<Input> read_input(const GlobalOptions& global, const InputRequest& request) {
+  Result<Input> in = request.captures.empty() ? read_system(global, request)
+                                              : Result<Input>(read_captures(request), kExitInputError);
+  if (!in || request.dev.empty()) return in;
+  auto now = select_device(in->now, request.dev);
+  if (!now) return {std::move(now.error()), kExitInputError};
+  in->whole_now = std::exchange(in->now, std::move(*now));
+  if (in->before) in->before = filter_host(*in->before, request.dev);
+  return in;
+}
+
+}  // namespace roce::cli
