@@ -47,7 +47,9 @@ Expected<std::chrono::milliseconds> parse_interval(const std::string& text) {
 Expected<Samples> samples_from_bundles(const std::vector<std::string>& files, double dt_given) {
   std::vector<captures::Bundle> bundles;
   for (const auto& file : files) {
-    auto bundle = captures::load_capture(file);
+    std::vector<std::string> warnings;
+    auto bundle = captures::load_capture(file, &warnings);
+    print_warnings(warnings);
     if (!bundle) return fail(bundle.error());
     if (bundle->samples.empty()) return fail("bundle " + file + " holds no sample");
     bundles.push_back(std::move(*bundle));

@@ -17,7 +17,9 @@ struct LastSample {
 };
 
 Expected<LastSample> last_sample(const std::string& path) {
-  auto bundle = captures::load_capture(path);
+  std::vector<std::string> warnings;
+  auto bundle = captures::load_capture(path, &warnings);
+  print_warnings(warnings);
   if (!bundle) return fail(bundle.error());
   if (bundle->samples.empty()) return fail("capture " + path + " holds no sample");
   const std::string n = std::to_string(bundle->samples.size());

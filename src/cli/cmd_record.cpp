@@ -151,7 +151,9 @@ int run_record_with(const RecordOptions& options, const HostSampler& sample) {
   const auto per_frame = std::chrono::minutes(1) / *interval;
   writer_options.samples_per_frame = static_cast<std::uint32_t>(std::clamp<std::int64_t>(per_frame, 1, 10));
 
-  auto writer = record::RecordWriter::open(options.output, writer_options);
+  std::vector<std::string> warnings;
+  auto writer = record::RecordWriter::open(options.output, writer_options, &warnings);
+  print_warnings(warnings);
   if (!writer) return report_error(writer.error(), writer.error().sys_errno ? kExitRuntimeError : kExitInputError);
   catch_stop_signals();
 

@@ -213,7 +213,9 @@ int run_report(const GlobalOptions&, const ReportOptions& options) {
     std::vector<const model::Host*> samples;
     std::string hostname;
     for (const auto& path : options.paths) {
-      auto bundle = captures::load_capture(path);
+      std::vector<std::string> warnings;
+      auto bundle = captures::load_capture(path, &warnings);
+      print_warnings(warnings);
       if (!bundle) return report_error(bundle.error(), kExitInputError);
       if (bundle->samples.empty()) return report_error({"capture " + path + " holds no sample", ""}, kExitInputError);
       bundles.push_back(std::move(*bundle));

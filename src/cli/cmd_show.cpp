@@ -24,7 +24,9 @@ int run_show(const GlobalOptions& global, const ShowOptions& options) {
   model::Host host;
   std::string origin;  // which sample of which bundle, for the text view
   if (!options.from.empty()) {
-    auto bundle = captures::load_capture(options.from);
+    std::vector<std::string> warnings;
+    auto bundle = captures::load_capture(options.from, &warnings);
+    print_warnings(warnings);
     if (!bundle) return report_error(bundle.error(), kExitInputError);
     host = bundle->samples.back();
     origin = "bundle " + options.from + ": sample " + std::to_string(bundle->samples.size()) + " of " +

@@ -122,7 +122,9 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
   std::string origin;
   std::unique_ptr<tune::System> system;
   if (!options.from.empty()) {
-    auto capture = captures::load_capture(options.from);
+    std::vector<std::string> warnings;
+    auto capture = captures::load_capture(options.from, &warnings);
+    print_warnings(warnings);
     if (!capture) return report_error(capture.error(), kExitInputError);
     if (capture->samples.empty()) return report_error({"capture " + options.from + " holds no sample", ""}, kExitInputError);
     host = capture->samples.back();

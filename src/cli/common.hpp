@@ -2,6 +2,7 @@
 // What every subcommand shares: global options, error printing, the device filter.
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "model/host.hpp"
 #include "util/error.hpp"
@@ -15,6 +16,9 @@ struct GlobalOptions {
 
 // "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; returns exit_code.
 int report_error(const Error& error, int exit_code);
+
+/// "roce-doctor: WARNING" on stderr for each of what a library call returned as not fatal.
+void print_warnings(const std::vector<std::string>& warnings);
 
 // The named netdev or RDMA device and what pairs with it (an RDMA device's netdevs, a netdev's
 // RDMA devices). Notes are kept.
