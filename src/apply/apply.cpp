@@ -43,6 +43,15 @@ class Applier {
   }
   std::optional<std::string> recover_through_own_system();
   std::optional<std::string> refusals();
+  ApplyResult dry_run();
+  // The samples at the start and end of a window of `length` (the baseline, the trial).
+  Window measure(std::chrono::milliseconds length);
+  // The phases of run() after the baseline. Each returns the result that ends the apply (a
+  // refusal, a failure, a rollback), or nothing to go on.
+  std::optional<ApplyResult> prepare_journal();  // journal written "pending", nothing written yet
+  Expected<WatchdogHandle> start_watchdog();     // none without a watchdog command
+  std::optional<ApplyResult> write_changes();    // each written and read back: journal "verifying"
+  std::optional<ApplyResult> trial_verdict(const Window& baseline);  // kept: journal "kept"
   Outcome save(JournalState state, std::string note = {});
   ApplyResult roll_back(std::string why, ApplyOutcome outcome);
 
@@ -141,22 +150,41 @@ ApplyResult Applier::run() {
   if (auto refusal = refusals()) return end(ApplyOutcome::refused, *refusal);
   at("checked");
   if (todo_.empty()) return end(ApplyOutcome::nothing_to_do, "every object already holds the proposed value");
-  if (opt_.dry_run) {
-    for (const auto& e : todo_)
-      result_.changed.push_back(describe(e.object) + ": " + describe(e.prior) + " -> " + describe(e.proposed));
-    for (const auto& c : result_.changed) log_.line("apply: would write " + c);
-    return end(ApplyOutcome::dry_run, std::to_string(todo_.size()) + " objects would be written");
-  }
+  if (opt_.dry_run) return dry_run();
 
-  Window baseline;  // measured only for a trial to be compared with
-  if (opt_.trial.count() > 0) {
-    baseline.start = system_.sample();
-    system_.wait(opt_.baseline);
-    baseline.end = system_.sample();
-  }
+  // Measured only for a trial to be compared with (--trial 0 has none).
+  const Window baseline = opt_.trial.count() > 0 ? measure(opt_.baseline) : Window{};
   at("baseline");
+  if (auto stopped = prepare_journal()) return std::move(*stopped);
+  at("journaled");
+  auto watchdog = start_watchdog();
+  if (!watchdog) return end(ApplyOutcome::failed, watchdog.error().message);
+  at("watchdog");
+  std::optional<ApplyResult> ended = write_changes();
+  if (!ended) ended = trial_verdict(baseline);
+  watchdog->finish();
+  if (ended) return std::move(*ended);
+  at("released");
+  return end(ApplyOutcome::kept, journal_.note);
+}
 
-  // The journal: prior values read fresh now (the baseline took time), derived objects first so a
+ApplyResult Applier::dry_run() {
+  for (const auto& e : todo_)
+    result_.changed.push_back(describe(e.object) + ": " + describe(e.prior) + " -> " + describe(e.proposed));
+  for (const auto& c : result_.changed) log_.line("apply: would write " + c);
+  return end(ApplyOutcome::dry_run, std::to_string(todo_.size()) + " objects would be written");
+}
+
+Window Applier::measure(milliseconds length) {
+  Window w;
+  w.start = system_.sample();
+  system_.wait(length);
+  w.end = system_.sample();
+  return w;
+}
+
+std::optional<ApplyResult> Applier::prepare_journal() {
+  // Prior values read fresh now (the baseline took time), derived objects first so a
   // reverse-order restore puts them back last, after what they derive from.
   journal_.system = system_.name();
   journal_.applier_pid = ::getpid();
@@ -191,51 +219,46 @@ ApplyResult Applier::run() {
   journal_.deadline_unix_ms =
       journal_.started_unix_ms + (opt_.watchdog_grace + opt_.trial + writes_allowance).count();
   if (auto s = save(JournalState::pending); !s) return end(ApplyOutcome::failed, "journal: " + s.error().message);
-  at("journaled");
+  return std::nullopt;
+}
 
-  WatchdogHandle watchdog;
-  if (!opt_.watchdog_command.empty()) {
-    auto spawned = spawn_watchdog(opt_.watchdog_command, path_, journal_.deadline_unix_ms);
-    if (!spawned) {
-      (void)save(JournalState::rolled_back, "the watchdog did not start; nothing was written");
-      return end(ApplyOutcome::failed, spawned.error().message + "; nothing was written");
-    }
-    watchdog = std::move(*spawned);
-    log_.line("apply: watchdog pid " + std::to_string(watchdog.pid()) + " restores the journal at " +
-              utc_time(journal_.deadline_unix_ms) + " unless this apply finishes");
+Expected<WatchdogHandle> Applier::start_watchdog() {
+  if (opt_.watchdog_command.empty()) return WatchdogHandle{};
+  auto spawned = spawn_watchdog(opt_.watchdog_command, path_, journal_.deadline_unix_ms);
+  if (!spawned) {
+    (void)save(JournalState::rolled_back, "the watchdog did not start; nothing was written");
+    return fail(spawned.error().message + "; nothing was written");
   }
-  at("watchdog");
-  if (auto s = save(JournalState::writing); !s) return roll_back("journal: " + s.error().message, ApplyOutcome::failed);
+  log_.line("apply: watchdog pid " + std::to_string(spawned->pid()) + " restores the journal at " +
+            utc_time(journal_.deadline_unix_ms) + " unless this apply finishes");
+  return spawned;
+}
 
-  ApplyResult outcome;
+std::optional<ApplyResult> Applier::write_changes() {
+  if (auto s = save(JournalState::writing); !s) return roll_back("journal: " + s.error().message, ApplyOutcome::failed);
   for (std::size_t i = 0; i < todo_.size(); ++i) {
     const JournalEntry& e = todo_[i];
     const std::string name = describe(e.object);
     at("write " + std::to_string(i));
-    if (auto w = system_.write(e.object, e.proposed); !w) {
-      outcome = roll_back("writing " + name + " failed: " + w.error().message, ApplyOutcome::rolled_back);
-      watchdog.finish();
-      return outcome;
-    }
+    if (auto w = system_.write(e.object, e.proposed); !w)
+      return roll_back("writing " + name + " failed: " + w.error().message, ApplyOutcome::rolled_back);
     at("read back " + std::to_string(i));
     auto back = system_.read(e.object);
     if (!back || !same_setting(e.object.knob, *back, e.proposed)) {
       const std::string got = back ? describe(*back) : "error: " + back.error().message;
-      outcome = roll_back(name + " reads back " + got + " after writing " + describe(e.proposed),
-                          ApplyOutcome::rolled_back);
-      watchdog.finish();
-      return outcome;
+      return roll_back(name + " reads back " + got + " after writing " + describe(e.proposed),
+                       ApplyOutcome::rolled_back);
     }
     result_.changed.push_back(name + ": " + describe(e.prior) + " -> " + describe(e.proposed));
     log_.line("apply: wrote " + result_.changed.back());
   }
-  if (auto s = save(JournalState::verifying); !s) {
-    outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
-    watchdog.finish();
-    return outcome;
-  }
+  if (auto s = save(JournalState::verifying); !s)
+    return roll_back("journal: " + s.error().message, ApplyOutcome::failed);
   at("written");
+  return std::nullopt;
+}
 
+std::optional<ApplyResult> Applier::trial_verdict(const Window& baseline) {
   std::string reason;
   if (opt_.trial.count() == 0) {
     // No trial window (a boot-time apply of a profile proven before): nothing carries traffic yet,
@@ -243,39 +266,24 @@ ApplyResult Applier::run() {
     reason = "no trial window (--trial 0): every write read back";
     log_.line("apply: verify: keep: " + reason);
   } else {
-    Window trial;
-    trial.start = system_.sample();
-    system_.wait(opt_.trial);
-    trial.end = system_.sample();
+    const Window trial = measure(opt_.trial);
     at("trial");
     result_.decision = decide(baseline, trial, opt_.profile);
     const Decision& d = *result_.decision;
     log_.line(std::string("apply: verify: ") + to_string(d.verdict) + ": " + d.reason);
-    if (d.verdict == Verdict::rollback) {
-      outcome = roll_back("verify: " + d.reason, ApplyOutcome::rolled_back);
-      watchdog.finish();
-      return outcome;
-    }
+    if (d.verdict == Verdict::rollback) return roll_back("verify: " + d.reason, ApplyOutcome::rolled_back);
     reason = d.reason;
   }
   // The copy `tune --rollback` reads first: dying between the two writes leaves the journal
   // unfinished (restored by the watchdog or the next run), never a kept apply without its copy.
   journal_.state = JournalState::kept;
   journal_.note = reason;
-  if (auto s = write_journal(kept_journal_path(opt_.state_dir), journal_); !s) {
-    outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
-    watchdog.finish();
-    return outcome;
-  }
-  if (auto s = save(JournalState::kept, reason); !s) {
-    outcome = roll_back("journal: " + s.error().message, ApplyOutcome::failed);
-    watchdog.finish();
-    return outcome;
-  }
+  if (auto s = write_journal(kept_journal_path(opt_.state_dir), journal_); !s)
+    return roll_back("journal: " + s.error().message, ApplyOutcome::failed);
+  if (auto s = save(JournalState::kept, reason); !s)
+    return roll_back("journal: " + s.error().message, ApplyOutcome::failed);
   at("kept");
-  watchdog.finish();
-  at("released");
-  return end(ApplyOutcome::kept, reason);
+  return std::nullopt;
 }
 
 }  // namespace

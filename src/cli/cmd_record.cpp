@@ -191,7 +191,9 @@ int run_record(const GlobalOptions& global, const RecordOptions& options) {
   if (!system) return report_error(system.error(), kExitInputError);
   const auto settings = settings_of(options);
   if (!settings) return report_error(settings.error(), kExitInputError);
-  auto writer = record::RecordWriter::open(options.output, settings->writer);
+  std::vector<std::string> warnings;
+  auto writer = record::RecordWriter::open(options.output, settings->writer, &warnings);
+  print_warnings(warnings);
   if (!writer) return report_error(writer.error(), writer.error().sys_errno ? kExitRuntimeError : kExitInputError);
   catch_stop_signals();
 

@@ -18,6 +18,10 @@ int report_error(const Error& error, int exit_code) {
   return exit_code;
 }
 
+void print_warnings(const std::vector<std::string>& warnings) {
+  for (const auto& w : warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
+}
+
 namespace {
 
 volatile std::sig_atomic_t g_stop = 0;

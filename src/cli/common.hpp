@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "util/error.hpp"
 #include "util/expected.hpp"
@@ -17,6 +18,9 @@ struct GlobalOptions {
 
 // "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; returns exit_code.
 int report_error(const Error& error, int exit_code);
+
+/// "roce-doctor: WARNING" on stderr for each of what a library call returned as not fatal.
+void print_warnings(const std::vector<std::string>& warnings);
 
 /// A step that may end a subcommand: its value, or the error and the exit code to end with.
 template <class T>

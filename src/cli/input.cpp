@@ -165,7 +165,9 @@ Expected<model::Host> select_device(const model::Host& host, const std::string& 
 }
 
 Expected<captures::Bundle> read_capture(const std::string& path) {
-  auto bundle = captures::load_capture(path);
+  std::vector<std::string> warnings;
+  auto bundle = captures::load_capture(path, &warnings);
+  print_warnings(warnings);
   if (!bundle) return fail(std::move(bundle.error()));
   if (bundle->samples.empty()) return fail("capture " + path + " holds no sample");
   return bundle;

@@ -1,154 +1,266 @@
-// Walks two JSON trees side by side. Objects: member by member ("from" is provenance, never a
-// difference). Fields: values compared, or which side is missing and why. Arrays: elements matched
-// by identity (json_paths.hpp), per-priority arrays element by element, DCB APP tables as sets,
-// anything else whole.
+// Walks two hosts side by side through schema.hpp's member list. Structs: member by member
+// (provenance is never a difference). Fields: values compared, or which side is missing and why.
+// Arrays: elements matched by identity (members.hpp), per-priority arrays element by element, DCB
+// APP tables as sets, anything else whole.
 #include "diff/config_walk.hpp"
 
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 
+#include "diff/members.hpp"
 #include "diff/value_text.hpp"
 
 namespace roce::diff {
 namespace {
 
+// What one host holds at a member or an array element.
+template <class T>
 struct Side {
-  const Json* value = nullptr;      // null: missing
-  std::string availability = "absent";
+  const T* value = nullptr;
+  // An absent Field that carries a cause or provenance (as an array element, any absent Field) is
+  // compared as an object holding only its cause: it differs from every plain value, and against a
+  // struct it is compared member by member.
+  bool cause_object = false;
+  std::string availability = "absent";  // why there is no value
   std::string cause;
+
+  bool has_value() const { return value || cause_object; }
+  bool set() const { return has_value() || availability != "absent"; }
 };
 
-Side side_of(const Json* j) {
-  Side s;
-  if (!j) return s;
-  if (!is_field(*j)) {
-    s.value = j;
-    s.availability = "present";
-    return s;
-  }
-  if (j->contains("value")) {
-    s.value = &(*j)["value"];
-    s.availability = "present";
-  }
-  if (j->contains("availability") && (*j)["availability"].is_string())
-    s.availability = (*j)["availability"].get<std::string>();
-  if (j->contains("cause") && (*j)["cause"].is_string()) s.cause = (*j)["cause"].get<std::string>();
+template <class T>
+Side<T> side_of(const T& value) {
+  Side<T> s;
+  s.value = &value;
   return s;
 }
 
-std::string missing_text(const Side& s) {
-  return "missing (" + s.availability + (s.cause.empty() ? "" : ": " + s.cause) + ")";
+template <class T>
+Side<T> side_of(const std::optional<T>& value) {
+  Side<T> s;
+  if (value) s.value = &*value;
+  return s;
 }
 
-const Json* member(const Json& obj, const std::string& key) {
-  const auto it = obj.find(key);
-  return it == obj.end() ? nullptr : &*it;
+template <class T>
+Side<T> side_of(const model::Field<T>& field, bool element = false) {
+  Side<T> s;
+  if (field.value) {
+    s.value = &*field.value;
+    return s;
+  }
+  s.availability = model::to_string(field.availability);
+  s.cause = field.cause;
+  s.cause_object = field.availability == model::Availability::absent && (element || !is_unset(field));
+  return s;
 }
 
-bool is_app_table(std::string_view key, const Json& a, const Json& b) {
-  return key == "app" && a.is_array() && b.is_array();
+template <class T>
+auto element_side(const T& element) {
+  if constexpr (is_field<T>) return side_of(element, /*element=*/true);
+  else return side_of(element);
+}
+
+// Equal as configuration: strings as written (invalid UTF-8 replaced), doubles that are not
+// finite all alike.
+template <class T>
+bool same(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    return a == b || readable(a) == readable(b);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return a == b || (!std::isfinite(a) && !std::isfinite(b));
+  } else if constexpr (is_sequence<T>) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!same(a[i], b[i])) return false;
+    return true;
+  } else {
+    return a == b;
+  }
+}
+
+template <class T>
+std::vector<std::string> bit_details(std::string_view key, const T& a, const T& b) {
+  if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T> && !std::is_same_v<T, bool>)
+    return mask_details(key, a, b);
+  else
+    return {};
+}
+
+template <class T>
+std::string text(const Side<T>& s, std::string_view key) {
+  if (s.value) return value_text(*s.value, key);
+  if (s.cause_object) return cause_object_text(s.cause);
+  return "missing (" + s.availability + (s.cause.empty() ? "" : ": " + readable(s.cause)) + ")";
+}
+
+template <class T>
+Side<std::string> cause_of(const Side<T>& s) {
+  Side<std::string> c;
+  if (!s.cause.empty()) c.value = &s.cause;
+  return c;
+}
+
+// f(name, member) for every member of `x` that is set, provenance aside.
+template <class T, class F>
+void for_each_set_member(const T& x, F&& f) {
+  auto member = [&](const char* name, const auto& m) {
+    if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(m)>, model::Provenance>)
+      if (side_of(m).set()) f(name, m);
+  };
+  model::schema::describe(member, x);
 }
 
 struct Walker {
   std::string subject;
   std::vector<ConfigChange>& out;
 
-  void change(const std::string& path, const Side& a, const Side& b, std::string_view key,
+  template <class T>
+  void change(const std::string& path, const Side<T>& a, const Side<T>& b, std::string_view key,
               std::vector<std::string> details = {}) {
     ConfigChange c;
     c.subject = subject;
     c.field = path;
-    c.before = a.value ? value_text(*a.value, key) : missing_text(a);
-    c.after = b.value ? value_text(*b.value, key) : missing_text(b);
-    c.before_availability = a.value ? "present" : a.availability;
-    c.after_availability = b.value ? "present" : b.availability;
+    c.before = text(a, key);
+    c.after = text(b, key);
+    c.before_availability = a.has_value() ? "present" : a.availability;
+    c.after_availability = b.has_value() ? "present" : b.availability;
     c.details = std::move(details);
     out.push_back(std::move(c));
   }
 
-  void compare(const Json* ja, const Json* jb, const std::string& path, std::string_view key) {
+  template <class T>
+  void compare(const Side<T>& a, const Side<T>& b, const std::string& path, std::string_view key) {
     if (is_counter_member(key)) return;
-    const Side a = side_of(ja), b = side_of(jb);
-    if (!a.value && !b.value) {
+    if (!a.has_value() && !b.has_value()) {
       if (a.availability != b.availability) change(path, a, b, key);
       return;
     }
-    if (!a.value || !b.value) return change(path, a, b, key);
-    values(*a.value, *b.value, path, key);
+    if (!a.has_value() || !b.has_value()) return change(path, a, b, key);
+    values(a, b, path, key);
   }
 
-  void values(const Json& a, const Json& b, const std::string& path, std::string_view key) {
-    if (a.is_object() && b.is_object() && !is_field(a) && !is_field(b)) return objects(a, b, path);
-    if (a.is_array() && b.is_array()) return arrays(a, b, path, key);
-    if (a == b) return;
-    change(path, side_of(&a), side_of(&b), key, mask_details(key, a, b));
-  }
-
-  void objects(const Json& a, const Json& b, const std::string& path) {
-    for (const auto& [k, va] : a.items())
-      if (k != "from") compare(&va, member(b, k), join_path(path, k), k);
-    for (const auto& [k, vb] : b.items())
-      if (k != "from" && !a.contains(k)) compare(nullptr, &vb, join_path(path, k), k);
-  }
-
-  void arrays(const Json& a, const Json& b, const std::string& path, std::string_view key) {
-    if (is_app_table(key, a, b)) {
-      auto details = app_set_details(a, b);
-      if (details.empty()) return;
-      ConfigChange c;
-      c.subject = subject;
-      c.field = path;
-      c.before = std::to_string(a.size()) + " entries";
-      c.after = std::to_string(b.size()) + " entries";
-      c.details = std::move(details);
-      out.push_back(std::move(c));
-      return;
+  template <class T>
+  void values(const Side<T>& a, const Side<T>& b, const std::string& path, std::string_view key) {
+    if (a.cause_object || b.cause_object) return cause_objects(a, b, path, key);
+    const T& x = *a.value;
+    const T& y = *b.value;
+    if constexpr (model::schema::Described<T>) {
+      objects(x, y, path);
+    } else if constexpr (is_sequence<T>) {
+      arrays(x, y, path, key);
+    } else {
+      if (!same(x, y)) change(path, a, b, key, bit_details(key, x, y));
     }
-    if (keyed(a) && keyed(b)) return keyed_arrays(a, b, path, key);
+  }
+
+  // Members set in A, in schema order, then those set in B only. `skip` names members left out.
+  template <class T>
+  void objects(const T& a, const T& b, const std::string& path, bool (*skip)(std::string_view) = nullptr) {
+    for (const bool b_only : {false, true})
+      for_each_member_pair(a, b, [&](const char* name, const auto& ma, const auto& mb) {
+        if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(ma)>, model::Provenance>) {
+          if (skip && skip(name)) return;
+          const auto sa = side_of(ma), sb = side_of(mb);
+          if (b_only ? (sa.set() || !sb.set()) : !sa.set()) return;
+          compare(sa, sb, join_path(path, name), name);
+        }
+      });
+  }
+
+  // At least one side is an absent Field's cause object (Side::cause_object).
+  template <class T>
+  void cause_objects(const Side<T>& a, const Side<T>& b, const std::string& path, std::string_view key) {
+    const std::string cause_path = join_path(path, "cause");
+    if (a.cause_object && b.cause_object) return compare(cause_of(a), cause_of(b), cause_path, "cause");
+    if constexpr (model::schema::Described<T>) {
+      const auto one_side = [&](const T& x, bool in_a) {
+        for_each_set_member(x, [&](const char* name, const auto& m) {
+          const auto s = side_of(m);
+          const decltype(s) none{};
+          compare(in_a ? s : none, in_a ? none : s, join_path(path, name), name);
+        });
+      };
+      if (a.cause_object) {
+        compare(cause_of(a), Side<std::string>{}, cause_path, "cause");
+        one_side(*b.value, false);
+      } else {
+        one_side(*a.value, true);
+        compare(Side<std::string>{}, cause_of(b), cause_path, "cause");
+      }
+    } else {
+      change(path, a, b, key);
+    }
+  }
+
+  template <class C>
+  void arrays(const C& a, const C& b, const std::string& path, std::string_view key) {
+    using E = typename C::value_type;
+    if constexpr (std::is_same_v<E, model::AppEntry>) {
+      if (key == "app") return app_tables(a, b, path);
+    }
+    if constexpr (Identified<E>) {
+      if (!a.empty() && !b.empty()) return matched(a, b, path);
+    }
     const std::string_view label = element_label(key);
     if (!label.empty() && a.size() == b.size()) {
       for (std::size_t i = 0; i < a.size(); ++i)
-        compare(&a[i], &b[i], path + " " + std::string(label) + " " + std::to_string(i), key);
+        compare(element_side(a[i]), element_side(b[i]), path + " " + std::string(label) + " " + std::to_string(i),
+                key);
       return;
     }
-    if (a != b) change(path, side_of(&a), side_of(&b), key);
+    if (!same(a, b)) change(path, side_of(a), side_of(b), key);
   }
 
-  static bool keyed(const Json& arr) {
-    if (arr.empty()) return false;
-    for (const auto& e : arr)
-      if (!element_identity(e)) return false;
-    return true;
+  void app_tables(const std::vector<model::AppEntry>& a, const std::vector<model::AppEntry>& b,
+                  const std::string& path) {
+    auto details = app_set_details(a, b);
+    if (details.empty()) return;
+    ConfigChange c;
+    c.subject = subject;
+    c.field = path;
+    c.before = std::to_string(a.size()) + " entries";
+    c.after = std::to_string(b.size()) + " entries";
+    c.details = std::move(details);
+    out.push_back(std::move(c));
   }
 
-  void keyed_arrays(const Json& a, const Json& b, const std::string& path, std::string_view key) {
-    const auto find = [](const Json& arr, const std::string& id) -> const Json* {
-      for (const auto& e : arr)
-        if (element_identity(e) == id) return &e;
+  // Elements matched by identity; one present on one side only is listed as such.
+  template <class C>
+  void matched(const C& a, const C& b, const std::string& path) {
+    using E = typename C::value_type;
+    const auto find = [](const C& in, const std::string& id) -> const E* {
+      for (const auto& e : in)
+        if (identity(e) == id) return &e;
       return nullptr;
     };
-    const auto element_path = [&](const std::string& id) { return path + "[" + id + "]"; };
     for (const auto& ea : a) {
-      const std::string id = *element_identity(ea);
-      if (const Json* eb = find(b, id)) values(ea, *eb, element_path(id), key);
-      else one_sided(element_path(id), &ea, nullptr);
+      const std::string id = identity(ea);
+      if (const E* eb = find(b, id)) objects(ea, *eb, path + "[" + id + "]");
+      else one_sided<E>(path + "[" + id + "]", &ea, nullptr);
     }
     for (const auto& eb : b) {
-      const std::string id = *element_identity(eb);
-      if (!find(a, id)) one_sided(element_path(id), nullptr, &eb);
+      const std::string id = identity(eb);
+      if (!find(a, id)) one_sided<E>(path + "[" + id + "]", nullptr, &eb);
     }
   }
 
-  void one_sided(const std::string& path, const Json* a, const Json* b) {
-    const auto text = [](const Json* e) -> std::string {
+  template <class E>
+  void one_sided(const std::string& path, const E* a, const E* b) {
+    const auto element_text = [](const E* e) -> std::string {
       if (!e) return "absent";
-      if (e->contains("gid")) return value_text((*e)["gid"], "gid");
-      return "present";
+      if constexpr (std::is_same_v<E, model::Gid>) return readable(e->gid);
+      else return "present";
     };
     ConfigChange c;
     c.subject = subject;
     c.field = path;
-    c.before = text(a);
-    c.after = text(b);
+    c.before = element_text(a);
+    c.after = element_text(b);
     c.before_availability = a ? "present" : "absent";
     c.after_availability = b ? "present" : "absent";
     out.push_back(std::move(c));
@@ -156,13 +268,11 @@ struct Walker {
 };
 
 // Netdevs and RDMA devices are subjects of their own, matched by name.
-void subjects(const Json* a, const Json* b, std::vector<ConfigChange>& out) {
-  static const Json kEmpty = Json::array();
-  const Json& arr_a = a && a->is_array() ? *a : kEmpty;
-  const Json& arr_b = b && b->is_array() ? *b : kEmpty;
-  const auto find = [](const Json& arr, const std::string& name) -> const Json* {
-    for (const auto& e : arr)
-      if (element_identity(e) == name) return &e;
+template <class D>
+void subject_changes(const std::vector<D>& a, const std::vector<D>& b, std::vector<ConfigChange>& out) {
+  const auto find = [](const std::vector<D>& in, const std::string& name) -> const D* {
+    for (const auto& e : in)
+      if (identity(e) == name) return &e;
     return nullptr;
   };
   const auto only = [&](const std::string& name, bool in_a) {
@@ -173,31 +283,28 @@ void subjects(const Json* a, const Json* b, std::vector<ConfigChange>& out) {
     (in_a ? c.after_availability : c.before_availability) = "absent";
     out.push_back(std::move(c));
   };
-  for (const auto& ea : arr_a) {
-    const std::string name = element_identity(ea).value_or("?");
-    if (const Json* eb = find(arr_b, name)) Walker{name, out}.values(ea, *eb, "", "");
+  for (const auto& ea : a) {
+    const std::string name = identity(ea);
+    if (const D* eb = find(b, name)) Walker{name, out}.objects(ea, *eb, "");
     else only(name, true);
   }
-  for (const auto& eb : arr_b) {
-    const std::string name = element_identity(eb).value_or("?");
-    if (!find(arr_a, name)) only(name, false);
+  for (const auto& eb : b) {
+    const std::string name = identity(eb);
+    if (!find(a, name)) only(name, false);
   }
+}
+
+bool subject_or_sample(std::string_view key) {
+  return is_sample_member(key) || key == "netdevs" || key == "rdma_devices";
 }
 
 }  // namespace
 
-std::vector<ConfigChange> config_changes(const Json& host_a, const Json& host_b) {
+std::vector<ConfigChange> config_changes(const model::Host& a, const model::Host& b) {
   std::vector<ConfigChange> out;
-  Walker host{"host", out};
-  const auto host_member = [](std::string_view k) {
-    return is_sample_member(k) || k == "netdevs" || k == "rdma_devices";
-  };
-  for (const auto& [k, va] : host_a.items())
-    if (!host_member(k)) host.compare(&va, member(host_b, k), k, k);
-  for (const auto& [k, vb] : host_b.items())
-    if (!host_member(k) && !host_a.contains(k)) host.compare(nullptr, &vb, k, k);
-  subjects(member(host_a, "netdevs"), member(host_b, "netdevs"), out);
-  subjects(member(host_a, "rdma_devices"), member(host_b, "rdma_devices"), out);
+  Walker{"host", out}.objects(a, b, "", subject_or_sample);
+  subject_changes(a.netdevs, b.netdevs, out);
+  subject_changes(a.rdma_devices, b.rdma_devices, out);
   return out;
 }
 

@@ -1,55 +1,77 @@
+// Counters below the counter members of each netdev and RDMA device, found through schema.hpp's
+// member list; canonical names from the driver maps (counters/canonical.hpp).
 #include "diff/counter_walk.hpp"
 
+#include <type_traits>
+
 #include "counters/canonical.hpp"
+#include "diff/members.hpp"
+#include "diff/value_text.hpp"
 
 namespace roce::diff {
 namespace {
+
+// Qdisc qlen and backlog are gauges: a smaller value is not a reset, and has no rate. A counter
+// set's counter that is named "from" is left out with them.
+bool is_gauge(std::string_view name) { return name == "qlen" || name == "backlog"; }
 
 struct Collector {
   std::string subject;
   CounterValues& out;
 
-  void counters(const Json& j, const std::string& path) {
-    if (is_field(j)) {
-      if (j.contains("value")) counters(j["value"], path);
+  // Below a counter member: every unsigned value, named by its path.
+  template <class M>
+  void counters(const M& m, const std::string& path) {
+    if constexpr (is_field<M>) {
+      if (m.value) counters(*m.value, path);
+    } else if constexpr (is_optional<M>) {
+      if (m) counters(*m, path);
+    } else if constexpr (std::is_same_v<M, bool>) {
       return;
-    }
-    if (j.is_number_unsigned()) {
-      out.emplace(CounterKey{subject, path}, j.get<std::uint64_t>());
-    } else if (j.is_object()) {
-      for (const auto& [k, v] : j.items())
-        // qdisc qlen and backlog are gauges: a smaller value is not a reset, and has no rate.
-        if (k != "from" && k != "qlen" && k != "backlog") counters(v, join_path(path, k));
-    } else if (j.is_array()) {
-      for (std::size_t i = 0; i < j.size(); ++i) {
-        const Json& e = j[i];
-        // Duplicate counter names are written as [[name, value], ...] (bundle_write.cpp).
-        if (e.is_array() && e.size() == 2 && e[0].is_string()) counters(e[1], join_path(path, e[0].get<std::string>()));
-        else counters(e, path + "[" + std::to_string(i) + "]");
-      }
+    } else if constexpr (std::is_integral_v<M> && std::is_unsigned_v<M>) {
+      out.emplace(CounterKey{subject, path}, m);
+    } else if constexpr (std::is_integral_v<M>) {
+      if (m >= 0) out.emplace(CounterKey{subject, path}, static_cast<std::uint64_t>(m));
+    } else if constexpr (std::is_same_v<M, model::CounterSet>) {
+      const bool pairs = has_repeated_names(m);
+      for (const auto& [name, value] : m.entries)
+        if (pairs || (name != "from" && !is_gauge(name)))
+          out.emplace(CounterKey{subject, join_path(path, readable(name))}, value);
+    } else if constexpr (is_sequence<M>) {
+      for (std::size_t i = 0; i < m.size(); ++i) counters(m[i], path + "[" + std::to_string(i) + "]");
+    } else if constexpr (model::schema::Described<M>) {
+      auto member = [&](const char* name, const auto& x) {
+        if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(x)>, model::Provenance>)
+          if (!is_gauge(name)) counters(x, join_path(path, name));
+      };
+      model::schema::describe(member, m);
     }
   }
 
-  // Outside the counter members: descend into objects, fields and identifiable array elements.
-  void find(const Json& j, const std::string& path, std::string_view key) {
-    if (is_counter_member(key)) return counters(j, path);
-    if (is_field(j)) {
-      if (j.contains("value")) find(j["value"], path, key);
-    } else if (j.is_object()) {
-      for (const auto& [k, v] : j.items())
-        if (k != "from") find(v, join_path(path, k), k);
-    } else if (j.is_array()) {
-      for (const auto& e : j)
-        if (const auto id = element_identity(e)) find(e, path + "[" + *id + "]", key);
+  // Outside the counter members: into structs, present values and identifiable array elements.
+  template <class M>
+  void find(const M& m, const std::string& path, std::string_view key) {
+    if (is_counter_member(key)) return counters(m, path);
+    if constexpr (is_field<M>) {
+      if (m.value) find(*m.value, path, key);
+    } else if constexpr (is_optional<M>) {
+      if (m) find(*m, path, key);
+    } else if constexpr (is_sequence<M>) {
+      if constexpr (Identified<typename M::value_type>)
+        for (const auto& e : m) find(e, path + "[" + identity(e) + "]", key);
+    } else if constexpr (model::schema::Described<M>) {
+      auto member = [&](const char* name, const auto& x) {
+        if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(x)>, model::Provenance>)
+          find(x, join_path(path, name), name);
+      };
+      model::schema::describe(member, m);
     }
   }
 };
 
-void subjects(const Json& host, const char* member, CounterValues& out) {
-  const auto it = host.find(member);
-  if (it == host.end() || !it->is_array()) return;
-  for (const auto& e : *it)
-    if (const auto name = element_identity(e)) Collector{*name, out}.find(e, "", "");
+template <class D>
+void collect(const std::vector<D>& subjects, CounterValues& out) {
+  for (const auto& s : subjects) Collector{identity(s), out}.find(s, "", "");
 }
 
 std::string set_path(std::string_view set) {
@@ -71,10 +93,10 @@ void add_names(const counters::Canonical& canonical, const std::string& netdev, 
 
 }  // namespace
 
-CounterValues counter_values(const Json& host) {
+CounterValues counter_values(const model::Host& host) {
   CounterValues out;
-  subjects(host, "netdevs", out);
-  subjects(host, "rdma_devices", out);
+  collect(host.netdevs, out);
+  collect(host.rdma_devices, out);
   return out;
 }
 

@@ -1,18 +1,14 @@
+// diff_hosts: the configuration walk, then counter deltas and rates for two samples of one host.
 #include "diff/diff.hpp"
 
 #include <algorithm>
 #include <array>
 
-#include "captures/bundle.hpp"
 #include "diff/config_walk.hpp"
 #include "diff/counter_walk.hpp"
 
 namespace roce::diff {
 namespace {
-
-Json host_json(const model::Host& host) {
-  return Json::parse(captures::write_host_text(host), nullptr, /*allow_exceptions=*/false);
-}
 
 bool lossless_relevant(const std::string& name) {
   static constexpr std::array<std::string_view, 7> kWords = {"pause", "discard", "ecn",  "cnp",
@@ -32,9 +28,8 @@ void set_seconds(const model::Host& a, const model::Host& b, Diff& d) {
   }
 }
 
-std::vector<CounterChange> counter_changes(const model::Host& b, const Json& ja, const Json& jb,
-                                           std::optional<double> seconds) {
-  const CounterValues va = counter_values(ja), vb = counter_values(jb);
+std::vector<CounterChange> counter_changes(const model::Host& a, const model::Host& b, std::optional<double> seconds) {
+  const CounterValues va = counter_values(a), vb = counter_values(b);
   const auto names = canonical_names(b);
   std::vector<CounterChange> out;
   const auto make = [&](const CounterKey& key) {
@@ -86,8 +81,7 @@ Diff diff_hosts(const model::Host& a, const model::Host& b) {
   d.host_a = a.hostname;
   d.host_b = b.hostname;
   d.same_host = a.hostname == b.hostname;
-  const Json ja = host_json(a), jb = host_json(b);
-  d.config = config_changes(ja, jb);
+  d.config = config_changes(a, b);
   if (!d.same_host) {
     d.notes.push_back("different hosts (" + a.hostname + ", " + b.hostname +
                       "): configuration only, counters are not compared");
@@ -95,7 +89,7 @@ Diff diff_hosts(const model::Host& a, const model::Host& b) {
   }
   if (a.hostname.empty()) d.notes.push_back("neither sample names its host: taken as one host");
   set_seconds(a, b, d);
-  d.counters = counter_changes(b, ja, jb, d.seconds);
+  d.counters = counter_changes(a, b, d.seconds);
   return d;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Differences between two Host samples: configuration (every field of the model, found by walking
-// both hosts' bundle JSON, so a field added to the model later is compared without a change here)
+// both models through model/schema.hpp, so a field added to the model later is compared without a
+// change here)
 // and, for two samples of one host, counter deltas and rates. Pure: no I/O.
 #include <cstdint>
 #include <optional>

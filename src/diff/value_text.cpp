@@ -1,8 +1,12 @@
+// Notations of configuration values, and DCB APP tables compared as sets.
 #include "diff/value_text.hpp"
 
 #include <cstdio>
 #include <map>
+#include <set>
 #include <tuple>
+
+#include <nlohmann/json.hpp>
 
 namespace roce::diff {
 namespace {
@@ -39,16 +43,6 @@ std::string selector_name(std::uint64_t sel) {
   return "selector " + std::to_string(sel);
 }
 
-
-std::string unsigned_text(std::uint64_t v, std::string_view key) {
-  if (key == "pfc_en" || key == "flags") return hex(v, 2);
-  if (key == "dcbx") return dcbx_text(v);
-  if (key == "handle" || key == "parent") return tc_handle_text(v);
-  if (key == "apptrust") return selector_name(v);
-  if (is_bytes(key)) return std::to_string(v) + " B";
-  return std::to_string(v);
-}
-
 // "0-25,27-47,49"
 std::string ranges(const std::vector<std::uint64_t>& sorted) {
   std::string out;
@@ -64,15 +58,9 @@ std::string ranges(const std::vector<std::uint64_t>& sorted) {
 
 using AppKey = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;  // selector, priority, protocol
 
-std::map<AppKey, int> app_counts(const Json& entries) {
+std::map<AppKey, int> app_counts(const std::vector<model::AppEntry>& entries) {
   std::map<AppKey, int> counts;
-  if (!entries.is_array()) return counts;
-  for (const auto& e : entries) {
-    const auto get = [&](const char* k) -> std::uint64_t {
-      return e.is_object() && e.contains(k) && e[k].is_number_unsigned() ? e[k].get<std::uint64_t>() : 0;
-    };
-    ++counts[{get("selector"), get("priority"), get("protocol")}];
-  }
+  for (const auto& e : entries) ++counts[{e.selector, e.priority, e.protocol}];
   return counts;
 }
 
@@ -108,27 +96,48 @@ std::string tc_handle_text(std::uint64_t h) {
   return buf;
 }
 
-std::string value_text(const Json& value, std::string_view key) {
-  if (value.is_boolean()) return value.get<bool>() ? "on" : "off";
-  if (value.is_number_unsigned()) return unsigned_text(value.get<std::uint64_t>(), key);
-  if (value.is_string()) return value.get<std::string>();
-  if (value.is_array()) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < value.size(); ++i) out += (i ? ", " : "") + value_text(value[i], key);
-    return out + "]";
+std::string unsigned_text(std::uint64_t v, std::string_view key) {
+  if (key == "pfc_en" || key == "flags") return hex(v, 2);
+  if (key == "dcbx") return dcbx_text(v);
+  if (key == "handle" || key == "parent") return tc_handle_text(v);
+  if (key == "apptrust") return selector_name(v);
+  if (is_bytes(key)) return std::to_string(v) + " B";
+  return std::to_string(v);
+}
+
+std::string number_text(double v) { return nlohmann::json(v).dump(); }
+
+std::string readable(std::string_view text) {
+  bool ascii = true;
+  for (const char c : text) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+  if (ascii) return std::string(text);
+  using nlohmann::json;
+  return json::parse(json(text).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
+}
+
+std::string cause_object_text(const std::string& cause) {
+  return cause.empty() ? "{}" : "{cause: " + readable(cause) + "}";
+}
+
+bool has_repeated_names(const model::CounterSet& set) {
+  std::set<std::string_view> seen;
+  for (const auto& [name, value] : set.entries)
+    if (!seen.insert(name).second) return true;
+  return false;
+}
+
+std::string counters_text(const model::CounterSet& set, std::string_view key) {
+  const bool pairs = has_repeated_names(set);
+  std::string out = pairs ? "[" : "{";
+  bool first = true;
+  for (const auto& [name, value] : set.entries) {
+    if (!pairs && name == "from") continue;  // a member named "from" is provenance, in any object
+    out += first ? "" : ", ";
+    out += pairs ? "[" + readable(name) + ", " + unsigned_text(value, key) + "]"
+                 : readable(name) + ": " + unsigned_text(value, name);
+    first = false;
   }
-  if (value.is_object() && !value.is_null()) {
-    if (is_field(value)) return value.contains("value") ? value_text(value["value"], key) : "missing";
-    std::string out = "{";
-    bool first = true;
-    for (const auto& [k, v] : value.items()) {
-      if (k == "from") continue;
-      out += (first ? "" : ", ") + k + ": " + value_text(v, k);
-      first = false;
-    }
-    return out + "}";
-  }
-  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return out + (pairs ? "]" : "}");
 }
 
 std::string_view element_label(std::string_view key) {
@@ -143,10 +152,9 @@ std::string_view element_label(std::string_view key) {
   return {};
 }
 
-std::vector<std::string> mask_details(std::string_view key, const Json& before, const Json& after) {
+std::vector<std::string> mask_details(std::string_view key, std::uint64_t a, std::uint64_t b) {
   std::vector<std::string> out;
-  if (key != "pfc_en" || !before.is_number_unsigned() || !after.is_number_unsigned()) return out;
-  const auto a = before.get<std::uint64_t>(), b = after.get<std::uint64_t>();
+  if (key != "pfc_en") return out;
   for (int p = 0; p < 8; ++p) {
     const bool on_a = (a >> p) & 1, on_b = (b >> p) & 1;
     if (on_a != on_b)
@@ -155,7 +163,8 @@ std::vector<std::string> mask_details(std::string_view key, const Json& before, 
   return out;
 }
 
-std::vector<std::string> app_set_details(const Json& before, const Json& after) {
+std::vector<std::string> app_set_details(const std::vector<model::AppEntry>& before,
+                                         const std::vector<model::AppEntry>& after) {
   const auto a = app_counts(before), b = app_counts(after);
   std::vector<std::string> out;
   app_only_in(a, b, "removed", out);

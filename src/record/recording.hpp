@@ -28,8 +28,12 @@ struct WriterOptions {
 
 class RecordWriter {
  public:
-  // Creates the file, or appends to an existing recording (after recovering a torn tail).
-  static Expected<std::unique_ptr<RecordWriter>> open(const std::string& path, const WriterOptions& options);
+  /// Creates the file, or appends to an existing recording (after recovering a torn tail).
+  /// `warnings`, when given, receives what recovering found ("FILE: torn frame at byte 123456
+  /// ignored (...)", "FILE: truncated to its last good frame (123456 bytes) before appending"), also
+  /// when opening then fails.
+  static Expected<std::unique_ptr<RecordWriter>> open(const std::string& path, const WriterOptions& options,
+                                                      std::vector<std::string>* warnings = nullptr);
   virtual ~RecordWriter() = default;
   virtual Outcome append(const model::Host& sample) = 0;
   virtual Outcome flush() = 0;  // ends the current frame now (also called by the destructor)

@@ -79,8 +79,9 @@ class FileRecordWriter final : public RecordWriter {
     return done();
   }
 
-  // Opens the file at path_: a new one, or an existing recording after recovering a torn tail.
-  Outcome open_part() {
+  // Opens the file at path_: a new one, or an existing recording after recovering a torn tail
+  // (said in `warnings`, when given).
+  Outcome open_part(std::vector<std::string>* warnings) {
     std::error_code ec;
     if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
       auto bytes = read_file(path_);
@@ -89,15 +90,15 @@ class FileRecordWriter final : public RecordWriter {
       if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));
       if (scanned->torn_header) return create_part();
       if (scanned->samples > 0) part_start_ms_ = scanned->first_time_ms;
-      if (scanned->good_end < bytes->size()) {
-        for (const auto& w : scanned->warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
-      }
+      const bool torn = scanned->good_end < bytes->size();
+      if (torn && warnings) warnings->insert(warnings->end(), scanned->warnings.begin(), scanned->warnings.end());
       fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
       if (fd_ < 0) return fail("open " + path_ + ": " + std::strerror(errno), "", errno);
-      if (scanned->good_end < bytes->size()) {
+      if (torn) {
         if (auto t = truncate_under_lock(scanned->good_end); !t) return t;
-        std::fprintf(stderr, "roce-doctor: %s: truncated to its last good frame (%llu bytes) before appending\n",
-                     path_.c_str(), static_cast<unsigned long long>(scanned->good_end));
+        if (warnings)
+          warnings->push_back(path_ + ": truncated to its last good frame (" + std::to_string(scanned->good_end) +
+                              " bytes) before appending");
       }
       file_bytes_ = scanned->good_end;
       return done();
@@ -227,10 +228,11 @@ class FileRecordWriter final : public RecordWriter {
 
 }  // namespace
 
-Expected<std::unique_ptr<RecordWriter>> RecordWriter::open(const std::string& path, const WriterOptions& options) {
+Expected<std::unique_ptr<RecordWriter>> RecordWriter::open(const std::string& path, const WriterOptions& options,
+                                                           std::vector<std::string>* warnings) {
   auto writer = std::make_unique<FileRecordWriter>(path, options);
   if (auto locked = writer->lock(); !locked) return fail(std::move(locked.error()));
-  if (auto opened = writer->open_part(); !opened) return fail(std::move(opened.error()));
+  if (auto opened = writer->open_part(warnings); !opened) return fail(std::move(opened.error()));
   return std::unique_ptr<RecordWriter>(std::move(writer));
 }
 

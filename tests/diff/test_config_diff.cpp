@@ -122,3 +122,25 @@ TEST_CASE("devices and GIDs matched by identity, not position") {
   CHECK(d.config[1].before == removed_gid.gid);
   CHECK(d.config[1].after == "absent");
 }
+
+TEST_CASE("qdiscs matched by parent and handle, RED thresholds in bytes, qdisc statistics are no configuration") {
+  const auto a = cx6dx_sample(Cx6dx::healthy, 1);
+  auto b = a;
+  auto& qdiscs = *ens1f0np0(b).qdiscs;
+  qdiscs.front().stats->bytes += 1000;
+  model::Qdisc red;
+  red.kind = "red";
+  red.parent = 0x10003;
+  red.handle = 0x80010000;
+  red.red.emplace();
+  red.red->qth_min = 1000;
+  red.red->qth_max = 3000;
+  qdiscs.push_back(red);
+  CHECK(lines(diff_hosts(a, b).config) ==
+        std::vector<std::string>{"ens1f0np0 qdiscs[parent 1:3 handle 8001:]: absent -> present"});
+
+  auto c = b;
+  ens1f0np0(c).qdiscs->back().red->qth_min = 2000;
+  CHECK(lines(diff_hosts(b, c).config) ==
+        std::vector<std::string>{"ens1f0np0 qdiscs[parent 1:3 handle 8001:].red.qth_min: 1000 B -> 2000 B"});
+}

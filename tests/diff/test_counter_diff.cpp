@@ -107,3 +107,20 @@ TEST_CASE("samples whose clocks do not put B after A give deltas without rates")
   REQUIRE_FALSE(d.counters.empty());
   for (const auto& c : d.counters) CHECK_FALSE(c.rate_per_s);
 }
+
+TEST_CASE("qdisc statistics are counters named by the qdisc's identity; qlen and backlog are gauges, left out") {
+  const auto a = cx6dx_sample(Cx6dx::healthy, 0);
+  auto b = cx6dx_sample(Cx6dx::healthy, 1);
+  auto& stats = *b.netdevs.at(1).qdiscs->front().stats;
+  REQUIRE(b.netdevs.at(1).name == "ens1f0np0");
+  stats.qlen += 5;
+  stats.backlog += 9000;
+  stats.drops += 2;
+  const auto d = diff_hosts(a, b);
+  const auto* drops = find(d.counters, "qdiscs[parent root handle 0:].stats.drops");
+  REQUIRE(drops);
+  CHECK(drops->delta == 2);
+  CHECK(drops->lossless);
+  CHECK_FALSE(find(d.counters, "qdiscs[parent root handle 0:].stats.qlen"));
+  CHECK_FALSE(find(d.counters, "qdiscs[parent root handle 0:].stats.backlog"));
+}

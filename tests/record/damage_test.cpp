@@ -130,9 +130,14 @@ TEST_CASE("appending to a recording with a torn tail truncates it to the last go
     const auto path = dir.file("torn.rec");
     test::write_bytes(path, rec.bytes.substr(0, rec.frame_starts[2] + into_last));
     {
-      auto writer = record::RecordWriter::open(path, {.samples_per_frame = 2});
+      std::vector<std::string> warnings;
+      auto writer = record::RecordWriter::open(path, {.samples_per_frame = 2}, &warnings);
       REQUIRE(writer.ok());
       CHECK(std::filesystem::file_size(path) == rec.frame_starts[2]);
+      const std::string good_end = std::to_string(rec.frame_starts[2]);
+      CHECK(warnings == std::vector<std::string>{
+                            path + ": torn frame at byte " + good_end + " ignored (the writer was interrupted?)",
+                            path + ": truncated to its last good frame (" + good_end + " bytes) before appending"});
       for (const auto& h : extra) REQUIRE((*writer)->append(h).ok());
     }
     auto read = record::read_recording(path);

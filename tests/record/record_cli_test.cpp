@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <string>
 
 #include "../cli/run_binary.hpp"
 #include "record/recording.hpp"
@@ -66,4 +67,25 @@ TEST_CASE("record rejects bad options with the usage exit code") {
   const auto r = run("record --samples 1 -o '" + notes + "'");
   CHECK(r.exit_code == 3);
   CHECK(r.err.find("cannot append to " + notes) != std::string::npos);
+}
+
+TEST_CASE("a torn tail is said on stderr: by show --from, and by record before it appends") {
+  roce::test::TempDir dir;
+  const auto path = dir.file("torn.rec");
+  REQUIRE(run("record --samples 2 --interval 0.1s -o '" + path + "'").exit_code == 0);
+  const auto good_end = std::to_string(std::filesystem::file_size(path));
+  REQUIRE(run("record --samples 2 --interval 0.1s -o '" + path + "'").exit_code == 0);
+  std::filesystem::resize_file(path, std::stoull(good_end) + 10);
+  const std::string torn = "roce-doctor: " + path + ": torn frame at byte " + good_end +
+                           " ignored (the writer was interrupted?)\n";
+
+  const auto shown = run("show --from '" + path + "'");
+  CHECK(shown.exit_code == 0);
+  CHECK(shown.err == torn);
+  CHECK(shown.out.find("sample 2 of 2") != std::string::npos);
+
+  const auto appended = run("record --samples 1 -o '" + path + "'");
+  CHECK(appended.exit_code == 0);
+  CHECK(appended.err.find(torn + "roce-doctor: " + path + ": truncated to its last good frame (" + good_end +
+                          " bytes) before appending\n") == 0);
 }

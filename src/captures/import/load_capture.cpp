@@ -1,7 +1,6 @@
 #include "captures/import/load_capture.hpp"
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -70,11 +69,11 @@ Expected<Bundle> load_archive(const std::string& path) {
   return bundle;
 }
 
-// Every sample of a recording (`roce-doctor record`); a torn tail is said on stderr, not fatal.
-Expected<Bundle> load_recording(const std::string& path) {
+// Every sample of a recording (`roce-doctor record`); a torn tail is a warning, not fatal.
+Expected<Bundle> load_recording(const std::string& path, std::vector<std::string>* warnings) {
   auto recording = record::read_recording(path);
   if (!recording) return fail(std::move(recording.error()));
-  for (const auto& warning : recording->warnings) std::fprintf(stderr, "roce-doctor: %s\n", warning.c_str());
+  if (warnings) warnings->insert(warnings->end(), recording->warnings.begin(), recording->warnings.end());
   if (recording->samples.empty()) return fail(path + ": the recording holds no samples yet");
   Bundle bundle;
   bundle.created_unix_ms = recording->samples.back().time_unix_ms;
@@ -84,7 +83,7 @@ Expected<Bundle> load_recording(const std::string& path) {
 
 }  // namespace
 
-Expected<Bundle> load_capture(const std::string& path) {
+Expected<Bundle> load_capture(const std::string& path, std::vector<std::string>* warnings) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec) return fail(path + ": " + ec.message(), "", ec.value());
@@ -98,7 +97,7 @@ Expected<Bundle> load_capture(const std::string& path) {
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
   }
-  if (record::looks_like_recording(head)) return load_recording(path);
+  if (record::looks_like_recording(head)) return load_recording(path, warnings);
   switch (kind_of(head)) {
     case FileKind::json:
       return read_bundle_file(path);

@@ -7,13 +7,16 @@
 //                                           imported as a folder, the directory removed afterwards
 // An imported capture gives one sample; its warnings are the sample's host notes.
 #include <string>
+#include <vector>
 
 #include "captures/bundle.hpp"
 #include "util/expected.hpp"
 
 namespace roce::captures::import {
 
-Expected<Bundle> load_capture(const std::string& path);
+/// `warnings`, when given, receives what reading found that is not fatal ("FILE: torn frame at byte
+/// 123456 ignored (the writer was interrupted?)" for a recording), also when the load then fails.
+Expected<Bundle> load_capture(const std::string& path, std::vector<std::string>* warnings = nullptr);
 
 }  // namespace roce::captures::import
 
