@@ -87,8 +87,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                 bytes_text(required);
       f.evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]", std::to_string(buf.buffer_size[b]),
                            nd.dcb.buffer),
-                    config("dcb buffer prio-buffer", prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
-                    config("dcb pfc prio-pfc", prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
+                    config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
+                    config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
                     speed_ev,
                     cable.evidence,
                     config("mtu", std::to_string(*nd.mtu), nd.mtu),

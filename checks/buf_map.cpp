@@ -28,7 +28,7 @@ std::optional<std::string> separated_map(const model::Buffer& buf, const std::ar
   model::PerPrio<std::uint8_t> map = buf.prio2buffer;
   for (int prio = 0; prio < model::kPriorities; ++prio)
     if (!pfc.enabled(prio)) map[prio] = static_cast<std::uint8_t>(lossy);
-  return prio_buffer_text(map);
+  return model::prio_buffer_text(map);
 }
 
 // mlx5's minimum lossless buffer for this link, when speed and MTU are known.
@@ -59,7 +59,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       (pfc.enabled(prio) ? pfc_prios : lossy_prios)[b].push_back(prio);
     }
     if (garbled) {
-      r.skip(nd.name, "dcb buffer prio-buffer names a buffer beyond 7: " + prio_buffer_text(buf.prio2buffer));
+      r.skip(nd.name, "dcb buffer prio-buffer names a buffer beyond 7: " + model::prio_buffer_text(buf.prio2buffer));
       continue;
     }
     r.evaluated();
@@ -67,8 +67,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     for (int b = 0; b < kBuffers; ++b) lossless[b] = !pfc_prios[b].empty();
     auto evidence = [&](int b) {
       return std::vector<engine::Evidence>{
-          config("dcb buffer prio-buffer", prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
-          config("dcb pfc prio-pfc", prio_pfc_text(pfc.pfc_en), nd.dcb.pfc),
+          config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
+          config("dcb pfc prio-pfc", model::prio_pfc_text(pfc.pfc_en), nd.dcb.pfc),
           config("dcb buffer buffer-size[" + std::to_string(b) + "]", std::to_string(buf.buffer_size[b]),
                  nd.dcb.buffer)};
     };

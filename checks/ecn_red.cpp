@@ -2,7 +2,6 @@
 // offloaded RED qdisc that marks ECN instead of dropping, with thresholds in sane bounds. A host NIC
 // runs RoCE in hardware below the qdisc layer and does not use tc RED: it is skipped.
 #include <algorithm>
-#include <cstdio>
 
 #include "checks/common.hpp"
 
@@ -10,7 +9,6 @@ namespace roce::checks {
 namespace {
 
 constexpr std::string_view kId = "ECN-RED";
-constexpr std::uint32_t kRoot = 0xffffffff;  // TC_H_ROOT
 constexpr double kMinFloorBytes = 5000;      // DCQCN paper Kmin (5 KB)
 constexpr double kMinMaxUs = 100;            // min threshold: at most 100 us of queue at line rate...
 constexpr double kMinMaxFloorBytes = 1 << 20;   // ...but never flagged at or below SONiC's 1 MiB
@@ -21,54 +19,13 @@ constexpr double kMinProbability = 0.01;     // DCQCN paper Pmax (1%)
 constexpr std::uint32_t kSuggestMin = 150000, kSuggestMax = 1500000;
 constexpr double kSuggestProbability = 0.05;
 
-std::string handle_text(std::uint32_t h) {
-  char buf[24];
-  if (h & 0xffff) std::snprintf(buf, sizeof buf, "%x:%x", h >> 16, h & 0xffff);
-  else std::snprintf(buf, sizeof buf, "%x:", h >> 16);
-  return buf;
-}
-
-std::string probability_text(double p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", p);
-  return buf;
-}
-
 bool is_switch_driver(const std::string& driver) { return driver.starts_with("mlxsw"); }
-
-bool has_red(const std::vector<model::Qdisc>& qdiscs) {
-  return std::any_of(qdiscs.begin(), qdiscs.end(), [](const auto& q) { return q.red.has_value(); });
-}
-
-// Where the queue of a priority is: the RED qdisc on it (if any) and the parent class to put one on.
-struct Queue {
-  const model::Qdisc* red = nullptr;
-  std::optional<std::uint32_t> parent;  // the class of the priority's band; nullopt: no ETS/PRIO root
-};
-
-Queue queue_of(const std::vector<model::Qdisc>& qdiscs, int prio) {
-  const model::Qdisc* root = nullptr;
-  for (const auto& q : qdiscs)
-    if (q.parent == kRoot) root = &q;
-  if (!root) return {};
-  if (root->red) return {root, kRoot};  // one RED on the whole port covers every priority
-  if (root->kind != "ets" && root->kind != "prio") return {};
-  std::uint32_t band;
-  if (static_cast<std::size_t>(prio) < root->priomap.size()) band = root->priomap[prio];
-  else if (root->bands && *root->bands > 0) band = *root->bands - 1;  // sch_ets: unmapped -> last band
-  else return {};
-  const std::uint32_t classid = (root->handle & 0xffff0000) | (band + 1);
-  Queue out{nullptr, classid};
-  for (const auto& q : qdiscs)
-    if (q.parent == classid && q.red) out.red = &q;
-  return out;
-}
 
 std::string qdisc_summary(const std::vector<model::Qdisc>& qdiscs) {
   std::string s;
   for (const auto& q : qdiscs) {
-    s += (s.empty() ? "" : "; ") + q.kind + " " + handle_text(q.handle) + " parent " +
-         (q.parent == kRoot ? std::string("root") : handle_text(q.parent));
+    s += (s.empty() ? "" : "; ") + q.kind + " " + model::tc_handle_text(q.handle) + " parent " +
+         model::tc_handle_text(q.parent);
     if (!q.priomap.empty()) {
       s += " priomap";
       for (std::size_t i = 0; i < std::min<std::size_t>(q.priomap.size(), model::kPriorities); ++i)
@@ -82,7 +39,7 @@ std::string red_text(const model::Qdisc& q) {
   const auto& r = *q.red;
   std::string s = "limit " + std::to_string(r.limit) + " min " + std::to_string(r.qth_min) + " max " +
                   std::to_string(r.qth_max);
-  if (r.max_p) s += " probability " + probability_text(*r.max_p / 4294967296.0);
+  if (r.max_p) s += " probability " + model::probability_text(*r.max_p / 4294967296.0);
   s += r.ecn() ? " ecn" : " (no ecn)";
   if (r.flags & 2) s += " harddrop";
   s += q.offloaded ? " in_hw" : " (not offloaded)";
@@ -91,10 +48,10 @@ std::string red_text(const model::Qdisc& q) {
 
 std::string red_command(const std::string& dev, std::uint32_t parent, const model::Qdisc* existing,
                         std::uint32_t limit, std::uint32_t min, std::uint32_t max, double probability) {
-  std::string cmd = "tc qdisc replace dev " + dev + (parent == kRoot ? " root" : " parent " + handle_text(parent));
-  if (existing) cmd += " handle " + handle_text(existing->handle);
+  std::string cmd = "tc qdisc replace dev " + dev + " " + model::tc_parent_text(parent);
+  if (existing) cmd += " handle " + model::tc_handle_text(existing->handle);
   return cmd + " red limit " + std::to_string(limit) + " min " + std::to_string(min) + " max " +
-         std::to_string(max) + " avpkt 1000 probability " + probability_text(probability) + " ecn";
+         std::to_string(max) + " avpkt 1000 probability " + model::probability_text(probability) + " ecn";
 }
 
 struct Bounds {
@@ -110,7 +67,7 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
   const auto& nd = *port.nd;
   const auto& qdiscs = *nd.qdiscs;
   for (int prio : ctx.profile.ecn_priorities) {
-    const Queue queue = queue_of(qdiscs, prio);
+    const model::PrioQueue queue = model::queue_for_priority(qdiscs, prio);
     engine::Finding f;
     f.subject = port.subject;
     f.subject.priority = prio;
@@ -134,7 +91,7 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
     }
     const auto& q = *queue.red;
     const auto& red = *q.red;
-    f.evidence.push_back(config("tc red " + handle_text(q.handle), red_text(q), nd.qdiscs));
+    f.evidence.push_back(config("tc red " + model::tc_handle_text(q.handle), red_text(q), nd.qdiscs));
     const double probability = red.max_p ? *red.max_p / 4294967296.0 : kSuggestProbability;
     if (!red.ecn() || (switch_port && !q.offloaded)) {
       f.severity = engine::Severity::critical;
@@ -189,7 +146,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   // Switch ports with RED that are not RoCE ports of this host (a host that also has RDMA devices).
   for (const auto& nd : ctx.now.netdevs) {
     bool listed = std::any_of(ports.begin(), ports.end(), [&](const Port& p) { return p.nd == &nd; });
-    if (listed || !nd.qdiscs.ok() || !has_red(*nd.qdiscs)) continue;
+    if (listed || !nd.qdiscs.ok() || !model::has_red(*nd.qdiscs)) continue;
     engine::Subject subject;
     subject.netdev = nd.name;
     ports.push_back({&nd, subject});
@@ -202,7 +159,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const auto& nd = *port.nd;
     const std::string driver = nd.driver.ok() ? nd.driver->driver : "";
     const bool switch_port = is_switch_driver(driver);
-    if (!switch_port && (!nd.qdiscs.ok() || !has_red(*nd.qdiscs))) {
+    if (!switch_port && (!nd.qdiscs.ok() || !model::has_red(*nd.qdiscs))) {
       r.skip(nd.name, "host NIC (" + (driver.empty() ? std::string("driver unknown") : driver) +
                           ") with no RED qdisc: ECN marking is the switch's job, a host NIC does not use tc RED");
       continue;

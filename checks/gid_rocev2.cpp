@@ -132,8 +132,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       }
     }
     if (uses.empty() && derived) {
-      r.skip(dev, engine::Reporter::describe_missing("netdev addresses", p.netdev->addresses.availability,
-                                                     p.netdev->addresses.cause) +
+      r.skip(dev, "netdev addresses " + model::describe_missing(p.netdev->addresses) +
                       " and the GID table holds no IP-based GID");
       continue;
     }

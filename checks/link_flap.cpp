@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "checks/link_common.hpp"
+#include "model/sample.hpp"
 
 namespace roce::checks {
 namespace {
@@ -21,8 +22,10 @@ std::optional<engine::Rate> carrier_changes(const engine::PortView& p, double dt
   r.set = p.netdev->carrier_changes.from.source;
   r.before = *p.netdev_before->carrier_changes;
   r.now = *p.netdev->carrier_changes;
-  r.reset = r.now < r.before;  // the netdev was re-created (driver reload)
-  r.delta = r.reset ? r.now : r.now - r.before;
+  // A reset: the netdev was re-created (driver reload).
+  const model::CounterDelta moved = model::counter_delta(r.before, r.now);
+  r.delta = moved.delta;
+  r.reset = moved.reset;
   r.per_second = static_cast<double>(r.delta) / dt;
   return r;
 }

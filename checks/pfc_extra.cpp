@@ -22,7 +22,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       f.subject = p.subject(prio);
       f.title = "PFC is on for priority " + std::to_string(prio) + ", which carries no lossless class" +
                 (cnp ? " (it is the CNP priority)" : "");
-      f.evidence.push_back(config("dcb pfc prio-pfc", prio_pfc_text(pfc->pfc_en), pfc));
+      f.evidence.push_back(config("dcb pfc prio-pfc", model::prio_pfc_text(pfc->pfc_en), pfc));
       f.explanation =
           "Every PFC priority can pause the peer. Traffic on priority " + std::to_string(prio) +
           " is not RoCE of any lossless class of the profile, so a slow receiver on it stalls the link "

@@ -26,7 +26,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     f.evidence = {config("ethtool -a", "autoneg " + on_off(pause.autoneg) + " rx " + on_off(pause.rx) + " tx " +
                                            on_off(pause.tx),
                          nd.pause),
-                  config("dcb pfc prio-pfc", prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc)};
+                  config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc)};
     for (const char* name : {"global.tx_pause", "global.rx_pause"})
       if (const auto* m = p.metric(name))
         f.evidence.push_back({m->raw_name, std::to_string(m->value), std::nullopt, std::nullopt, false,

@@ -17,7 +17,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       f.severity = engine::Severity::critical;
       f.subject = p.subject(c.priority);
       f.title = "PFC is off on lossless priority " + std::to_string(c.priority);
-      f.evidence.push_back(config("dcb pfc prio-pfc", prio_pfc_text(pfc->pfc_en), pfc));
+      f.evidence.push_back(config("dcb pfc prio-pfc", model::prio_pfc_text(pfc->pfc_en), pfc));
       f.explanation = "Without PFC on priority " + std::to_string(c.priority) +
                       " the NIC never pauses its peer when its receive buffer fills, so RoCE packets on "
                       "that priority are dropped under congestion; RoCE recovers only by go-back-N "

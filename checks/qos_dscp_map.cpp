@@ -20,7 +20,7 @@ void expect(const engine::PortView& p, const model::Field<std::vector<model::App
   f.subject = p.subject(want);
   f.title = role + " DSCP " + std::to_string(dscp) + " maps to " + mapped_text(got) + ", not priority " +
             std::to_string(want);
-  f.evidence.push_back(config("dcb app dscp-prio", dscp_map_text(*app), app));
+  f.evidence.push_back(config("dcb app dscp-prio", model::dscp_map_text(*app), app));
   f.explanation = role == "RoCE"
                       ? "RoCE packets marked DSCP " + std::to_string(dscp) +
                             " are queued on the wrong priority, which has no PFC: they are dropped under "

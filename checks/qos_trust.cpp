@@ -28,9 +28,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto t = trust_of(*p.netdev);
     if (!t) {
-      r.skip(p.netdev->name, engine::Reporter::describe_missing("trust (qos/trust, dcb apptrust, dcb app)",
-                                                                p.netdev->dcb.app.availability,
-                                                                p.netdev->dcb.app.cause));
+      r.skip(p.netdev->name,
+             "trust (qos/trust, dcb apptrust, dcb app) " + model::describe_missing(p.netdev->dcb.app));
       continue;
     }
     r.evaluated();

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "diff/value_text.hpp"
+#include "model/dcb_text.hpp"
 
 namespace roce::diff {
 
@@ -30,9 +30,9 @@ bool is_field(const Json& j) {
 
 namespace {
 
-// tc's notation: "root", "8001:", "1:3" (value_text.hpp).
+// tc's notation: "root", "8001:", "1:3".
 std::string tc_handle(const Json& j) {
-  return j.is_number_unsigned() ? tc_handle_text(j.get<std::uint64_t>()) : j.dump();
+  return j.is_number_unsigned() ? model::tc_handle_text(j.get<std::uint32_t>()) : j.dump();
 }
 
 std::string scalar_text(const Json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }

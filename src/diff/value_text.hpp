@@ -9,9 +9,6 @@
 
 namespace roce::diff {
 
-// A tc handle in tc's notation: "root", "8001:", "1:3".
-std::string tc_handle_text(std::uint64_t handle);
-
 // One value as text; `key` is the member it is held in (it selects the unit or notation).
 std::string value_text(const Json& value, std::string_view key);
 

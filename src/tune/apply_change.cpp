@@ -6,8 +6,6 @@
 namespace roce::tune {
 namespace {
 
-constexpr std::uint32_t kRoot = 0xffffffffu;
-
 template <class T>
 void set(model::Field<T>& field, const Value& v, const ObjectRef& object) {
   if (const T* value = std::get_if<T>(&v)) field = model::Field<T>::of(*value, {"tune", to_string(object)});
@@ -31,7 +29,8 @@ void set_red(model::NetDev& nd, const ObjectRef& object, const model::RedParams&
   q.offloaded = offloads;
   q.red = red;
   // `tc qdisc replace root` replaces the root qdisc.
-  if (object.index == kRoot) std::erase_if(*nd.qdiscs, [](const model::Qdisc& other) { return other.parent == kRoot; });
+  if (object.index == model::kTcRoot)
+    std::erase_if(*nd.qdiscs, [](const model::Qdisc& other) { return other.parent == model::kTcRoot; });
   nd.qdiscs->push_back(std::move(q));
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "model/dcb_text.hpp"
+
 namespace roce::tune {
 
 const char* to_string(Knob knob) {
@@ -24,12 +26,7 @@ std::string to_string(const ObjectRef& object) {
   std::string s = object.netdev + " " + to_string(object.knob);
   if (object.knob == Knob::nic_ecn) s += " prio " + std::to_string(object.index);
   if (object.knob == Knob::dcb_app) s += " " + app_key_text(object.index);
-  if (object.knob == Knob::red) {
-    char buf[32];
-    if (object.index == 0xffffffffu) std::snprintf(buf, sizeof buf, " root");
-    else std::snprintf(buf, sizeof buf, " parent %x:%x", object.index >> 16, object.index & 0xffff);
-    s += buf;
-  }
+  if (object.knob == Knob::red) s += " " + model::tc_parent_text(object.index);
   return s;
 }
 

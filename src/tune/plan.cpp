@@ -1,7 +1,6 @@
 // make_plan: picks the RoCE ports (those `check` judges, plus switch ports with RED) and runs the
 // planners for each in the order the changes can be applied (see plan.hpp).
 #include <algorithm>
-#include <cstdio>
 
 #include "engine/context.hpp"
 #include "tune/headroom.hpp"
@@ -26,7 +25,7 @@ CableChoice headroom_cable(const PortPlan& p, const profile::Profile& profile) {
 std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   const auto& nd = p.nd;
   if (!nd.mtu.ok()) {
-    notes.push_back({nd.name + " mtu", missing_text(nd.mtu) + "; cannot check it against " +
+    notes.push_back({nd.name + " mtu", model::describe_missing(nd.mtu) + "; cannot check it against " +
                                            std::to_string(profile.min_mtu)});
     return {};
   }
@@ -46,55 +45,11 @@ std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes
   return {c};
 }
 
-std::string pfc_mask_text(std::uint8_t pfc_en) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p)
-    if ((pfc_en >> p) & 1) s += (s.empty() ? "" : ",") + std::to_string(p);
-  return s.empty() ? "none" : s;
-}
-
-std::string prio_pfc_args(std::uint8_t pfc_en) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p)
-    s += (p ? " " : "") + std::to_string(p) + ((pfc_en >> p) & 1 ? ":on" : ":off");
-  return s;
-}
-
-std::string prio_buffer_args(const model::PerPrio<std::uint8_t>& map) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p) s += (p ? " " : "") + std::to_string(p) + ":" + std::to_string(map[p]);
-  return s;
-}
-
-std::string buffer_size_args(const std::array<std::uint32_t, 8>& sizes) {
-  std::string s;
-  for (std::size_t b = 0; b < sizes.size(); ++b)
-    s += (b ? " " : "") + std::to_string(b) + ":" + std::to_string(sizes[b]);
-  return s;
-}
-
-std::string handle_text(std::uint32_t h) {
-  if (h == 0xffffffffu) return "root";
-  char buf[24];
-  if (h & 0xffff) std::snprintf(buf, sizeof buf, "%x:%x", h >> 16, h & 0xffff);
-  else std::snprintf(buf, sizeof buf, "%x:", h >> 16);
-  return buf;
-}
-
-std::string probability_text(double p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", p);
-  return buf;
-}
-
 }  // namespace detail
 
 namespace {
 
-bool has_red(const model::NetDev& nd) {
-  return nd.qdiscs.ok() &&
-         std::any_of(nd.qdiscs->begin(), nd.qdiscs->end(), [](const auto& q) { return q.red.has_value(); });
-}
+bool has_red(const model::NetDev& nd) { return nd.qdiscs.ok() && model::has_red(*nd.qdiscs); }
 
 std::string driver_of(const model::NetDev& nd) { return nd.driver.ok() ? nd.driver->driver : ""; }
 

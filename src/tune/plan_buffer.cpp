@@ -93,7 +93,7 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
   if (!nd.dcb.buffer.ok()) {
     std::string why = nd.dcb.buffer.availability == model::Availability::unsupported && !p.driver.empty()
                           ? "unsupported by " + p.driver
-                          : missing_text(nd.dcb.buffer);
+                          : model::describe_missing(nd.dcb.buffer);
     notes.push_back({nd.name + " dcb buffer", why + "; cannot size buffers"});
     return {};
   }
@@ -106,10 +106,10 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
   std::string args;
   if (!map_separates(current.prio2buffer, mask)) {
     proposed.prio2buffer = separated_map(mask);
-    c.fields.push_back({"prio-buffer", prio_buffer_args(current.prio2buffer), prio_buffer_args(proposed.prio2buffer),
-                        "each lossless priority (PFC " + pfc_mask_text(mask) +
+    c.fields.push_back({"prio-buffer", model::prio_buffer_text(current.prio2buffer), model::prio_buffer_text(proposed.prio2buffer),
+                        "each lossless priority (PFC " + model::pfc_mask_text(mask) +
                             ") in a buffer of its own, lossy priorities in buffer 0"});
-    args += " prio-buffer " + prio_buffer_args(proposed.prio2buffer);
+    args += " prio-buffer " + model::prio_buffer_text(proposed.prio2buffer);
   }
   std::array<bool, kBuffers> lossless{};
   for (int prio = 0; prio < model::kPriorities; ++prio)
@@ -135,7 +135,7 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
                               lossless[b] ? need->reason : "room for the lossless buffers within total_size " +
                                                                std::to_string(current.total_size) + " B"});
         }
-        if (sized.buffer_size != proposed.buffer_size) args += " buffer-size " + buffer_size_args(sized.buffer_size);
+        if (sized.buffer_size != proposed.buffer_size) args += " buffer-size " + model::buffer_size_text(sized.buffer_size);
         proposed = sized;
       }
     }

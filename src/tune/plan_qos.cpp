@@ -58,8 +58,8 @@ std::optional<Change> plan_trust(const PortPlan& p, const profile::Profile& prof
     via_app = true;  // mlx5 without apptrust: DSCP trust as soon as the APP table has DSCP entries
     return std::nullopt;
   }
-  notes.push_back({nd.name + " trust", "neither qos/trust (" + missing_text(nd.trust) + ") nor dcb apptrust (" +
-                                           missing_text(nd.dcb.apptrust) + "); cannot set trust " + want});
+  notes.push_back({nd.name + " trust", "neither qos/trust (" + model::describe_missing(nd.trust) + ") nor dcb apptrust (" +
+                                           model::describe_missing(nd.dcb.apptrust) + "); cannot set trust " + want});
   return std::nullopt;
 }
 
@@ -86,7 +86,7 @@ std::vector<Change> plan_app(const PortPlan& p, const profile::Profile& profile,
   const bool dscp = profile.trust == profile::Trust::dscp;
   if (!dscp && !trust_via_app) return {};  // PCP trust: the DSCP map is not used
   if (!nd.dcb.app.ok()) {
-    notes.push_back({nd.name + " dcb app", missing_text(nd.dcb.app) + (dscp ? "; cannot set the DSCP map"
+    notes.push_back({nd.name + " dcb app", model::describe_missing(nd.dcb.app) + (dscp ? "; cannot set the DSCP map"
                                                                              : "; cannot remove the DSCP map")});
     return {};
   }
@@ -137,7 +137,7 @@ std::vector<Change> plan_trust_and_app(PortPlan& p, const profile::Profile& prof
 std::vector<Change> plan_pfc(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   const auto& nd = p.nd;
   if (!nd.dcb.pfc.ok()) {
-    notes.push_back({nd.name + " dcb pfc", missing_text(nd.dcb.pfc) + "; cannot set PFC or the cable length"});
+    notes.push_back({nd.name + " dcb pfc", model::describe_missing(nd.dcb.pfc) + "; cannot set PFC or the cable length"});
     return {};
   }
   const model::Pfc& current = *nd.dcb.pfc;
@@ -150,9 +150,9 @@ std::vector<Change> plan_pfc(PortPlan& p, const profile::Profile& profile, Notes
   c.object = {nd.name, Knob::dcb_pfc, 0};
   std::string args;
   if (current.pfc_en != mask) {
-    c.fields.push_back({"prio-pfc", pfc_mask_text(current.pfc_en), pfc_mask_text(mask),
+    c.fields.push_back({"prio-pfc", model::pfc_mask_text(current.pfc_en), model::pfc_mask_text(mask),
                         "profile qos.lossless: PFC on the lossless priorities only"});
-    args += " prio-pfc " + prio_pfc_args(mask);
+    args += " prio-pfc " + model::prio_pfc_text(mask);
     c.disruptive = p.mlx5();
   }
   if (p.mlx5()) {  // the PFC delay is the cable length in metres there (formats.md §4.1)
