@@ -2,7 +2,7 @@
 // real one. Shorter than the real cable: the headroom misses the bytes on the wire and lossless
 // traffic can drop. Longer: headroom is wasted, taken from the shared buffer.
 #include "checks/common.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 namespace roce::checks {
 namespace {
@@ -47,7 +47,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     f.severity = too_short ? engine::Severity::warning : engine::Severity::info;
     f.subject = p.subject();
     f.title = "PFC cable length is " + std::to_string(configured) + " m" +
-              (configured == tune::kMlx5DefaultCableM ? " (the mlx5 default)" : "") + ", " + real->source +
+              (configured == physics::kMlx5DefaultCableM ? " (the mlx5 default)" : "") + ", " + real->source +
               " says " + std::to_string(real->metres) + " m";
     f.evidence = {config("dcb pfc delay (mlx5 cable length)", std::to_string(configured) + " m", nd.dcb.pfc),
                   real->evidence};

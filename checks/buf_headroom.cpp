@@ -1,8 +1,8 @@
 // BUF-HEADROOM: each lossless receive buffer is at least as large as the headroom its link needs:
 // the bytes still arriving after XOFF (cable round trip at link speed, the peer's response, frames
-// in flight) plus, on mlx5, max MTU and one cell. The math is in src/tune/headroom.hpp.
+// in flight) plus, on mlx5, max MTU and one cell. The math is in src/physics/headroom.hpp.
 #include "checks/common.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 namespace roce::checks {
 namespace {
@@ -27,7 +27,7 @@ Cable cable_of(const engine::Context& ctx, const engine::PortView& p) {
   if (is_mlx5(p) && nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0)
     return {nd.dcb.pfc->delay, config("dcb pfc delay (mlx5 cable length)",
                                       std::to_string(nd.dcb.pfc->delay) + " m", nd.dcb.pfc)};
-  return {tune::kMlx5DefaultCableM,
+  return {physics::kMlx5DefaultCableM,
           {"cable length", "7 m (mlx5 default; unknown)", {}, {}, false, {}}};
 }
 
@@ -62,10 +62,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     std::uint32_t required = 0;
     std::string formula;
     if (is_mlx5(p)) {
-      required = tune::mlx5_min_lossless_buffer(speed, cable.metres, *nd.mtu);
-      formula = "mlx5: xoff " + std::to_string(tune::mlx5_xoff_bytes(speed, cable.metres, *nd.mtu)) +
+      required = physics::mlx5_min_lossless_buffer(speed, cable.metres, *nd.mtu);
+      formula = "mlx5: xoff " + std::to_string(physics::mlx5_xoff_bytes(speed, cable.metres, *nd.mtu)) +
                 " B + max MTU 9216 B + cell 128 B";
-    } else if (auto ieee = tune::ieee_headroom_bytes(*speed, cable.metres, *nd.mtu)) {
+    } else if (auto ieee = physics::ieee_headroom_bytes(*speed, cable.metres, *nd.mtu)) {
       required = *ieee;
       formula = "IEEE 802.1Qbb estimate (cable round trip + peer response + 2 MTU + PFC frame)";
     } else {

@@ -3,7 +3,7 @@
 // that share it fill the headroom the lossless one relies on; and a lossless buffer of size 0 has
 // no room at all.
 #include "checks/common.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 namespace roce::checks {
 namespace {
@@ -35,11 +35,11 @@ std::optional<std::string> separated_map(const model::Buffer& buf, const std::ar
 std::optional<std::uint32_t> mlx5_minimum(const engine::Context& ctx, const engine::PortView& p) {
   const auto& nd = *p.netdev;
   if (!is_mlx5(p) || !nd.mtu.ok() || !nd.link.ok() || !nd.link->speed_mbps) return std::nullopt;
-  std::uint32_t cable = tune::kMlx5DefaultCableM;
+  std::uint32_t cable = physics::kMlx5DefaultCableM;
   if (ctx.profile.cable_length_m) cable = *ctx.profile.cable_length_m;
   else if (nd.module_cable_m.ok()) cable = *nd.module_cable_m;
   else if (nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0) cable = nd.dcb.pfc->delay;
-  return tune::mlx5_min_lossless_buffer(nd.link->speed_mbps, cable, *nd.mtu);
+  return physics::mlx5_min_lossless_buffer(nd.link->speed_mbps, cable, *nd.mtu);
 }
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/context.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 #include "tune/plan_parts.hpp"
 
 namespace roce::tune {
@@ -19,7 +19,7 @@ CableChoice headroom_cable(const PortPlan& p, const profile::Profile& profile) {
   if (profile.cable_length_m) return {*profile.cable_length_m, "profile link.cable_length_m"};
   if (p.nd.module_cable_m.ok()) return {*p.nd.module_cable_m, "module"};
   if (p.mlx5() && p.final_cable_m && *p.final_cable_m > 0) return {*p.final_cable_m, "dcb pfc delay"};
-  return {kMlx5DefaultCableM, "default (unknown)"};
+  return {physics::kMlx5DefaultCableM, "default (unknown)"};
 }
 
 std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes& notes) {
@@ -33,7 +33,7 @@ std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes
   if (profile.min_mtu == 0 || *nd.mtu >= profile.min_mtu) return {};
   p.final_mtu = profile.min_mtu;
   Change c;
-  c.object = {nd.name, Knob::mtu, 0};
+  c.object = {nd.name, system::Knob::mtu, 0};
   c.current = *nd.mtu;
   c.proposed = profile.min_mtu;
   c.fields.push_back({"mtu", std::to_string(*nd.mtu), std::to_string(profile.min_mtu),

@@ -1,8 +1,8 @@
 // NIC DCQCN enables (vendor sysfs ecn/roce_np|roce_rp/enable/<prio>) and, on switch ports, the RED
-// qdisc that marks ECN on the queue of each ECN priority (thresholds: ecn_thresholds.hpp).
+// qdisc that marks ECN on the queue of each ECN priority (thresholds: physics/ecn_thresholds.hpp).
 #include <algorithm>
 
-#include "tune/ecn_thresholds.hpp"
+#include "physics/ecn_thresholds.hpp"
 #include "tune/plan_parts.hpp"
 
 namespace roce::tune::detail {
@@ -58,9 +58,9 @@ std::vector<Change> plan_nic_ecn(PortPlan& p, const profile::Profile& profile, N
     }
     if (*np && *rp) continue;
     Change c;
-    c.object = {nd.name, Knob::nic_ecn, static_cast<std::uint32_t>(prio)};
-    c.current = EcnEnable{*np, *rp};
-    c.proposed = EcnEnable{true, true};
+    c.object = {nd.name, system::Knob::nic_ecn, static_cast<std::uint32_t>(prio)};
+    c.current = system::EcnEnable{*np, *rp};
+    c.proposed = system::EcnEnable{true, true};
     const std::string reason = "profile ecn.priorities includes " + std::to_string(prio);
     const std::string base = "echo 1 > /sys/class/net/" + nd.name + "/ecn/";
     if (!*np) {
@@ -85,9 +85,9 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
   const auto speed = p.speed_mbps();
   const Bounds bounds = red_bounds(profile, speed);
   // The model has no per-queue shared-buffer quota for a switch port: thresholds follow the speed.
-  const EcnThresholds t = ecn_thresholds(speed);
+  const physics::EcnThresholds t = physics::ecn_thresholds(speed);
   const std::string basis = "ECN thresholds for " + (speed ? std::to_string(*speed) + " Mb/s" : std::string("an unknown speed (100G assumed)")) +
-                            ": NVIDIA's 150 KB/1500 KB per 100 Gb/s, SONiC's 5 % (tune/ecn_thresholds.hpp)";
+                            ": NVIDIA's 150 KB/1500 KB per 100 Gb/s, SONiC's 5 % (physics/ecn_thresholds.hpp)";
   std::vector<Change> out;
   std::vector<std::uint32_t> done;
   for (int prio : profile.ecn_priorities) {
@@ -111,7 +111,7 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
     proposed.qth_min = t.min;
     proposed.qth_max = t.max;
     proposed.limit = std::max(current.limit, t.limit);
-    proposed.max_p = red_max_p(t.probability);
+    proposed.max_p = physics::red_max_p(t.probability);
     proposed.flags = static_cast<std::uint8_t>(current.flags | kRedEcn);
     if (!within(proposed, bounds) || proposed == current) {
       notes.push_back({nd.name + " red " + model::tc_handle_text(*q.parent),
@@ -119,7 +119,7 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
       continue;
     }
     Change c;
-    c.object = {nd.name, Knob::red, *q.parent};
+    c.object = {nd.name, system::Knob::red, *q.parent};
     c.current = current;
     c.proposed = proposed;
     c.fields.push_back({"qdisc", q.red ? red_text(current) : "(none)", red_text(proposed),

@@ -1,9 +1,9 @@
-// ECN threshold table (src/tune/ecn_thresholds.hpp) against the anchors of research/formats.md §6.
+// ECN threshold table (src/physics/ecn_thresholds.hpp) against the anchors of research/formats.md §6.
 #include <catch2/catch.hpp>
 
-#include "tune/ecn_thresholds.hpp"
+#include "physics/ecn_thresholds.hpp"
 
-using namespace roce::tune;
+using namespace roce::physics;
 
 TEST_CASE("ECN thresholds at 100G are NVIDIA's 150 KB / 1500 KB with SONiC's 5 %") {
   const auto t = ecn_thresholds(100000);

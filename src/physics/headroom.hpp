@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace roce::tune {
+namespace roce::physics {
 
 constexpr std::uint32_t kMlx5DefaultCableM = 7;      // MLX5E_DEFAULT_CABLE_LEN
 constexpr std::uint32_t kMlx5MinimumMaxMtu = 9216;   // MINIMUM_MAX_MTU
@@ -67,4 +67,4 @@ struct SonicHeadroom {
 };
 SonicHeadroom sonic_headroom(const SonicInputs& in);
 
-}  // namespace roce::tune
+}  // namespace roce::physics

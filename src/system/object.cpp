@@ -1,11 +1,12 @@
-#include "tune/change.hpp"
+// The names of the objects a System reads and writes, and the APP-table keys.
+#include "system/object.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
 #include "model/dcb_text.hpp"
 
-namespace roce::tune {
+namespace roce::system {
 
 const char* to_string(Knob knob) {
   switch (knob) {
@@ -63,4 +64,4 @@ std::vector<model::AppEntry> with_app_entries(std::vector<model::AppEntry> table
   return table;
 }
 
-}  // namespace roce::tune
+}  // namespace roce::system

@@ -1,9 +1,9 @@
-#include "tune/ecn_thresholds.hpp"
+#include "physics/ecn_thresholds.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace roce::tune {
+namespace roce::physics {
 
 EcnThresholds ecn_thresholds(std::optional<std::uint32_t> speed_mbps, std::optional<std::uint32_t> buffer_bytes) {
   const std::uint64_t speed = speed_mbps && *speed_mbps > 0 ? *speed_mbps : kEcnAnchorSpeedMbps;
@@ -31,4 +31,4 @@ std::uint32_t red_max_p(double probability) {
   return v >= 4294967295.0 ? 0xffffffffu : static_cast<std::uint32_t>(v);
 }
 
-}  // namespace roce::tune
+}  // namespace roce::physics

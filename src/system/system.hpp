@@ -1,14 +1,15 @@
 #pragma once
-/// The host the tuner works on, behind one narrow interface: the live kernel (linux_system.hpp) or
-/// the simulator (sim/). Reads are whole objects; writes are whole objects, read-modify-write.
+/// The host the tuner works on, behind one narrow interface: the live kernel
+/// (sources/writer/linux_system.hpp) or the simulator (sim/). Reads are whole objects; writes are
+/// whole objects, read-modify-write.
 #include <chrono>
 #include <string>
 
 #include "model/host.hpp"
-#include "tune/change.hpp"
+#include "system/object.hpp"
 #include "util/expected.hpp"
 
-namespace roce::tune {
+namespace roce::system {
 
 class System {
  public:
@@ -26,4 +27,9 @@ class System {
   virtual void wait(std::chrono::milliseconds duration) = 0;
 };
 
+}  // namespace roce::system
+
+// The name by which cli/, apply/ and sources/writer/ still call it.
+namespace roce::tune {
+using system::System;
 }  // namespace roce::tune

@@ -1,9 +1,9 @@
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace roce::tune {
+namespace roce::physics {
 
 std::uint32_t mlx5_xoff_bytes(std::optional<std::uint32_t> speed_mbps, std::uint32_t cable_m,
                               std::uint32_t mtu) {
@@ -75,4 +75,4 @@ SonicHeadroom sonic_headroom(const SonicInputs& in) {
   return {static_cast<std::uint32_t>(xoff), static_cast<std::uint32_t>(xon), static_cast<std::uint32_t>(size)};
 }
 
-}  // namespace roce::tune
+}  // namespace roce::physics

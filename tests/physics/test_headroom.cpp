@@ -1,9 +1,9 @@
 // The worked tables of research/formats.md §4.1, §4.3 and §4.4, reproduced exactly.
 #include <catch2/catch.hpp>
 
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
-using namespace roce::tune;
+using namespace roce::physics;
 
 TEST_CASE("mlx5 xoff and minimum lossless buffer match formats.md 4.1") {
   struct Row { std::uint32_t speed, cable, mtu, xoff, min_buffer; };

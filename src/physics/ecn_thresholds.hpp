@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace roce::tune {
+namespace roce::physics {
 
 constexpr std::uint32_t kEcnAnchorSpeedMbps = 100000;   // NVIDIA's values are for 100G-class ports
 constexpr std::uint32_t kEcnAnchorMinBytes = 150000;    // NVIDIA Onyx/Cumulus min (150 KB)
@@ -44,4 +44,4 @@ EcnThresholds ecn_thresholds(std::optional<std::uint32_t> speed_mbps,
 /// RED max_p (TCA_RED_MAX_P) for a probability: probability * 2^32, saturated.
 std::uint32_t red_max_p(double probability);
 
-}  // namespace roce::tune
+}  // namespace roce::physics
