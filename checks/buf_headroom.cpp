@@ -79,32 +79,33 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       for (int prio = 0; prio < model::kPriorities; ++prio)
         lossless |= buf.prio2buffer[prio] == b && nd.dcb.pfc->enabled(prio);
       if (!lossless || buf.buffer_size[b] >= required) continue;
-      engine::Finding f;
-      f.severity = engine::Severity::critical;
-      f.subject = p.subject();
-      f.subject.buffer = b;
-      f.title = "lossless buffer " + std::to_string(b) + " is " + bytes_text(buf.buffer_size[b]) + ", needs " +
-                bytes_text(required);
-      f.evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]", std::to_string(buf.buffer_size[b]),
-                           nd.dcb.buffer),
-                    config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
-                    config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
-                    speed_ev,
-                    cable.evidence,
-                    config("mtu", std::to_string(*nd.mtu), nd.mtu),
-                    {"required buffer", std::to_string(required) + " B (" + formula + ")", {}, {}, false, {}}};
-      f.explanation =
-          "After the NIC sends XOFF, the peer keeps transmitting until the pause reaches it and it "
-          "stops: the cable round trip at link speed, its response time and the frames already in flight. "
-          "A lossless buffer smaller than that headroom overflows before the pause takes effect, so "
-          "packets are dropped despite PFC (rx_prioN_discards / rx_discards_phy rise while tx_prioN_pause "
-          "rises too).";
-      f.remediation = {"dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                           std::to_string(required),
-                       "roce-doctor tune"};
+      std::vector<std::string> remediation;
       if (is_mlx5(p) && !ctx.profile.cable_length_m && !nd.module_cable_m.ok())
-        f.remediation.insert(f.remediation.begin(), "dcb pfc set dev " + nd.name + " delay <cable metres>");
-      r.finding(std::move(f));
+        remediation.push_back("dcb pfc set dev " + nd.name + " delay <cable metres>");
+      remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
+                            std::to_string(required));
+      remediation.push_back("roce-doctor tune");
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = p.buffer_subject(b),
+          .title = "lossless buffer " + std::to_string(b) + " is " + bytes_text(buf.buffer_size[b]) + ", needs " +
+                   bytes_text(required),
+          .evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]",
+                              std::to_string(buf.buffer_size[b]), nd.dcb.buffer),
+                       config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
+                       config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
+                       speed_ev,
+                       cable.evidence,
+                       config("mtu", std::to_string(*nd.mtu), nd.mtu),
+                       {"required buffer", std::to_string(required) + " B (" + formula + ")", {}, {}, false, {}}},
+          .explanation =
+              "After the NIC sends XOFF, the peer keeps transmitting until the pause reaches it and it "
+              "stops: the cable round trip at link speed, its response time and the frames already in flight. "
+              "A lossless buffer smaller than that headroom overflows before the pause takes effect, so "
+              "packets are dropped despite PFC (rx_prioN_discards / rx_discards_phy rise while tx_prioN_pause "
+              "rises too).",
+          .remediation = std::move(remediation),
+      });
     }
   }
 }

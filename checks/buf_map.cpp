@@ -76,40 +76,42 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (!lossless[b]) continue;
       const std::string pfc_text = prio_list(pfc_prios[b]);
       if (!lossy_prios[b].empty()) {
-        engine::Finding f;
-        f.severity = engine::Severity::critical;
-        f.subject = p.subject();
-        f.subject.buffer = b;
-        f.title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text +
-                  ") is shared with lossy priority " + prio_list(lossy_prios[b]);
-        f.evidence = evidence(b);
-        f.explanation =
-            "A receive buffer is lossless as soon as one priority mapped to it has PFC, and its XOFF "
-            "threshold counts every byte in it. Lossy traffic on priority " + prio_list(lossy_prios[b]) +
-            " is never paused, so its bursts fill the buffer: the port pauses the RoCE priority for traffic "
-            "that is not RoCE, and what the lossy traffic keeps sending after XOFF eats the headroom that "
-            "should absorb RoCE in flight, so RoCE packets can be dropped despite PFC.";
+        std::vector<std::string> remediation;
         if (auto map = separated_map(buf, lossless, pfc))
-          f.remediation.push_back("dcb buffer set dev " + nd.name + " prio-buffer " + *map);
-        f.remediation.push_back("roce-doctor tune");
-        r.finding(std::move(f));
+          remediation.push_back("dcb buffer set dev " + nd.name + " prio-buffer " + *map);
+        remediation.push_back("roce-doctor tune");
+        r.finding({
+            .severity = engine::Severity::critical,
+            .subject = p.buffer_subject(b),
+            .title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text +
+                     ") is shared with lossy priority " + prio_list(lossy_prios[b]),
+            .evidence = evidence(b),
+            .explanation =
+                "A receive buffer is lossless as soon as one priority mapped to it has PFC, and its XOFF "
+                "threshold counts every byte in it. Lossy traffic on priority " + prio_list(lossy_prios[b]) +
+                " is never paused, so its bursts fill the buffer: the port pauses the RoCE priority for traffic "
+                "that is not RoCE, and what the lossy traffic keeps sending after XOFF eats the headroom that "
+                "should absorb RoCE in flight, so RoCE packets can be dropped despite PFC.",
+            .remediation = std::move(remediation),
+        });
       }
       if (buf.buffer_size[b] == 0) {
-        engine::Finding f;
-        f.severity = engine::Severity::critical;
-        f.subject = p.subject();
-        f.subject.buffer = b;
-        f.title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text + ") has size 0";
-        f.evidence = evidence(b);
-        f.explanation =
-            "PFC priority " + pfc_text + " maps to a buffer with no space: there is no headroom to absorb "
-            "what the peer sends after XOFF, so the lossless priority drops like a lossy one (and the XOFF "
-            "threshold may trigger on the first frame, pausing the peer continuously).";
+        std::vector<std::string> remediation;
         if (auto min = mlx5_minimum(ctx, p))
-          f.remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                                  std::to_string(*min));
-        f.remediation.push_back("roce-doctor tune");
-        r.finding(std::move(f));
+          remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
+                                std::to_string(*min));
+        remediation.push_back("roce-doctor tune");
+        r.finding({
+            .severity = engine::Severity::critical,
+            .subject = p.buffer_subject(b),
+            .title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text + ") has size 0",
+            .evidence = evidence(b),
+            .explanation =
+                "PFC priority " + pfc_text + " maps to a buffer with no space: there is no headroom to absorb "
+                "what the peer sends after XOFF, so the lossless priority drops like a lossy one (and the XOFF "
+                "threshold may trigger on the first frame, pausing the peer continuously).",
+            .remediation = std::move(remediation),
+        });
       }
     }
   }

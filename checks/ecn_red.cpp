@@ -68,48 +68,51 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
   const auto& qdiscs = *nd.qdiscs;
   for (int prio : ctx.profile.ecn_priorities) {
     const model::PrioQueue queue = model::queue_for_priority(qdiscs, prio);
-    engine::Finding f;
-    f.subject = port.subject;
-    f.subject.priority = prio;
-    f.evidence.push_back(config("tc qdisc show", qdisc_summary(qdiscs), nd.qdiscs));
+    engine::Subject subject = port.subject;
+    subject.priority = prio;
+    std::vector<engine::Evidence> evidence = {config("tc qdisc show", qdisc_summary(qdiscs), nd.qdiscs)};
     const std::string p = std::to_string(prio);
     if (!queue.red) {
-      f.severity = engine::Severity::critical;
-      f.title = "no RED qdisc on the queue of priority " + p + ": the switch never marks ECN there";
-      f.explanation =
-          "DCQCN starts at the switch: a queue building up must mark CE on RoCE packets so that the "
-          "receiver sends CNPs and the sender slows down. Without RED/ECN on the lossless queue nothing "
-          "is marked, congestion is left to PFC alone and pauses spread through the fabric.";
       std::uint32_t parent = queue.parent.value_or(0x10000u | static_cast<std::uint32_t>(8 - prio));
+      std::vector<std::string> remediation;
       if (!queue.parent)
-        f.remediation.push_back("tc qdisc replace dev " + nd.name +
-                                " root handle 1: ets bands 8 strict 8 priomap 7 6 5 4 3 2 1 0");
-      f.remediation.push_back(red_command(nd.name, parent, nullptr, 2 * kSuggestMax, kSuggestMin, kSuggestMax,
-                                          kSuggestProbability));
-      r.finding(std::move(f));
+        remediation.push_back("tc qdisc replace dev " + nd.name +
+                              " root handle 1: ets bands 8 strict 8 priomap 7 6 5 4 3 2 1 0");
+      remediation.push_back(red_command(nd.name, parent, nullptr, 2 * kSuggestMax, kSuggestMin, kSuggestMax,
+                                        kSuggestProbability));
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = std::move(subject),
+          .title = "no RED qdisc on the queue of priority " + p + ": the switch never marks ECN there",
+          .evidence = std::move(evidence),
+          .explanation =
+              "DCQCN starts at the switch: a queue building up must mark CE on RoCE packets so that the "
+              "receiver sends CNPs and the sender slows down. Without RED/ECN on the lossless queue nothing "
+              "is marked, congestion is left to PFC alone and pauses spread through the fabric.",
+          .remediation = std::move(remediation),
+      });
       continue;
     }
     const auto& q = *queue.red;
     const auto& red = *q.red;
-    f.evidence.push_back(config("tc red " + model::tc_handle_text(q.handle), red_text(q), nd.qdiscs));
+    evidence.push_back(config("tc red " + model::tc_handle_text(q.handle), red_text(q), nd.qdiscs));
     const double probability = red.max_p ? *red.max_p / 4294967296.0 : kSuggestProbability;
     if (!red.ecn() || (switch_port && !q.offloaded)) {
-      f.severity = engine::Severity::critical;
-      if (!red.ecn()) {
-        f.title = "RED on priority " + p + "'s queue drops instead of marking ECN (no ecn flag)";
-        f.explanation =
-            "Without the ecn flag RED drops packets early instead of setting CE: RoCE loses packets on its "
-            "lossless queue (go-back-N retransmission) and DCQCN never hears of the congestion.";
-      } else {
-        f.title = "RED on priority " + p + "'s queue is not offloaded to the switch";
-        f.explanation =
-            "The kernel reports the RED qdisc as not in hardware (TCA_HW_OFFLOAD 0): the ASIC forwards "
-            "RoCE without it, so no packet is marked. mlxsw refuses the offload when the parameters are "
-            "out of its range or the parent is not offloaded; dmesg and tc's extack say why.";
-      }
-      f.remediation.push_back(
-          red_command(nd.name, *queue.parent, &q, red.limit, red.qth_min, red.qth_max, probability));
-      r.finding(std::move(f));
+      const bool no_ecn = !red.ecn();
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = std::move(subject),
+          .title = no_ecn ? "RED on priority " + p + "'s queue drops instead of marking ECN (no ecn flag)"
+                          : "RED on priority " + p + "'s queue is not offloaded to the switch",
+          .evidence = std::move(evidence),
+          .explanation =
+              no_ecn ? "Without the ecn flag RED drops packets early instead of setting CE: RoCE loses packets on "
+                       "its lossless queue (go-back-N retransmission) and DCQCN never hears of the congestion."
+                     : "The kernel reports the RED qdisc as not in hardware (TCA_HW_OFFLOAD 0): the ASIC forwards "
+                       "RoCE without it, so no packet is marked. mlxsw refuses the offload when the parameters are "
+                       "out of its range or the parent is not offloaded; dmesg and tc's extack say why.",
+          .remediation = {red_command(nd.name, *queue.parent, &q, red.limit, red.qth_min, red.qth_max, probability)},
+      });
       continue;
     }
     std::vector<std::string> problems;
@@ -123,20 +126,23 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
     if (problems.empty()) continue;
     std::string title = "RED on priority " + p + "'s queue out of bounds:";
     for (std::size_t i = 0; i < problems.size(); ++i) title += (i ? ", " : " ") + problems[i];
-    f.severity = engine::Severity::warning;
-    f.title = title;
-    f.explanation =
-        "A min threshold too low marks on the first few frames of any burst and throttles RoCE below line "
-        "rate; too high, or a max threshold far beyond it, lets the queue grow until PFC pauses before "
-        "DCQCN reacts; a tiny marking probability sends too few CNPs to slow the senders down in time.";
     const bool min_ok = min >= b.min_floor && min <= b.min_ceiling;
     std::uint32_t new_min = min_ok ? red.qth_min : kSuggestMin;
     std::uint32_t new_max = max > new_min && max <= b.max_ceiling ? red.qth_max : kSuggestMax;
     if (new_max <= new_min) new_max = static_cast<std::uint32_t>(b.max_ceiling);
     const double new_p = red.max_p && probability >= b.min_probability ? probability : kSuggestProbability;
-    f.remediation.push_back(red_command(nd.name, *queue.parent, &q, std::max(red.limit, 2 * new_max), new_min,
-                                        new_max, new_p));
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = std::move(subject),
+        .title = std::move(title),
+        .evidence = std::move(evidence),
+        .explanation =
+            "A min threshold too low marks on the first few frames of any burst and throttles RoCE below line "
+            "rate; too high, or a max threshold far beyond it, lets the queue grow until PFC pauses before "
+            "DCQCN reacts; a tiny marking probability sends too few CNPs to slow the senders down in time.",
+        .remediation = {red_command(nd.name, *queue.parent, &q, std::max(red.limit, 2 * new_max), new_min, new_max,
+                                    new_p)},
+    });
   }
 }
 

@@ -51,21 +51,21 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       evidence.push_back((*rate)->evidence());
     }
     if (downs == 0 || static_cast<double>(downs) <= max_down) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::critical;
-    f.subject = p.subject();
-    f.title = "link went down " + std::to_string(downs) + (downs == 1 ? " time" : " times") + " in " +
-              link::num(ctx.dt_seconds, 0) + " s";
-    f.evidence = std::move(evidence);
-    f.explanation =
-        "Each link-down drops everything in flight: RDMA queue pairs hit retransmission timeouts or go to the "
-        "error state, collectives abort or stall, and PFC/ECN state restarts. Repeated flaps point at the "
-        "physical layer (cable, transceiver, switch port; see LINK-SIGNAL) or at the peer. One event right "
-        "after a configuration change can be expected: mlx5 toggles the link when the PFC mask changes.";
     const std::string dev = p.netdev->name;
-    f.remediation = {"ethtool -S " + dev + " | grep -E 'link_down|corrected_bits|err_lane|symbol_err|crc_err'",
-                     "ethtool -m " + dev, "dmesg -T | grep " + dev};
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::critical,
+        .subject = p.subject(),
+        .title = "link went down " + std::to_string(downs) + (downs == 1 ? " time" : " times") + " in " +
+                 link::num(ctx.dt_seconds, 0) + " s",
+        .evidence = std::move(evidence),
+        .explanation =
+            "Each link-down drops everything in flight: RDMA queue pairs hit retransmission timeouts or go to the "
+            "error state, collectives abort or stall, and PFC/ECN state restarts. Repeated flaps point at the "
+            "physical layer (cable, transceiver, switch port; see LINK-SIGNAL) or at the peer. One event right "
+            "after a configuration change can be expected: mlx5 toggles the link when the PFC mask changes.",
+        .remediation = {"ethtool -S " + dev + " | grep -E 'link_down|corrected_bits|err_lane|symbol_err|crc_err'",
+                        "ethtool -m " + dev, "dmesg -T | grep " + dev},
+    });
   }
 }
 

@@ -10,13 +10,13 @@
 #include <fmt/format.h>
 
 #include "captures/bundle.hpp"
-#include "captures/import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/duration.hpp"
 #include "cli/host_source.hpp"
 #include "cli/profile_lookup.hpp"
 #include "engine/context.hpp"
 #include "engine/runner.hpp"
+#include "import/load_capture.hpp"
 #include "profile/load.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"

@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "captures/import/load_capture.hpp"
 #include "diff/diff.hpp"
 #include "diff/render.hpp"
+#include "import/load_capture.hpp"
 #include "util/exit_codes.hpp"
 #include "util/expected.hpp"
 

@@ -10,10 +10,10 @@
 #include <fstream>
 #include <optional>
 
-#include "captures/import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/duration.hpp"
 #include "cli/profile_lookup.hpp"
+#include "import/load_capture.hpp"
 #include "profile/load.hpp"
 #include "record/recording.hpp"
 #include "report/timeline_report.hpp"

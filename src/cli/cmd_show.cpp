@@ -3,9 +3,9 @@
 #include <cstdio>
 
 #include "captures/bundle.hpp"
-#include "captures/import/load_capture.hpp"
-#include "report/show_text.hpp"
 #include "cli/host_source.hpp"
+#include "import/load_capture.hpp"
+#include "report/show_text.hpp"
 #include "sources/linux_host.hpp"
 #include "util/exit_codes.hpp"
 

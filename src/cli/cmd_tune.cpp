@@ -8,11 +8,11 @@
 #include <iostream>
 
 #include "apply/apply.hpp"
-#include "captures/import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/duration.hpp"
 #include "cli/host_source.hpp"
 #include "cli/profile_lookup.hpp"
+#include "import/load_capture.hpp"
 #include "profile/load.hpp"
 #include "tune/plan.hpp"
 #include "tune/render.hpp"

@@ -34,6 +34,12 @@ Subject PortView::subject(int priority) const {
   return s;
 }
 
+Subject PortView::buffer_subject(int buffer) const {
+  Subject s = subject();
+  s.buffer = buffer;
+  return s;
+}
+
 std::string PortView::driver() const {
   return netdev->driver.ok() ? netdev->driver->driver : std::string();
 }

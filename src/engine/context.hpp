@@ -42,6 +42,7 @@ struct PortView {
 
   Subject subject() const;
   Subject subject(int priority) const;
+  Subject buffer_subject(int buffer) const;  // the port's subject for one of its DCB buffers
   std::string driver() const;  // "mlx5_core", or "" when unknown
   /// The current value of a canonical counter, if the driver reports it.
   const counters::Metric* metric(std::string_view canonical) const;

@@ -28,7 +28,8 @@ std::string prio_buffer_text(const PerPrio<std::uint8_t>& prio2buffer) {
 
 std::string buffer_size_text(const std::array<std::uint32_t, 8>& sizes) {
   std::string s;
-  for (std::size_t b = 0; b < sizes.size(); ++b) s += (b ? " " : "") + std::to_string(b) + ":" + std::to_string(sizes[b]);
+  for (std::size_t b = 0; b < sizes.size(); ++b)
+    s += (b ? " " : "") + std::to_string(b) + ":" + std::to_string(sizes[b]);
   return s;
 }
 

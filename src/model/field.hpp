@@ -97,7 +97,8 @@ template <class T>
 Field<T> Field<T>::from_error(const Error& e, Provenance p) {
   std::string cause = e.message;
   if (!e.hint.empty()) cause += " (" + e.hint + ")";
-  return missing(e.sys_errno ? availability_from_errno(e.sys_errno) : Availability::error, std::move(cause), std::move(p));
+  const Availability a = e.sys_errno ? availability_from_errno(e.sys_errno) : Availability::error;
+  return missing(a, std::move(cause), std::move(p));
 }
 
 /// Why a field is missing, as output says it: "unsupported (dcbnl: veth0: Operation not supported)",

@@ -87,7 +87,8 @@ std::vector<std::string> netdev_counter_lines(const model::NetDev& nd) {
 
 std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port) {
   if (!port.hw_counters.ok() && !port.counters.ok())
-    return {"hw-counters " + model::describe_missing(port.hw_counters), "counters " + model::describe_missing(port.counters)};
+    return {"hw-counters " + model::describe_missing(port.hw_counters),
+            "counters " + model::describe_missing(port.counters)};
   const auto c = counters::canonicalize(nd, &port);
   auto h = pick(c, {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored", "roce.out_of_sequence",
                     "roce.packet_seq_err", "roce.implied_nak_seq_err", "roce.local_ack_timeout_err",

@@ -50,8 +50,8 @@ void apply_change(model::Host& host, const Change& change) {
     case system::Knob::dcb_app:
       if (const auto* entries = std::get_if<std::vector<model::AppEntry>>(&v)) {
         std::vector<model::AppEntry> table = nd->dcb.app.ok() ? *nd->dcb.app : std::vector<model::AppEntry>{};
-        nd->dcb.app = model::Field<std::vector<model::AppEntry>>::of(system::with_app_entries(std::move(table), object.index, *entries),
-                                                                     {"tune", to_string(object)});
+        nd->dcb.app = model::Field<std::vector<model::AppEntry>>::of(
+            system::with_app_entries(std::move(table), object.index, *entries), {"tune", to_string(object)});
       }
       break;
     case system::Knob::dcb_ets: set(nd->dcb.ets, v, object); break;

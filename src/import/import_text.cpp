@@ -1,10 +1,8 @@
-#include "captures/import/import_text.hpp"
+#include "import/import_text.hpp"
 
 #include <algorithm>
 #include <utility>
 
-#include "captures/import/capture_time.hpp"
-#include "captures/import/host_merge.hpp"
 #include "captures/text/dcb_show.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
@@ -16,12 +14,14 @@
 #include "captures/text/rdma_statistic.hpp"
 #include "captures/text/show_gids.hpp"
 #include "captures/text/tc_qdisc.hpp"
+#include "import/capture_time.hpp"
+#include "import/host_merge.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 namespace {
 
 using model::Field;
-using text::TextOrigin;
+using captures::text::TextOrigin;
 
 std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> out;
@@ -55,7 +55,7 @@ std::string first_word(std::string_view line, std::size_t index) {
 }
 
 template <class T>
-bool parsed_ok(Expected<text::Parsed<T>>& result, const TextOrigin& origin, ImportState& state) {
+bool parsed_ok(Expected<captures::text::Parsed<T>>& result, const TextOrigin& origin, ImportState& state) {
   if (!result) {
     add_warning(state, origin.file, result.error().message);
     return false;
@@ -111,7 +111,7 @@ void import_host_fact(CommandKind kind, std::string_view text, const TextOrigin&
 void import_ethtool_stats(const std::string& netdev, std::string_view text, const TextOrigin& origin,
                           ImportState& state) {
   auto& nd = netdev_named(state.host, netdev);
-  auto counters = text::parse_ethtool_s(text);
+  auto counters = captures::text::parse_ethtool_s(text);
   if (!counters) {
     const std::string why = origin.file + ": " + counters.error().message;
     add_warning(state, origin.file, why);
@@ -122,8 +122,8 @@ void import_ethtool_stats(const std::string& netdev, std::string_view text, cons
   state.files_used.push_back(origin.file);
 }
 
-void import_rdma_devices(Expected<text::Parsed<std::vector<model::RdmaDevice>>> result, const TextOrigin& origin,
-                         ImportState& state) {
+void import_rdma_devices(Expected<captures::text::Parsed<std::vector<model::RdmaDevice>>> result,
+                         const TextOrigin& origin, ImportState& state) {
   if (!parsed_ok(result, origin, state)) return;
   for (const auto& dev : result->value) merge_rdma_device(rdma_device_named(state.host, dev.name), dev);
 }
@@ -169,23 +169,23 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
       import_host_fact(command.kind, text, origin, state);
       return;
     case CommandKind::ip_link: {
-      auto result = text::parse_ip_link(text, origin);
+      auto result = captures::text::parse_ip_link(text, origin);
       if (!parsed_ok(result, origin, state)) return;
       for (const auto& nd : result->value) merge_netdev(netdev_named(state.host, nd.name), nd);
       return;
     }
     case CommandKind::ethtool_driver: {
-      auto result = text::parse_ethtool_driver(text, origin);
+      auto result = captures::text::parse_ethtool_driver(text, origin);
       if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).driver, result->value);
       return;
     }
     case CommandKind::ethtool_link: {
-      auto result = text::parse_ethtool_link(text, origin);
+      auto result = captures::text::parse_ethtool_link(text, origin);
       if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).link, result->value.settings);
       return;
     }
     case CommandKind::ethtool_pause: {
-      auto result = text::parse_ethtool_pause(text, origin);
+      auto result = captures::text::parse_ethtool_pause(text, origin);
       if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).pause, result->value);
       return;
     }
@@ -193,25 +193,25 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
       import_ethtool_stats(command.netdev, text, origin, state);
       return;
     case CommandKind::ibstat:
-      import_rdma_devices(text::parse_ibstat(text, origin), origin, state);
+      import_rdma_devices(captures::text::parse_ibstat(text, origin), origin, state);
       return;
     case CommandKind::ibv_devinfo:
-      import_rdma_devices(text::parse_ibv_devinfo(text, origin), origin, state);
+      import_rdma_devices(captures::text::parse_ibv_devinfo(text, origin), origin, state);
       return;
     case CommandKind::show_gids:
-      import_rdma_devices(text::parse_show_gids(text, origin), origin, state);
+      import_rdma_devices(captures::text::parse_show_gids(text, origin), origin, state);
       return;
     case CommandKind::rdma_statistic:
-      import_rdma_devices(text::parse_rdma_statistic(text, origin), origin, state);
+      import_rdma_devices(captures::text::parse_rdma_statistic(text, origin), origin, state);
       return;
     case CommandKind::tc_qdisc: {
-      auto result = text::parse_tc_qdisc(text, origin);
+      auto result = captures::text::parse_tc_qdisc(text, origin);
       if (!parsed_ok(result, origin, state)) return;
       for (auto& dev : result->value) take(netdev_named(state.host, dev.netdev).qdiscs, std::move(dev.qdiscs));
       return;
     }
     case CommandKind::mlnx_qos: {
-      auto result = text::parse_mlnx_qos(text, origin);
+      auto result = captures::text::parse_mlnx_qos(text, origin);
       if (!parsed_ok(result, origin, state)) return;
       auto& nd = netdev_named(state.host, command.netdev);
       take(nd.trust, result->value.trust);
@@ -220,7 +220,7 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
       return;
     }
     case CommandKind::dcb: {
-      auto result = text::parse_dcb_show(text, origin);
+      auto result = captures::text::parse_dcb_show(text, origin);
       if (parsed_ok(result, origin, state)) merge_dcb(netdev_named(state.host, command.netdev).dcb, result->value);
       return;
     }
@@ -297,4 +297,4 @@ void report_qos_disagreements(ImportState& state) {
   }
 }
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

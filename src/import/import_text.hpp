@@ -6,18 +6,18 @@
 #include <string_view>
 #include <vector>
 
-#include "captures/import/capture_names.hpp"
 #include "captures/text/mlnx_qos.hpp"
 #include "captures/text/parse_result.hpp"
+#include "import/capture_names.hpp"
 #include "model/host.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 
 struct ImportState {
   model::Host host;
   std::vector<std::string> warnings;    // also appended to host.notes
   std::vector<std::string> files_used;  // labels of files that gave at least one value
-  std::map<std::string, text::MlnxQos> mlnx_qos;  // per netdev, to compare with dcb afterwards
+  std::map<std::string, captures::text::MlnxQos> mlnx_qos;  // per netdev, to compare with dcb afterwards
   bool time_known = false;
   std::string time_problem;  // why `date` could not be read, reported only if nothing else gives the time
 };
@@ -30,11 +30,11 @@ void add_warning(ImportState& state, const std::string& subject, const std::stri
 // host facts, ip link, ethtool, ibstat, ibv_devinfo, show_gids, rdma statistic, mlnx_qos, dcb.
 int apply_order(CommandKind kind);
 
-void import_command_text(const CommandFile& command, std::string_view text, const text::TextOrigin& origin,
+void import_command_text(const CommandFile& command, std::string_view text, const captures::text::TextOrigin& origin,
                          ImportState& state);
 
 // mlnx_qos and dcb both describe a netdev's DCB; where they differ the field holds the dcb one
 // (the kernel's dcbnl answer, applied last) and each difference becomes a warning citing both files.
 void report_qos_disagreements(ImportState& state);
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

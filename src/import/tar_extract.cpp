@@ -1,4 +1,4 @@
-#include "captures/import/tar_extract.hpp"
+#include "import/tar_extract.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -13,7 +13,7 @@
 
 extern char** environ;
 
-namespace roce::captures::import {
+namespace roce::import {
 namespace {
 
 struct RunResult {
@@ -138,4 +138,4 @@ Outcome extract_archive(const std::string& archive, const std::string& into) {
   return done();
 }
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

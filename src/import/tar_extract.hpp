@@ -6,7 +6,7 @@
 
 #include "util/expected.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 
 // A mkdtemp directory under $TMPDIR (or /tmp), removed with everything in it when destroyed.
 class TempDir {
@@ -31,4 +31,4 @@ std::vector<std::string> unsafe_member_names(std::string_view listing);
 // special permissions). tar detects the compression itself.
 Outcome extract_archive(const std::string& archive, const std::string& into);
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

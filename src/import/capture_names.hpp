@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace roce::captures::import {
+namespace roce::import {
 
 enum class CommandKind {
   unknown,
@@ -39,4 +39,4 @@ const char* to_string(CommandKind kind);
 // The names looked for, for the message of a capture that holds none of them.
 std::string looked_for_names();
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

@@ -1,8 +1,8 @@
-#include "captures/import/host_merge.hpp"
+#include "import/host_merge.hpp"
 
 #include <algorithm>
 
-namespace roce::captures::import {
+namespace roce::import {
 
 namespace {
 
@@ -71,4 +71,4 @@ void mark_unread(model::Host& host, const std::string& cause, const model::Prove
   for (auto& dev : host.rdma_devices) model::for_each_field_nested(dev, mark);
 }
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

@@ -1,4 +1,4 @@
-#include "captures/import/import_folder.hpp"
+#include "import/import_folder.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,16 +6,16 @@
 #include <sstream>
 #include <system_error>
 
-#include "captures/import/capture_names.hpp"
-#include "captures/import/capture_time.hpp"
-#include "captures/import/host_merge.hpp"
-#include "captures/import/import_text.hpp"
 #include "captures/text/ecn_config.hpp"
+#include "import/capture_names.hpp"
+#include "import/capture_time.hpp"
+#include "import/host_merge.hpp"
+#include "import/import_text.hpp"
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
@@ -169,8 +169,8 @@ void import_sysinfo_ecn(const fs::path& top, const std::string& source, ImportSt
       add_warning(state, label, text.error().message);
       continue;
     }
-    const text::TextOrigin origin{source, label};
-    auto result = text::parse_ecn_config(*text, origin);
+    const captures::text::TextOrigin origin{source, label};
+    auto result = captures::text::parse_ecn_config(*text, origin);
     if (!result) {
       add_warning(state, label, result.error().message);
       continue;
@@ -246,4 +246,4 @@ Expected<Imported> import_folder(const std::string& dir) {
   return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used)};
 }
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

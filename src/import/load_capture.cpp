@@ -1,4 +1,4 @@
-#include "captures/import/load_capture.hpp"
+#include "import/load_capture.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -7,13 +7,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "captures/import/capture_names.hpp"
-#include "captures/import/import_folder.hpp"
-#include "captures/import/tar_extract.hpp"
 #include "captures/zstd_codec.hpp"
+#include "import/capture_names.hpp"
+#include "import/import_folder.hpp"
+#include "import/tar_extract.hpp"
 #include "record/recording.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
@@ -41,21 +41,21 @@ Expected<std::string> read_all(const std::string& path) {
   return ss.str();
 }
 
-Bundle as_bundle(Imported imported) {
-  Bundle bundle;
+captures::Bundle as_bundle(Imported imported) {
+  captures::Bundle bundle;
   bundle.created_unix_ms = imported.host.time_unix_ms;
   bundle.samples.push_back(std::move(imported.host));
   return bundle;
 }
 
-Expected<Bundle> load_folder(const std::string& dir, const std::string& shown_as) {
+Expected<captures::Bundle> load_folder(const std::string& dir, const std::string& shown_as) {
   auto imported = import_folder(dir);
   if (!imported) return fail(std::move(imported.error()));
   imported->host.from.locator = shown_as;
   return as_bundle(std::move(*imported));
 }
 
-Expected<Bundle> load_archive(const std::string& path) {
+Expected<captures::Bundle> load_archive(const std::string& path) {
   auto temp = TempDir::create();
   if (!temp) return fail(std::move(temp.error()));
   if (auto extracted = extract_archive(path, temp->path()); !extracted) return fail(std::move(extracted.error()));
@@ -71,12 +71,12 @@ Expected<Bundle> load_archive(const std::string& path) {
 }
 
 // Every sample of a recording (`roce-doctor record`); a torn tail is said on stderr, not fatal.
-Expected<Bundle> load_recording(const std::string& path) {
+Expected<captures::Bundle> load_recording(const std::string& path) {
   auto recording = record::read_recording(path);
   if (!recording) return fail(std::move(recording.error()));
   for (const auto& warning : recording->warnings) std::fprintf(stderr, "roce-doctor: %s\n", warning.c_str());
   if (recording->samples.empty()) return fail(path + ": the recording holds no samples yet");
-  Bundle bundle;
+  captures::Bundle bundle;
   bundle.created_unix_ms = recording->samples.back().time_unix_ms;
   bundle.samples = std::move(recording->samples);
   return bundle;
@@ -84,7 +84,7 @@ Expected<Bundle> load_recording(const std::string& path) {
 
 }  // namespace
 
-Expected<Bundle> load_capture(const std::string& path) {
+Expected<captures::Bundle> load_capture(const std::string& path) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec) return fail(path + ": " + ec.message(), "", ec.value());
@@ -101,13 +101,13 @@ Expected<Bundle> load_capture(const std::string& path) {
   if (record::looks_like_recording(head)) return load_recording(path);
   switch (kind_of(head)) {
     case FileKind::json:
-      return read_bundle_file(path);
+      return captures::read_bundle_file(path);
     case FileKind::zstd: {
       auto bytes = read_all(path);
       if (!bytes) return fail(std::move(bytes.error()));
-      auto text = zstd_decompress(*bytes);
+      auto text = captures::zstd_decompress(*bytes);
       if (!text) return fail(std::move(text.error()).context("bundle " + path));
-      return read_bundle_text(*text, path);
+      return captures::read_bundle_text(*text, path);
     }
     case FileKind::archive:
       return load_archive(path);
@@ -120,4 +120,4 @@ Expected<Bundle> load_capture(const std::string& path) {
               "the file's content decides, not its name");
 }
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

@@ -1,8 +1,8 @@
-#include "captures/import/capture_names.hpp"
+#include "import/capture_names.hpp"
 
 #include <vector>
 
-namespace roce::captures::import {
+namespace roce::import {
 namespace {
 
 std::vector<std::string_view> split_underscores(std::string_view s) {
@@ -130,4 +130,4 @@ std::string looked_for_names() {
          "ethtool_S/ethtool_S_<if>, ecn/config/<if>";
 }
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

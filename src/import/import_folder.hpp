@@ -18,7 +18,7 @@
 #include "model/host.hpp"
 #include "util/expected.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 
 struct Imported {
   model::Host host;
@@ -28,4 +28,4 @@ struct Imported {
 
 Expected<Imported> import_folder(const std::string& dir);
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

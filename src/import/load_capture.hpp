@@ -11,12 +11,13 @@
 #include "captures/bundle.hpp"
 #include "util/expected.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 
-Expected<Bundle> load_capture(const std::string& path);
+Expected<captures::Bundle> load_capture(const std::string& path);
 
-}  // namespace roce::captures::import
+}  // namespace roce::import
 
+// The name by which cli/ calls it.
 namespace roce::captures {
-using import::load_capture;
+using roce::import::load_capture;
 }  // namespace roce::captures

@@ -1,4 +1,4 @@
-#include "captures/import/capture_time.hpp"
+#include "import/capture_time.hpp"
 
 #include <array>
 #include <charconv>
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace roce::captures::import {
+namespace roce::import {
 namespace {
 
 constexpr std::array<std::string_view, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
@@ -87,4 +87,4 @@ Expected<std::int64_t> parse_sos_manifest_time(std::string_view json_text) {
   return utc_ms(year, month - 1, day, h, m, s);
 }
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

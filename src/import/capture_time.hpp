@@ -5,7 +5,7 @@
 
 #include "util/expected.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 
 // GNU `date` in its default format, "Sun Nov 29 20:30:00 UTC 2026" (also `date --utc`), -> Unix
 // milliseconds. Only UTC/GMT can be placed on the time line: any other zone abbreviation is
@@ -16,4 +16,4 @@ Expected<std::int64_t> parse_date_output(std::string_view text);
 // naive datetime.now(): the host's local time, zone not recorded). Read as UTC; the caller says so.
 Expected<std::int64_t> parse_sos_manifest_time(std::string_view json_text);
 
-}  // namespace roce::captures::import
+}  // namespace roce::import

@@ -7,7 +7,7 @@
 #include "model/for_each_field.hpp"
 #include "model/host.hpp"
 
-namespace roce::captures::import {
+namespace roce::import {
 
 // `into` takes `from` when `from` holds a value, or when `into` holds none and `from` says more
 // than "not read" (a located error beats silence). Later files therefore win over earlier ones.
@@ -31,4 +31,4 @@ void fill_port_netdevs_from_gids(model::RdmaDevice& dev);
 // Every field still unread becomes absent with `cause` and provenance `from`.
 void mark_unread(model::Host& host, const std::string& cause, const model::Provenance& from);
 
-}  // namespace roce::captures::import
+}  // namespace roce::import
