@@ -2,7 +2,7 @@
 // real one. Shorter than the real cable: the headroom misses the bytes on the wire and lossless
 // traffic can drop. Longer: headroom is wasted, taken from the shared buffer.
 #include "checks/common.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 namespace roce::checks {
 namespace {
@@ -43,28 +43,29 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     auto real = real_cable(ctx, nd);
     if (!real || real->metres == configured) continue;
     const bool too_short = configured < real->metres;
-    engine::Finding f;
-    f.severity = too_short ? engine::Severity::warning : engine::Severity::info;
-    f.subject = p.subject();
-    f.title = "PFC cable length is " + std::to_string(configured) + " m" +
-              (configured == tune::kMlx5DefaultCableM ? " (the mlx5 default)" : "") + ", " + real->source +
-              " says " + std::to_string(real->metres) + " m";
-    f.evidence = {config("dcb pfc delay (mlx5 cable length)", std::to_string(configured) + " m", nd.dcb.pfc),
-                  real->evidence};
+    std::vector<engine::Evidence> evidence = {
+        config("dcb pfc delay (mlx5 cable length)", std::to_string(configured) + " m", nd.dcb.pfc), real->evidence};
     if (ctx.profile.cable_length_m && nd.module_cable_m.ok())
-      f.evidence.push_back(config("module cable length", std::to_string(*nd.module_cable_m) + " m", nd.module_cable_m));
-    f.explanation =
-        too_short
-            ? "mlx5 sizes the PFC headroom of its lossless buffers for the configured cable length. The real "
-              "cable is longer, so more bytes are still on the wire when the pause reaches the peer than the "
-              "headroom holds: the lossless buffer can overflow and drop RoCE despite PFC."
-            : "mlx5 sizes the PFC headroom for a longer cable than the real one: the extra headroom is taken "
-              "from the shared buffer that the other priorities use. Harmless for losslessness, wasteful "
-              "for buffering.";
-    f.remediation = {"dcb pfc set dev " + nd.name + " delay " + std::to_string(real->metres) +
-                         "    # recomputes thresholds when buffers are set by hand (dcb buffer)",
-                     "roce-doctor tune"};
-    r.finding(std::move(f));
+      evidence.push_back(config("module cable length", std::to_string(*nd.module_cable_m) + " m", nd.module_cable_m));
+    r.finding({
+        .severity = too_short ? engine::Severity::warning : engine::Severity::info,
+        .subject = p.subject(),
+        .title = "PFC cable length is " + std::to_string(configured) + " m" +
+                 (configured == physics::kMlx5DefaultCableM ? " (the mlx5 default)" : "") + ", " + real->source +
+                 " says " + std::to_string(real->metres) + " m",
+        .evidence = std::move(evidence),
+        .explanation =
+            too_short
+                ? "mlx5 sizes the PFC headroom of its lossless buffers for the configured cable length. The real "
+                  "cable is longer, so more bytes are still on the wire when the pause reaches the peer than the "
+                  "headroom holds: the lossless buffer can overflow and drop RoCE despite PFC."
+                : "mlx5 sizes the PFC headroom for a longer cable than the real one: the extra headroom is taken "
+                  "from the shared buffer that the other priorities use. Harmless for losslessness, wasteful "
+                  "for buffering.",
+        .remediation = {"dcb pfc set dev " + nd.name + " delay " + std::to_string(real->metres) +
+                            "    # recomputes thresholds when buffers are set by hand (dcb buffer)",
+                        "roce-doctor tune"},
+    });
   }
 }
 

@@ -1,8 +1,8 @@
 // BUF-HEADROOM: each lossless receive buffer is at least as large as the headroom its link needs:
 // the bytes still arriving after XOFF (cable round trip at link speed, the peer's response, frames
-// in flight) plus, on mlx5, max MTU and one cell. The math is in src/tune/headroom.hpp.
+// in flight) plus, on mlx5, max MTU and one cell. The math is in src/physics/headroom.hpp.
 #include "checks/common.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 namespace roce::checks {
 namespace {
@@ -27,7 +27,7 @@ Cable cable_of(const engine::Context& ctx, const engine::PortView& p) {
   if (is_mlx5(p) && nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0)
     return {nd.dcb.pfc->delay, config("dcb pfc delay (mlx5 cable length)",
                                       std::to_string(nd.dcb.pfc->delay) + " m", nd.dcb.pfc)};
-  return {tune::kMlx5DefaultCableM,
+  return {physics::kMlx5DefaultCableM,
           {"cable length", "7 m (mlx5 default; unknown)", {}, {}, false, {}}};
 }
 
@@ -62,10 +62,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     std::uint32_t required = 0;
     std::string formula;
     if (is_mlx5(p)) {
-      required = tune::mlx5_min_lossless_buffer(speed, cable.metres, *nd.mtu);
-      formula = "mlx5: xoff " + std::to_string(tune::mlx5_xoff_bytes(speed, cable.metres, *nd.mtu)) +
+      required = physics::mlx5_min_lossless_buffer(speed, cable.metres, *nd.mtu);
+      formula = "mlx5: xoff " + std::to_string(physics::mlx5_xoff_bytes(speed, cable.metres, *nd.mtu)) +
                 " B + max MTU 9216 B + cell 128 B";
-    } else if (auto ieee = tune::ieee_headroom_bytes(*speed, cable.metres, *nd.mtu)) {
+    } else if (auto ieee = physics::ieee_headroom_bytes(*speed, cable.metres, *nd.mtu)) {
       required = *ieee;
       formula = "IEEE 802.1Qbb estimate (cable round trip + peer response + 2 MTU + PFC frame)";
     } else {
@@ -79,32 +79,33 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       for (int prio = 0; prio < model::kPriorities; ++prio)
         lossless |= buf.prio2buffer[prio] == b && nd.dcb.pfc->enabled(prio);
       if (!lossless || buf.buffer_size[b] >= required) continue;
-      engine::Finding f;
-      f.severity = engine::Severity::critical;
-      f.subject = p.subject();
-      f.subject.buffer = b;
-      f.title = "lossless buffer " + std::to_string(b) + " is " + bytes_text(buf.buffer_size[b]) + ", needs " +
-                bytes_text(required);
-      f.evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]", std::to_string(buf.buffer_size[b]),
-                           nd.dcb.buffer),
-                    config("dcb buffer prio-buffer", prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
-                    config("dcb pfc prio-pfc", prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
-                    speed_ev,
-                    cable.evidence,
-                    config("mtu", std::to_string(*nd.mtu), nd.mtu),
-                    {"required buffer", std::to_string(required) + " B (" + formula + ")", {}, {}, false, {}}};
-      f.explanation =
-          "After the NIC sends XOFF, the peer keeps transmitting until the pause reaches it and it "
-          "stops: the cable round trip at link speed, its response time and the frames already in flight. "
-          "A lossless buffer smaller than that headroom overflows before the pause takes effect, so "
-          "packets are dropped despite PFC (rx_prioN_discards / rx_discards_phy rise while tx_prioN_pause "
-          "rises too).";
-      f.remediation = {"dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                           std::to_string(required),
-                       "roce-doctor tune"};
+      std::vector<std::string> remediation;
       if (is_mlx5(p) && !ctx.profile.cable_length_m && !nd.module_cable_m.ok())
-        f.remediation.insert(f.remediation.begin(), "dcb pfc set dev " + nd.name + " delay <cable metres>");
-      r.finding(std::move(f));
+        remediation.push_back("dcb pfc set dev " + nd.name + " delay <cable metres>");
+      remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
+                            std::to_string(required));
+      remediation.push_back("roce-doctor tune");
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = p.buffer_subject(b),
+          .title = "lossless buffer " + std::to_string(b) + " is " + bytes_text(buf.buffer_size[b]) + ", needs " +
+                   bytes_text(required),
+          .evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]",
+                              std::to_string(buf.buffer_size[b]), nd.dcb.buffer),
+                       config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
+                       config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
+                       speed_ev,
+                       cable.evidence,
+                       config("mtu", std::to_string(*nd.mtu), nd.mtu),
+                       {"required buffer", std::to_string(required) + " B (" + formula + ")", {}, {}, false, {}}},
+          .explanation =
+              "After the NIC sends XOFF, the peer keeps transmitting until the pause reaches it and it "
+              "stops: the cable round trip at link speed, its response time and the frames already in flight. "
+              "A lossless buffer smaller than that headroom overflows before the pause takes effect, so "
+              "packets are dropped despite PFC (rx_prioN_discards / rx_discards_phy rise while tx_prioN_pause "
+              "rises too).",
+          .remediation = std::move(remediation),
+      });
     }
   }
 }

@@ -3,7 +3,7 @@
 // that share it fill the headroom the lossless one relies on; and a lossless buffer of size 0 has
 // no room at all.
 #include "checks/common.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 namespace roce::checks {
 namespace {
@@ -28,18 +28,18 @@ std::optional<std::string> separated_map(const model::Buffer& buf, const std::ar
   model::PerPrio<std::uint8_t> map = buf.prio2buffer;
   for (int prio = 0; prio < model::kPriorities; ++prio)
     if (!pfc.enabled(prio)) map[prio] = static_cast<std::uint8_t>(lossy);
-  return prio_buffer_text(map);
+  return model::prio_buffer_text(map);
 }
 
 // mlx5's minimum lossless buffer for this link, when speed and MTU are known.
 std::optional<std::uint32_t> mlx5_minimum(const engine::Context& ctx, const engine::PortView& p) {
   const auto& nd = *p.netdev;
   if (!is_mlx5(p) || !nd.mtu.ok() || !nd.link.ok() || !nd.link->speed_mbps) return std::nullopt;
-  std::uint32_t cable = tune::kMlx5DefaultCableM;
+  std::uint32_t cable = physics::kMlx5DefaultCableM;
   if (ctx.profile.cable_length_m) cable = *ctx.profile.cable_length_m;
   else if (nd.module_cable_m.ok()) cable = *nd.module_cable_m;
   else if (nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0) cable = nd.dcb.pfc->delay;
-  return tune::mlx5_min_lossless_buffer(nd.link->speed_mbps, cable, *nd.mtu);
+  return physics::mlx5_min_lossless_buffer(nd.link->speed_mbps, cable, *nd.mtu);
 }
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
@@ -59,7 +59,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       (pfc.enabled(prio) ? pfc_prios : lossy_prios)[b].push_back(prio);
     }
     if (garbled) {
-      r.skip(nd.name, "dcb buffer prio-buffer names a buffer beyond 7: " + prio_buffer_text(buf.prio2buffer));
+      r.skip(nd.name, "dcb buffer prio-buffer names a buffer beyond 7: " + model::prio_buffer_text(buf.prio2buffer));
       continue;
     }
     r.evaluated();
@@ -67,8 +67,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     for (int b = 0; b < kBuffers; ++b) lossless[b] = !pfc_prios[b].empty();
     auto evidence = [&](int b) {
       return std::vector<engine::Evidence>{
-          config("dcb buffer prio-buffer", prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
-          config("dcb pfc prio-pfc", prio_pfc_text(pfc.pfc_en), nd.dcb.pfc),
+          config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
+          config("dcb pfc prio-pfc", model::prio_pfc_text(pfc.pfc_en), nd.dcb.pfc),
           config("dcb buffer buffer-size[" + std::to_string(b) + "]", std::to_string(buf.buffer_size[b]),
                  nd.dcb.buffer)};
     };
@@ -76,40 +76,42 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (!lossless[b]) continue;
       const std::string pfc_text = prio_list(pfc_prios[b]);
       if (!lossy_prios[b].empty()) {
-        engine::Finding f;
-        f.severity = engine::Severity::critical;
-        f.subject = p.subject();
-        f.subject.buffer = b;
-        f.title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text +
-                  ") is shared with lossy priority " + prio_list(lossy_prios[b]);
-        f.evidence = evidence(b);
-        f.explanation =
-            "A receive buffer is lossless as soon as one priority mapped to it has PFC, and its XOFF "
-            "threshold counts every byte in it. Lossy traffic on priority " + prio_list(lossy_prios[b]) +
-            " is never paused, so its bursts fill the buffer: the port pauses the RoCE priority for traffic "
-            "that is not RoCE, and what the lossy traffic keeps sending after XOFF eats the headroom that "
-            "should absorb RoCE in flight, so RoCE packets can be dropped despite PFC.";
+        std::vector<std::string> remediation;
         if (auto map = separated_map(buf, lossless, pfc))
-          f.remediation.push_back("dcb buffer set dev " + nd.name + " prio-buffer " + *map);
-        f.remediation.push_back("roce-doctor tune");
-        r.finding(std::move(f));
+          remediation.push_back("dcb buffer set dev " + nd.name + " prio-buffer " + *map);
+        remediation.push_back("roce-doctor tune");
+        r.finding({
+            .severity = engine::Severity::critical,
+            .subject = p.buffer_subject(b),
+            .title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text +
+                     ") is shared with lossy priority " + prio_list(lossy_prios[b]),
+            .evidence = evidence(b),
+            .explanation =
+                "A receive buffer is lossless as soon as one priority mapped to it has PFC, and its XOFF "
+                "threshold counts every byte in it. Lossy traffic on priority " + prio_list(lossy_prios[b]) +
+                " is never paused, so its bursts fill the buffer: the port pauses the RoCE priority for traffic "
+                "that is not RoCE, and what the lossy traffic keeps sending after XOFF eats the headroom that "
+                "should absorb RoCE in flight, so RoCE packets can be dropped despite PFC.",
+            .remediation = std::move(remediation),
+        });
       }
       if (buf.buffer_size[b] == 0) {
-        engine::Finding f;
-        f.severity = engine::Severity::critical;
-        f.subject = p.subject();
-        f.subject.buffer = b;
-        f.title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text + ") has size 0";
-        f.evidence = evidence(b);
-        f.explanation =
-            "PFC priority " + pfc_text + " maps to a buffer with no space: there is no headroom to absorb "
-            "what the peer sends after XOFF, so the lossless priority drops like a lossy one (and the XOFF "
-            "threshold may trigger on the first frame, pausing the peer continuously).";
+        std::vector<std::string> remediation;
         if (auto min = mlx5_minimum(ctx, p))
-          f.remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                                  std::to_string(*min));
-        f.remediation.push_back("roce-doctor tune");
-        r.finding(std::move(f));
+          remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
+                                std::to_string(*min));
+        remediation.push_back("roce-doctor tune");
+        r.finding({
+            .severity = engine::Severity::critical,
+            .subject = p.buffer_subject(b),
+            .title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text + ") has size 0",
+            .evidence = evidence(b),
+            .explanation =
+                "PFC priority " + pfc_text + " maps to a buffer with no space: there is no headroom to absorb "
+                "what the peer sends after XOFF, so the lossless priority drops like a lossy one (and the XOFF "
+                "threshold may trigger on the first frame, pausing the peer continuously).",
+            .remediation = std::move(remediation),
+        });
       }
     }
   }

@@ -12,28 +12,6 @@ std::optional<int> dscp_priority(const std::vector<model::AppEntry>& app, int ds
   return std::nullopt;
 }
 
-std::string dscp_map_text(const std::vector<model::AppEntry>& app) {
-  std::string s;
-  for (const auto& e : app)
-    if (e.selector == model::kAppSelDscp)
-      s += (s.empty() ? "" : " ") + std::to_string(e.protocol) + ":" + std::to_string(e.priority);
-  return s.empty() ? "(none)" : s;
-}
-
-std::string prio_pfc_text(std::uint8_t pfc_en) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p)
-    s += (p ? " " : "") + std::to_string(p) + ((pfc_en >> p) & 1 ? ":on" : ":off");
-  return s;
-}
-
-std::string prio_buffer_text(const model::PerPrio<std::uint8_t>& prio2buffer) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p)
-    s += (p ? " " : "") + std::to_string(p) + ":" + std::to_string(prio2buffer[p]);
-  return s;
-}
-
 std::optional<TrustState> trust_of(const model::NetDev& nd) {
   if (nd.trust.ok()) {
     if (*nd.trust == "dscp" || *nd.trust == "pcp")
@@ -54,7 +32,7 @@ std::optional<TrustState> trust_of(const model::NetDev& nd) {
     bool any_dscp = false;
     for (const auto& e : *nd.dcb.app) any_dscp |= e.selector == model::kAppSelDscp;
     return TrustState{any_dscp ? profile::Trust::dscp : profile::Trust::pcp,
-                      config("dcb app dscp-prio", dscp_map_text(*nd.dcb.app), nd.dcb.app)};
+                      config("dcb app dscp-prio", model::dscp_map_text(*nd.dcb.app), nd.dcb.app)};
   }
   return std::nullopt;
 }

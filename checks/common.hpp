@@ -7,6 +7,7 @@
 
 #include "engine/check.hpp"
 #include "engine/context.hpp"
+#include "model/dcb_text.hpp"
 #include "model/host.hpp"
 
 namespace roce::checks {
@@ -19,12 +20,6 @@ engine::Evidence config(const std::string& name, const std::string& value, const
 
 /// The priority the DCB APP table maps a DSCP value to, if it has an entry for it.
 std::optional<int> dscp_priority(const std::vector<model::AppEntry>& app, int dscp);
-/// Every DSCP entry as dcb prints them: "26:3 48:6".
-std::string dscp_map_text(const std::vector<model::AppEntry>& app);
-/// "0:off 1:off 2:off 3:on ..." as `dcb pfc show` prints prio-pfc.
-std::string prio_pfc_text(std::uint8_t pfc_en);
-/// "0:0 1:0 2:0 3:1 ..." for prio2buffer.
-std::string prio_buffer_text(const model::PerPrio<std::uint8_t>& prio2buffer);
 
 /// The trust mode the NIC applies, from the first source that has it: vendor sysfs qos/trust,
 /// the DCB apptrust table, or (mlx5, which has no apptrust) whether the APP table holds DSCP

@@ -39,19 +39,19 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     if (!r.require(dcbx, p.netdev->name, "dcb dcbx mode")) continue;
     r.evaluated();
     if (!(*dcbx & kLldManaged)) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::warning;
-    f.subject = p.subject();
-    f.title = "DCB is managed by an LLDP agent outside the host (DCBX LLD_MANAGED)";
-    f.evidence.push_back(config("dcb dcbx", dcbx_text(*dcbx), dcbx));
-    f.explanation =
-        "The driver reports that DCBX is negotiated by an agent outside the host, normally the NIC "
-        "firmware's LLDP agent. That agent owns PFC, ETS and the APP table: settings made by hand or by "
-        "roce-doctor tune are rejected or replaced by what it negotiates with the switch, so the "
-        "lossless configuration can change under a running job. Either hand DCB to the host, or "
-        "configure the switch so that what the agent negotiates is the profile.";
-    f.remediation = remedy(p);
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = p.subject(),
+        .title = "DCB is managed by an LLDP agent outside the host (DCBX LLD_MANAGED)",
+        .evidence = {config("dcb dcbx", dcbx_text(*dcbx), dcbx)},
+        .explanation =
+            "The driver reports that DCBX is negotiated by an agent outside the host, normally the NIC "
+            "firmware's LLDP agent. That agent owns PFC, ETS and the APP table: settings made by hand or by "
+            "roce-doctor tune are rejected or replaced by what it negotiates with the switch, so the "
+            "lossless configuration can change under a running job. Either hand DCB to the host, or "
+            "configure the switch so that what the agent negotiates is the profile.",
+        .remediation = remedy(p),
+    });
   }
 }
 

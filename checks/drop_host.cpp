@@ -85,32 +85,35 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     r.evaluated();
     if (s.what.empty()) continue;
 
-    engine::Finding f;
-    f.severity = engine::Severity::warning;
-    f.subject = p.subject();
-    f.title = "host cannot keep up: ";
-    for (std::size_t i = 0; i < s.what.size(); ++i) f.title += (i ? ", " : "") + s.what[i];
-    f.evidence = std::move(s.evidence);
-    f.explanation =
-        "The NIC had data for the host and nowhere to put it: receive queues without posted buffers "
-        "(the CPU or the application does not replenish them fast enough) or a PCIe link that does not "
-        "take the writes as fast as the port receives. This is not a fabric problem: switch and cable "
-        "changes will not fix it. On a lossless priority the NIC answers a slow host by pausing its "
-        "peer, so sustained starvation shows up as a pause storm on this port and spreads upstream.";
+    std::string title = "host cannot keep up: ";
+    for (std::size_t i = 0; i < s.what.size(); ++i) title += (i ? ", " : "") + s.what[i];
     const std::string dev = p.netdev->name;
+    std::vector<std::string> remediation;
     if (s.receive_queue) {
-      f.remediation.push_back("ethtool -g " + dev);
-      f.remediation.push_back("ethtool -G " + dev + " rx 8192");
-      f.remediation.push_back("grep " + dev + " /proc/interrupts");
+      remediation.push_back("ethtool -g " + dev);
+      remediation.push_back("ethtool -G " + dev + " rx 8192");
+      remediation.push_back("grep " + dev + " /proc/interrupts");
     }
     if (s.rdma_queue && p.device && p.port)
-      f.remediation.push_back("rdma statistic show link " + p.device->name + "/" + std::to_string(p.port->number));
+      remediation.push_back("rdma statistic show link " + p.device->name + "/" + std::to_string(p.port->number));
     if (s.pcie) {
       const auto& pci = p.netdev->pci_address;
-      if (pci.ok()) f.remediation.push_back("lspci -vvv -s " + *pci + " | grep -E 'LnkSta|MaxPayload|MaxReadReq'");
-      f.remediation.push_back("roce-doctor check --only PCIE-LINK");
+      if (pci.ok()) remediation.push_back("lspci -vvv -s " + *pci + " | grep -E 'LnkSta|MaxPayload|MaxReadReq'");
+      remediation.push_back("roce-doctor check --only PCIE-LINK");
     }
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = p.subject(),
+        .title = std::move(title),
+        .evidence = std::move(s.evidence),
+        .explanation =
+            "The NIC had data for the host and nowhere to put it: receive queues without posted buffers "
+            "(the CPU or the application does not replenish them fast enough) or a PCIe link that does not "
+            "take the writes as fast as the port receives. This is not a fabric problem: switch and cable "
+            "changes will not fix it. On a lossless priority the NIC answers a slow host by pausing its "
+            "peer, so sustained starvation shows up as a pause storm on this port and spreads upstream.",
+        .remediation = std::move(remediation),
+    });
   }
 }
 

@@ -29,25 +29,26 @@ Drops drops_on(const engine::Context& ctx, const engine::PortView& p, int prio) 
 
 void report(const engine::Context& ctx, const engine::PortView& p, int prio, Drops d, bool lossless,
             engine::Reporter& r) {
-  engine::Finding f;
-  f.severity = engine::Severity::critical;
-  f.subject = p.subject(prio);
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.1f/s", static_cast<double>(d.count) / ctx.dt_seconds);
-  f.title = std::to_string(d.count) + " packets dropped on " + (lossless ? "lossless" : "RDMA-carrying lossy") +
-            " priority " + std::to_string(prio) + " (" + rate + ")";
-  f.evidence = std::move(d.evidence);
-  if (auto port = ctx.rate(p, "port.rx_discards")) f.evidence.push_back(port->evidence());
-  if (auto pause = ctx.rate(p, counters::prio_name(prio, "tx_pause"))) f.evidence.push_back(pause->evidence());
-  f.explanation =
-      lossless ? "The NIC dropped received packets on a PFC priority for lack of buffer: the pause came too "
-                 "late (buffer smaller than the headroom the cable and speed need, cable length configured too "
-                 "short, MTU larger than assumed) or the buffer that priority maps to is not lossless. Each "
-                 "drop costs RoCE a go-back-N retransmission."
-               : "RDMA traffic is classified onto this lossy priority and is being dropped for lack of buffer. "
-                 "RoCE is meant to ride a PFC priority; fix the trust mode or DSCP map so it does.";
-  f.remediation = {"roce-doctor check --only BUF-HEADROOM,PFC-LOSSLESS,QOS-TRUST,QOS-DSCP-MAP", "roce-doctor tune"};
-  r.finding(std::move(f));
+  std::vector<engine::Evidence> evidence = std::move(d.evidence);
+  if (auto port = ctx.rate(p, "port.rx_discards")) evidence.push_back(port->evidence());
+  if (auto pause = ctx.rate(p, counters::prio_name(prio, "tx_pause"))) evidence.push_back(pause->evidence());
+  r.finding({
+      .severity = engine::Severity::critical,
+      .subject = p.subject(prio),
+      .title = std::to_string(d.count) + " packets dropped on " + (lossless ? "lossless" : "RDMA-carrying lossy") +
+               " priority " + std::to_string(prio) + " (" + rate + ")",
+      .evidence = std::move(evidence),
+      .explanation =
+          lossless ? "The NIC dropped received packets on a PFC priority for lack of buffer: the pause came too "
+                     "late (buffer smaller than the headroom the cable and speed need, cable length configured too "
+                     "short, MTU larger than assumed) or the buffer that priority maps to is not lossless. Each "
+                     "drop costs RoCE a go-back-N retransmission."
+                   : "RDMA traffic is classified onto this lossy priority and is being dropped for lack of buffer. "
+                     "RoCE is meant to ride a PFC priority; fix the trust mode or DSCP map so it does.",
+      .remediation = {"roce-doctor check --only BUF-HEADROOM,PFC-LOSSLESS,QOS-TRUST,QOS-DSCP-MAP", "roce-doctor tune"},
+  });
 }
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {

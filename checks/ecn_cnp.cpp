@@ -50,23 +50,24 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     r.evaluated();
     if (ignored->delta == 0 || ignored->per_second <= max) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::warning;
-    f.subject = p.subject();
     char rate[32];
     std::snprintf(rate, sizeof rate, "%.1f/s", ignored->per_second);
-    f.title = std::to_string(ignored->delta) + " CNPs ignored by the reaction point (" + rate +
-              "): congestion control is off on the priority they arrive for";
-    f.evidence.push_back(ignored->evidence());
-    if (auto handled = ctx.rate(p, "roce.cnp_handled")) f.evidence.push_back(handled->evidence());
-    f.explanation =
-        "Receivers on the path saw CE-marked packets from this host and sent CNPs, but its DCQCN reaction "
-        "point ignored them: congestion control is disabled for the priority those QPs use (mlx5 "
-        "ROCE_CC_PRIO_MASK, or ecn/roce_rp/enable/<prio> = 0), often because the RoCE traffic rides a "
-        "priority other than the one DCQCN was enabled on. This sender keeps its rate and the congestion "
-        "is left to PFC.";
-    f.remediation = remedy(p);
-    r.finding(std::move(f));
+    std::vector<engine::Evidence> evidence = {ignored->evidence()};
+    if (auto handled = ctx.rate(p, "roce.cnp_handled")) evidence.push_back(handled->evidence());
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = p.subject(),
+        .title = std::to_string(ignored->delta) + " CNPs ignored by the reaction point (" + rate +
+                 "): congestion control is off on the priority they arrive for",
+        .evidence = std::move(evidence),
+        .explanation =
+            "Receivers on the path saw CE-marked packets from this host and sent CNPs, but its DCQCN reaction "
+            "point ignored them: congestion control is disabled for the priority those QPs use (mlx5 "
+            "ROCE_CC_PRIO_MASK, or ecn/roce_rp/enable/<prio> = 0), often because the RoCE traffic rides a "
+            "priority other than the one DCQCN was enabled on. This sender keeps its rate and the congestion "
+            "is left to PFC.",
+        .remediation = remedy(p),
+    });
   }
 }
 

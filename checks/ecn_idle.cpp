@@ -137,21 +137,22 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     r.evaluated();
     for (auto& [prio, ps] : heavy) {
-      engine::Finding f;
-      f.severity = engine::Severity::critical;
-      f.subject = p.subject(prio);
-      f.title = "congestion on priority " + std::to_string(prio) + " handled by PFC alone: " + ps.summary +
-                ", no ECN mark or CNP";
-      f.evidence = std::move(ps.evidence);
-      for (const auto& e : ecn) f.evidence.push_back(e.evidence());
-      f.explanation =
-          "The lossless priority keeps pausing, yet over the same window this port received no CE-marked "
-          "RoCE packet, sent no CNP and handled none: DCQCN is not slowing any sender, so every congestion "
-          "episode is carried back hop by hop with PFC (head-of-line blocking, victim flows, deadlock risk). "
-          "ECN is off somewhere on the path: the switch queue does not mark (RED/WRED without ECN), the "
-          "NICs' notification or reaction point is disabled on this priority, or CNPs are not delivered.";
-      f.remediation = remedy(p, prio);
-      r.finding(std::move(f));
+      std::vector<engine::Evidence> evidence = std::move(ps.evidence);
+      for (const auto& e : ecn) evidence.push_back(e.evidence());
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = p.subject(prio),
+          .title = "congestion on priority " + std::to_string(prio) + " handled by PFC alone: " + ps.summary +
+                   ", no ECN mark or CNP",
+          .evidence = std::move(evidence),
+          .explanation =
+              "The lossless priority keeps pausing, yet over the same window this port received no CE-marked "
+              "RoCE packet, sent no CNP and handled none: DCQCN is not slowing any sender, so every congestion "
+              "episode is carried back hop by hop with PFC (head-of-line blocking, victim flows, deadlock risk). "
+              "ECN is off somewhere on the path: the switch queue does not mark (RED/WRED without ECN), the "
+              "NICs' notification or reaction point is disabled on this priority, or CNPs are not delivered.",
+          .remediation = remedy(p, prio),
+      });
     }
   }
 }

@@ -2,7 +2,6 @@
 // offloaded RED qdisc that marks ECN instead of dropping, with thresholds in sane bounds. A host NIC
 // runs RoCE in hardware below the qdisc layer and does not use tc RED: it is skipped.
 #include <algorithm>
-#include <cstdio>
 
 #include "checks/common.hpp"
 
@@ -10,7 +9,6 @@ namespace roce::checks {
 namespace {
 
 constexpr std::string_view kId = "ECN-RED";
-constexpr std::uint32_t kRoot = 0xffffffff;  // TC_H_ROOT
 constexpr double kMinFloorBytes = 5000;      // DCQCN paper Kmin (5 KB)
 constexpr double kMinMaxUs = 100;            // min threshold: at most 100 us of queue at line rate...
 constexpr double kMinMaxFloorBytes = 1 << 20;   // ...but never flagged at or below SONiC's 1 MiB
@@ -21,54 +19,13 @@ constexpr double kMinProbability = 0.01;     // DCQCN paper Pmax (1%)
 constexpr std::uint32_t kSuggestMin = 150000, kSuggestMax = 1500000;
 constexpr double kSuggestProbability = 0.05;
 
-std::string handle_text(std::uint32_t h) {
-  char buf[24];
-  if (h & 0xffff) std::snprintf(buf, sizeof buf, "%x:%x", h >> 16, h & 0xffff);
-  else std::snprintf(buf, sizeof buf, "%x:", h >> 16);
-  return buf;
-}
-
-std::string probability_text(double p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", p);
-  return buf;
-}
-
 bool is_switch_driver(const std::string& driver) { return driver.starts_with("mlxsw"); }
-
-bool has_red(const std::vector<model::Qdisc>& qdiscs) {
-  return std::any_of(qdiscs.begin(), qdiscs.end(), [](const auto& q) { return q.red.has_value(); });
-}
-
-// Where the queue of a priority is: the RED qdisc on it (if any) and the parent class to put one on.
-struct Queue {
-  const model::Qdisc* red = nullptr;
-  std::optional<std::uint32_t> parent;  // the class of the priority's band; nullopt: no ETS/PRIO root
-};
-
-Queue queue_of(const std::vector<model::Qdisc>& qdiscs, int prio) {
-  const model::Qdisc* root = nullptr;
-  for (const auto& q : qdiscs)
-    if (q.parent == kRoot) root = &q;
-  if (!root) return {};
-  if (root->red) return {root, kRoot};  // one RED on the whole port covers every priority
-  if (root->kind != "ets" && root->kind != "prio") return {};
-  std::uint32_t band;
-  if (static_cast<std::size_t>(prio) < root->priomap.size()) band = root->priomap[prio];
-  else if (root->bands && *root->bands > 0) band = *root->bands - 1;  // sch_ets: unmapped -> last band
-  else return {};
-  const std::uint32_t classid = (root->handle & 0xffff0000) | (band + 1);
-  Queue out{nullptr, classid};
-  for (const auto& q : qdiscs)
-    if (q.parent == classid && q.red) out.red = &q;
-  return out;
-}
 
 std::string qdisc_summary(const std::vector<model::Qdisc>& qdiscs) {
   std::string s;
   for (const auto& q : qdiscs) {
-    s += (s.empty() ? "" : "; ") + q.kind + " " + handle_text(q.handle) + " parent " +
-         (q.parent == kRoot ? std::string("root") : handle_text(q.parent));
+    s += (s.empty() ? "" : "; ") + q.kind + " " + model::tc_handle_text(q.handle) + " parent " +
+         model::tc_handle_text(q.parent);
     if (!q.priomap.empty()) {
       s += " priomap";
       for (std::size_t i = 0; i < std::min<std::size_t>(q.priomap.size(), model::kPriorities); ++i)
@@ -82,7 +39,7 @@ std::string red_text(const model::Qdisc& q) {
   const auto& r = *q.red;
   std::string s = "limit " + std::to_string(r.limit) + " min " + std::to_string(r.qth_min) + " max " +
                   std::to_string(r.qth_max);
-  if (r.max_p) s += " probability " + probability_text(*r.max_p / 4294967296.0);
+  if (r.max_p) s += " probability " + model::probability_text(*r.max_p / 4294967296.0);
   s += r.ecn() ? " ecn" : " (no ecn)";
   if (r.flags & 2) s += " harddrop";
   s += q.offloaded ? " in_hw" : " (not offloaded)";
@@ -91,10 +48,10 @@ std::string red_text(const model::Qdisc& q) {
 
 std::string red_command(const std::string& dev, std::uint32_t parent, const model::Qdisc* existing,
                         std::uint32_t limit, std::uint32_t min, std::uint32_t max, double probability) {
-  std::string cmd = "tc qdisc replace dev " + dev + (parent == kRoot ? " root" : " parent " + handle_text(parent));
-  if (existing) cmd += " handle " + handle_text(existing->handle);
+  std::string cmd = "tc qdisc replace dev " + dev + " " + model::tc_parent_text(parent);
+  if (existing) cmd += " handle " + model::tc_handle_text(existing->handle);
   return cmd + " red limit " + std::to_string(limit) + " min " + std::to_string(min) + " max " +
-         std::to_string(max) + " avpkt 1000 probability " + probability_text(probability) + " ecn";
+         std::to_string(max) + " avpkt 1000 probability " + model::probability_text(probability) + " ecn";
 }
 
 struct Bounds {
@@ -110,49 +67,52 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
   const auto& nd = *port.nd;
   const auto& qdiscs = *nd.qdiscs;
   for (int prio : ctx.profile.ecn_priorities) {
-    const Queue queue = queue_of(qdiscs, prio);
-    engine::Finding f;
-    f.subject = port.subject;
-    f.subject.priority = prio;
-    f.evidence.push_back(config("tc qdisc show", qdisc_summary(qdiscs), nd.qdiscs));
+    const model::PrioQueue queue = model::queue_for_priority(qdiscs, prio);
+    engine::Subject subject = port.subject;
+    subject.priority = prio;
+    std::vector<engine::Evidence> evidence = {config("tc qdisc show", qdisc_summary(qdiscs), nd.qdiscs)};
     const std::string p = std::to_string(prio);
     if (!queue.red) {
-      f.severity = engine::Severity::critical;
-      f.title = "no RED qdisc on the queue of priority " + p + ": the switch never marks ECN there";
-      f.explanation =
-          "DCQCN starts at the switch: a queue building up must mark CE on RoCE packets so that the "
-          "receiver sends CNPs and the sender slows down. Without RED/ECN on the lossless queue nothing "
-          "is marked, congestion is left to PFC alone and pauses spread through the fabric.";
       std::uint32_t parent = queue.parent.value_or(0x10000u | static_cast<std::uint32_t>(8 - prio));
+      std::vector<std::string> remediation;
       if (!queue.parent)
-        f.remediation.push_back("tc qdisc replace dev " + nd.name +
-                                " root handle 1: ets bands 8 strict 8 priomap 7 6 5 4 3 2 1 0");
-      f.remediation.push_back(red_command(nd.name, parent, nullptr, 2 * kSuggestMax, kSuggestMin, kSuggestMax,
-                                          kSuggestProbability));
-      r.finding(std::move(f));
+        remediation.push_back("tc qdisc replace dev " + nd.name +
+                              " root handle 1: ets bands 8 strict 8 priomap 7 6 5 4 3 2 1 0");
+      remediation.push_back(red_command(nd.name, parent, nullptr, 2 * kSuggestMax, kSuggestMin, kSuggestMax,
+                                        kSuggestProbability));
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = std::move(subject),
+          .title = "no RED qdisc on the queue of priority " + p + ": the switch never marks ECN there",
+          .evidence = std::move(evidence),
+          .explanation =
+              "DCQCN starts at the switch: a queue building up must mark CE on RoCE packets so that the "
+              "receiver sends CNPs and the sender slows down. Without RED/ECN on the lossless queue nothing "
+              "is marked, congestion is left to PFC alone and pauses spread through the fabric.",
+          .remediation = std::move(remediation),
+      });
       continue;
     }
     const auto& q = *queue.red;
     const auto& red = *q.red;
-    f.evidence.push_back(config("tc red " + handle_text(q.handle), red_text(q), nd.qdiscs));
+    evidence.push_back(config("tc red " + model::tc_handle_text(q.handle), red_text(q), nd.qdiscs));
     const double probability = red.max_p ? *red.max_p / 4294967296.0 : kSuggestProbability;
     if (!red.ecn() || (switch_port && !q.offloaded)) {
-      f.severity = engine::Severity::critical;
-      if (!red.ecn()) {
-        f.title = "RED on priority " + p + "'s queue drops instead of marking ECN (no ecn flag)";
-        f.explanation =
-            "Without the ecn flag RED drops packets early instead of setting CE: RoCE loses packets on its "
-            "lossless queue (go-back-N retransmission) and DCQCN never hears of the congestion.";
-      } else {
-        f.title = "RED on priority " + p + "'s queue is not offloaded to the switch";
-        f.explanation =
-            "The kernel reports the RED qdisc as not in hardware (TCA_HW_OFFLOAD 0): the ASIC forwards "
-            "RoCE without it, so no packet is marked. mlxsw refuses the offload when the parameters are "
-            "out of its range or the parent is not offloaded; dmesg and tc's extack say why.";
-      }
-      f.remediation.push_back(
-          red_command(nd.name, *queue.parent, &q, red.limit, red.qth_min, red.qth_max, probability));
-      r.finding(std::move(f));
+      const bool no_ecn = !red.ecn();
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = std::move(subject),
+          .title = no_ecn ? "RED on priority " + p + "'s queue drops instead of marking ECN (no ecn flag)"
+                          : "RED on priority " + p + "'s queue is not offloaded to the switch",
+          .evidence = std::move(evidence),
+          .explanation =
+              no_ecn ? "Without the ecn flag RED drops packets early instead of setting CE: RoCE loses packets on "
+                       "its lossless queue (go-back-N retransmission) and DCQCN never hears of the congestion."
+                     : "The kernel reports the RED qdisc as not in hardware (TCA_HW_OFFLOAD 0): the ASIC forwards "
+                       "RoCE without it, so no packet is marked. mlxsw refuses the offload when the parameters are "
+                       "out of its range or the parent is not offloaded; dmesg and tc's extack say why.",
+          .remediation = {red_command(nd.name, *queue.parent, &q, red.limit, red.qth_min, red.qth_max, probability)},
+      });
       continue;
     }
     std::vector<std::string> problems;
@@ -166,20 +126,23 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
     if (problems.empty()) continue;
     std::string title = "RED on priority " + p + "'s queue out of bounds:";
     for (std::size_t i = 0; i < problems.size(); ++i) title += (i ? ", " : " ") + problems[i];
-    f.severity = engine::Severity::warning;
-    f.title = title;
-    f.explanation =
-        "A min threshold too low marks on the first few frames of any burst and throttles RoCE below line "
-        "rate; too high, or a max threshold far beyond it, lets the queue grow until PFC pauses before "
-        "DCQCN reacts; a tiny marking probability sends too few CNPs to slow the senders down in time.";
     const bool min_ok = min >= b.min_floor && min <= b.min_ceiling;
     std::uint32_t new_min = min_ok ? red.qth_min : kSuggestMin;
     std::uint32_t new_max = max > new_min && max <= b.max_ceiling ? red.qth_max : kSuggestMax;
     if (new_max <= new_min) new_max = static_cast<std::uint32_t>(b.max_ceiling);
     const double new_p = red.max_p && probability >= b.min_probability ? probability : kSuggestProbability;
-    f.remediation.push_back(red_command(nd.name, *queue.parent, &q, std::max(red.limit, 2 * new_max), new_min,
-                                        new_max, new_p));
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = std::move(subject),
+        .title = std::move(title),
+        .evidence = std::move(evidence),
+        .explanation =
+            "A min threshold too low marks on the first few frames of any burst and throttles RoCE below line "
+            "rate; too high, or a max threshold far beyond it, lets the queue grow until PFC pauses before "
+            "DCQCN reacts; a tiny marking probability sends too few CNPs to slow the senders down in time.",
+        .remediation = {red_command(nd.name, *queue.parent, &q, std::max(red.limit, 2 * new_max), new_min, new_max,
+                                    new_p)},
+    });
   }
 }
 
@@ -189,7 +152,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   // Switch ports with RED that are not RoCE ports of this host (a host that also has RDMA devices).
   for (const auto& nd : ctx.now.netdevs) {
     bool listed = std::any_of(ports.begin(), ports.end(), [&](const Port& p) { return p.nd == &nd; });
-    if (listed || !nd.qdiscs.ok() || !has_red(*nd.qdiscs)) continue;
+    if (listed || !nd.qdiscs.ok() || !model::has_red(*nd.qdiscs)) continue;
     engine::Subject subject;
     subject.netdev = nd.name;
     ports.push_back({&nd, subject});
@@ -202,7 +165,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const auto& nd = *port.nd;
     const std::string driver = nd.driver.ok() ? nd.driver->driver : "";
     const bool switch_port = is_switch_driver(driver);
-    if (!switch_port && (!nd.qdiscs.ok() || !has_red(*nd.qdiscs))) {
+    if (!switch_port && (!nd.qdiscs.ok() || !model::has_red(*nd.qdiscs))) {
       r.skip(nd.name, "host NIC (" + (driver.empty() ? std::string("driver unknown") : driver) +
                           ") with no RED qdisc: ECN marking is the switch's job, a host NIC does not use tc RED");
       continue;

@@ -63,12 +63,6 @@ std::string address_of_gid(const std::string& gid) {
   return inet_ntop(AF_INET6, b.data(), text, sizeof text) ? text : "";
 }
 
-struct Use {
-  std::string address, netdev;
-  std::optional<std::uint32_t> v2_index;
-  bool ipv4 = false;
-};
-
 bool gid_on(const model::Gid& g, const std::string& netdev) { return !g.netdev.ok() || *g.netdev == netdev; }
 
 std::optional<std::uint32_t> v2_index(const std::vector<model::Gid>& gids, const std::string& gid,
@@ -88,6 +82,110 @@ std::string gid_table_text(const std::vector<model::Gid>& gids) {
   return s.empty() ? "(no GID)" : s;
 }
 
+// An address RoCE may source from, and the index of its RoCE v2 GID if the table has one.
+struct Use {
+  std::string address, netdev;
+  std::optional<std::uint32_t> v2_index;
+  bool ipv4 = false;
+};
+
+struct Uses {
+  std::vector<Use> uses;
+  std::vector<engine::Evidence> evidence;  // the addresses of each netdev
+  bool derived = false;  // the port's netdev lists no addresses: they were read off the GID table
+};
+
+// The addresses RoCE can source from on this port: those of its netdev and of the upper devices
+// (VLANs, bonds) that own GID entries. Offline captures may lack rtnetlink: then the GID table
+// itself lists the port netdev's addresses.
+Uses collect_uses(const engine::Context& ctx, const std::string& dev, const std::vector<model::Gid>& gids) {
+  std::vector<std::string> netdevs{dev};
+  for (const auto& g : gids)
+    if (g.netdev.ok() && std::find(netdevs.begin(), netdevs.end(), *g.netdev) == netdevs.end())
+      netdevs.push_back(*g.netdev);
+  Uses out;
+  for (const auto& name : netdevs) {
+    const model::NetDev* nd = ctx.now.netdev(name);
+    if (nd && nd->addresses.ok()) {
+      std::string listed;
+      for (const auto& a : *nd->addresses) {
+        listed += (listed.empty() ? "" : " ") + a;
+        const std::string gid = routable_gid_of(a);
+        if (gid.empty()) continue;
+        out.uses.push_back(
+            {a.substr(0, a.find('/')), name, v2_index(gids, gid, name), gid.starts_with(kV4MappedPrefix)});
+      }
+      out.evidence.push_back(config(name + " addresses", listed.empty() ? "(none)" : listed, nd->addresses));
+    } else if (name == dev) {
+      out.derived = true;
+      for (const auto& g : gids) {
+        const std::string a = address_of_gid(g.gid);
+        if (a.empty() || !gid_on(g, dev)) continue;
+        const auto listed = [&](const Use& u) { return u.address == a && u.netdev == dev; };
+        if (std::any_of(out.uses.begin(), out.uses.end(), listed)) continue;
+        out.uses.push_back({a, dev, v2_index(gids, lower(g.gid), dev), lower(g.gid).starts_with(kV4MappedPrefix)});
+      }
+    }
+  }
+  return out;
+}
+
+// NCCL uses IPv4 GIDs by default (NCCL_IB_ADDR_FAMILY=AF_INET): the IPv4 v2 entry of the port's own
+// netdev, else any IPv4 one, else the first v2 entry.
+std::optional<std::uint32_t> nccl_gid_index(const std::vector<Use>& uses, const std::string& dev) {
+  for (int rank = 0; rank < 3; ++rank)
+    for (const auto& u : uses)
+      if (u.v2_index && (rank == 2 || (u.ipv4 && (rank == 1 || u.netdev == dev)))) return u.v2_index;
+  return std::nullopt;
+}
+
+engine::Finding no_routable_address(const engine::PortView& p, std::vector<engine::Evidence> evidence) {
+  const std::string dev = p.netdev->name;
+  return {
+      .severity = engine::Severity::warning,
+      .subject = p.subject(),
+      .title = "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID",
+      .evidence = std::move(evidence),
+      .explanation = "RoCE v2 GIDs are made from the netdev's IP addresses. With only link-local IPv6 the port "
+                     "can reach peers on its own L2 segment only; routed RoCE v2 (and NCCL, which prefers IPv4 "
+                     "GIDs) needs an address on the netdev or on a VLAN above it.",
+      .remediation = {"ip addr show dev " + dev},
+  };
+}
+
+// The addresses without a RoCE v2 GID (critical when none has one), with the indexes of those that
+// have one; nullopt when every address has its v2 GID.
+std::optional<engine::Finding> missing_v2_gids(const engine::PortView& p, Uses found) {
+  std::string indexes, missing;
+  for (const auto& u : found.uses) {
+    if (u.v2_index) indexes += (indexes.empty() ? "" : ", ") + u.address + " → " + std::to_string(*u.v2_index);
+    else missing += (missing.empty() ? "" : ", ") + u.address + " (" + u.netdev + ")";
+  }
+  if (missing.empty()) return std::nullopt;
+  std::string title = "no RoCE v2 GID for " + missing;
+  if (found.derived) title += " (addresses taken from the GID table: netdev addresses not collected)";
+  if (!indexes.empty())
+    title += "; RoCE v2 GIDs: " + indexes +
+             " (NCCL_IB_GID_INDEX=" + std::to_string(*nccl_gid_index(found.uses, p.netdev->name)) + ")";
+  std::vector<std::string> remediation = {"grep -H . /sys/class/infiniband/" + p.device->name + "/ports/" +
+                                          std::to_string(p.port->number) + "/gid_attrs/types/*"};
+  if (p.device->pci_address.ok())
+    remediation.push_back("devlink dev param show pci/" + *p.device->pci_address + " name enable_roce");
+  remediation.push_back("ip addr show dev " + p.netdev->name);
+  return engine::Finding{
+      .severity = indexes.empty() ? engine::Severity::critical : engine::Severity::warning,
+      .subject = p.subject(),
+      .title = std::move(title),
+      .evidence = std::move(found.evidence),
+      .explanation =
+          "The kernel adds a RoCE v1 and a RoCE v2 GID for each IP address of the netdev. An address without its "
+          "v2 entry cannot source routed RoCE v2 traffic: connections bound to it fail address resolution or fall "
+          "back to RoCE v1, which is not routable. Usual causes: RoCE disabled on the function (devlink "
+          "enable_roce), a full GID table, or the address sitting on a netdev the RDMA device does not follow.",
+      .remediation = std::move(remediation),
+  };
+}
+
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const std::string dev = p.netdev->name;
@@ -97,97 +195,16 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     if (!r.require(p.port->gids, dev, "GID table")) continue;
     const auto& gids = *p.port->gids;
-
-    // The netdevs RoCE can source from on this port: its own, and upper devices (VLANs, bonds)
-    // that own GID entries.
-    std::vector<std::string> netdevs{dev};
-    for (const auto& g : gids)
-      if (g.netdev.ok() && std::find(netdevs.begin(), netdevs.end(), *g.netdev) == netdevs.end())
-        netdevs.push_back(*g.netdev);
-
-    std::vector<Use> uses;
-    std::vector<engine::Evidence> evidence;
-    bool derived = false;
-    for (const auto& name : netdevs) {
-      const model::NetDev* nd = ctx.now.netdev(name);
-      if (nd && nd->addresses.ok()) {
-        std::string listed;
-        for (const auto& a : *nd->addresses) {
-          listed += (listed.empty() ? "" : " ") + a;
-          const std::string gid = routable_gid_of(a);
-          if (gid.empty()) continue;
-          uses.push_back({a.substr(0, a.find('/')), name, v2_index(gids, gid, name), gid.starts_with(kV4MappedPrefix)});
-        }
-        evidence.push_back(config(name + " addresses", listed.empty() ? "(none)" : listed, nd->addresses));
-      } else if (name == dev) {
-        // Offline captures may lack rtnetlink: the GID table itself lists the addresses.
-        derived = true;
-        for (const auto& g : gids) {
-          const std::string a = address_of_gid(g.gid);
-          if (a.empty() || !gid_on(g, dev)) continue;
-          if (std::any_of(uses.begin(), uses.end(), [&](const Use& u) { return u.address == a && u.netdev == dev; }))
-            continue;
-          uses.push_back({a, dev, v2_index(gids, lower(g.gid), dev), lower(g.gid).starts_with(kV4MappedPrefix)});
-        }
-      }
-    }
-    if (uses.empty() && derived) {
-      r.skip(dev, engine::Reporter::describe_missing("netdev addresses", p.netdev->addresses.availability,
-                                                     p.netdev->addresses.cause) +
+    Uses found = collect_uses(ctx, dev, gids);
+    if (found.uses.empty() && found.derived) {
+      r.skip(dev, "netdev addresses " + model::describe_missing(p.netdev->addresses) +
                       " and the GID table holds no IP-based GID");
       continue;
     }
     r.evaluated();
-    evidence.push_back(config("GID table", gid_table_text(gids), p.port->gids));
-
-    std::string indexes, missing;
-    int found = 0;
-    for (const auto& u : uses) {
-      if (u.v2_index) {
-        ++found;
-        indexes += (indexes.empty() ? "" : ", ") + u.address + " → " + std::to_string(*u.v2_index);
-      } else {
-        missing += (missing.empty() ? "" : ", ") + u.address + " (" + u.netdev + ")";
-      }
-    }
-    // NCCL uses IPv4 GIDs by default (NCCL_IB_ADDR_FAMILY=AF_INET): the IPv4 v2 entry of the port's
-    // own netdev, else any IPv4 one, else the first v2 entry.
-    std::optional<std::uint32_t> nccl;
-    for (int rank = 0; rank < 3 && !nccl; ++rank)
-      for (const auto& u : uses)
-        if (u.v2_index && !nccl && (rank == 2 || (u.ipv4 && (rank == 1 || u.netdev == dev)))) nccl = u.v2_index;
-    const std::string note = derived ? " (addresses taken from the GID table: netdev addresses not collected)" : "";
-    if (uses.empty()) {
-      engine::Finding f;
-      f.severity = engine::Severity::warning;
-      f.subject = p.subject();
-      f.title = "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID";
-      f.evidence = std::move(evidence);
-      f.explanation = "RoCE v2 GIDs are made from the netdev's IP addresses. With only link-local IPv6 the port "
-                      "can reach peers on its own L2 segment only; routed RoCE v2 (and NCCL, which prefers IPv4 "
-                      "GIDs) needs an address on the netdev or on a VLAN above it.";
-      f.remediation = {"ip addr show dev " + dev};
-      r.finding(std::move(f));
-      continue;
-    }
-    if (missing.empty()) continue;
-    engine::Finding f;
-    f.severity = found == 0 ? engine::Severity::critical : engine::Severity::warning;
-    f.subject = p.subject();
-    f.title = "no RoCE v2 GID for " + missing + note;
-    if (found) f.title += "; RoCE v2 GIDs: " + indexes + " (NCCL_IB_GID_INDEX=" + std::to_string(*nccl) + ")";
-    f.evidence = std::move(evidence);
-    f.explanation =
-        "The kernel adds a RoCE v1 and a RoCE v2 GID for each IP address of the netdev. An address without its "
-        "v2 entry cannot source routed RoCE v2 traffic: connections bound to it fail address resolution or fall "
-        "back to RoCE v1, which is not routable. Usual causes: RoCE disabled on the function (devlink "
-        "enable_roce), a full GID table, or the address sitting on a netdev the RDMA device does not follow.";
-    std::string pci = p.device && p.device->pci_address.ok() ? *p.device->pci_address : "";
-    f.remediation = {"grep -H . /sys/class/infiniband/" + p.device->name + "/ports/" + std::to_string(p.port->number) +
-                     "/gid_attrs/types/*"};
-    if (!pci.empty()) f.remediation.push_back("devlink dev param show pci/" + pci + " name enable_roce");
-    f.remediation.push_back("ip addr show dev " + dev);
-    r.finding(std::move(f));
+    found.evidence.push_back(config("GID table", gid_table_text(gids), p.port->gids));
+    if (found.uses.empty()) r.finding(no_routable_address(p, std::move(found.evidence)));
+    else if (auto f = missing_v2_gids(p, std::move(found))) r.finding(std::move(*f));
   }
 }
 

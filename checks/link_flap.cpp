@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "checks/link_common.hpp"
+#include "model/sample.hpp"
 
 namespace roce::checks {
 namespace {
@@ -21,8 +22,10 @@ std::optional<engine::Rate> carrier_changes(const engine::PortView& p, double dt
   r.set = p.netdev->carrier_changes.from.source;
   r.before = *p.netdev_before->carrier_changes;
   r.now = *p.netdev->carrier_changes;
-  r.reset = r.now < r.before;  // the netdev was re-created (driver reload)
-  r.delta = r.reset ? r.now : r.now - r.before;
+  // A reset: the netdev was re-created (driver reload).
+  const model::CounterDelta moved = model::counter_delta(r.before, r.now);
+  r.delta = moved.delta;
+  r.reset = moved.reset;
   r.per_second = static_cast<double>(r.delta) / dt;
   return r;
 }
@@ -48,21 +51,21 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       evidence.push_back((*rate)->evidence());
     }
     if (downs == 0 || static_cast<double>(downs) <= max_down) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::critical;
-    f.subject = p.subject();
-    f.title = "link went down " + std::to_string(downs) + (downs == 1 ? " time" : " times") + " in " +
-              link::num(ctx.dt_seconds, 0) + " s";
-    f.evidence = std::move(evidence);
-    f.explanation =
-        "Each link-down drops everything in flight: RDMA queue pairs hit retransmission timeouts or go to the "
-        "error state, collectives abort or stall, and PFC/ECN state restarts. Repeated flaps point at the "
-        "physical layer (cable, transceiver, switch port; see LINK-SIGNAL) or at the peer. One event right "
-        "after a configuration change can be expected: mlx5 toggles the link when the PFC mask changes.";
     const std::string dev = p.netdev->name;
-    f.remediation = {"ethtool -S " + dev + " | grep -E 'link_down|corrected_bits|err_lane|symbol_err|crc_err'",
-                     "ethtool -m " + dev, "dmesg -T | grep " + dev};
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::critical,
+        .subject = p.subject(),
+        .title = "link went down " + std::to_string(downs) + (downs == 1 ? " time" : " times") + " in " +
+                 link::num(ctx.dt_seconds, 0) + " s",
+        .evidence = std::move(evidence),
+        .explanation =
+            "Each link-down drops everything in flight: RDMA queue pairs hit retransmission timeouts or go to the "
+            "error state, collectives abort or stall, and PFC/ECN state restarts. Repeated flaps point at the "
+            "physical layer (cable, transceiver, switch port; see LINK-SIGNAL) or at the peer. One event right "
+            "after a configuration change can be expected: mlx5 toggles the link when the PFC mask changes.",
+        .remediation = {"ethtool -S " + dev + " | grep -E 'link_down|corrected_bits|err_lane|symbol_err|crc_err'",
+                        "ethtool -m " + dev, "dmesg -T | grep " + dev},
+    });
   }
 }
 

@@ -54,24 +54,26 @@ void post_fec(const Reader& in, engine::Reporter& r) {
   const auto symbols = in.get("phy.symbol_errors");
   const auto crc = in.get("phy.crc_errors");
   std::vector<std::string> parts;
-  engine::Finding f;
+  std::vector<engine::Evidence> evidence;
   for (const auto& [c, what] : {std::pair{&symbols, "uncorrected symbol errors"}, std::pair{&crc, "CRC errors"}}) {
     if (!*c || (*c)->value == 0) continue;
     parts.push_back(std::to_string((*c)->value) + " " + what);
-    f.evidence.push_back((*c)->evidence);
+    evidence.push_back((*c)->evidence);
   }
   if (parts.empty()) return;
-  f.severity = engine::Severity::critical;
-  f.subject = in.p.subject();
-  f.title = "post-FEC errors: " + parts[0] + (parts.size() > 1 ? ", " + parts[1] : "") + in.span();
-  f.explanation =
-      "These errors got past FEC: the frames were dropped. For RoCE a lost packet means go-back-N retransmission "
-      "or a timeout, so a link with a small loss rate loses a large share of RDMA throughput. The cable, "
-      "transceiver or switch port is failing, or the FEC mode does not match the peer's.";
-  if (!in.windowed)
-    f.explanation += " With one sample these may be old: take two samples to see whether they still grow.";
-  f.remediation = remedy(in.p);
-  r.finding(std::move(f));
+  r.finding({
+      .severity = engine::Severity::critical,
+      .subject = in.p.subject(),
+      .title = "post-FEC errors: " + parts[0] + (parts.size() > 1 ? ", " + parts[1] : "") + in.span(),
+      .evidence = std::move(evidence),
+      .explanation =
+          std::string("These errors got past FEC: the frames were dropped. For RoCE a lost packet means go-back-N "
+                      "retransmission or a timeout, so a link with a small loss rate loses a large share of RDMA "
+                      "throughput. The cable, transceiver or switch port is failing, or the FEC mode does not match "
+                      "the peer's.") +
+          (in.windowed ? "" : " With one sample these may be old: take two samples to see whether they still grow."),
+      .remediation = remedy(in.p),
+  });
 }
 
 void pre_fec_ber(const Reader& in, double max_ber, engine::Reporter& r) {
@@ -99,18 +101,17 @@ void pre_fec_ber(const Reader& in, double max_ber, engine::Reporter& r) {
   }
   const double ber = static_cast<double>(corrected->value) / bits;
   if (ber <= max_ber) return;
-  engine::Finding f;
-  f.severity = engine::Severity::warning;
-  f.subject = in.p.subject();
-  f.title = "pre-FEC BER " + link::sci(ber) + " above " + link::sci(max_ber, 1) + in.span() + basis;
-  f.evidence.push_back(corrected->evidence);
-  f.evidence.push_back(*bits_evidence);
-  f.explanation =
-      "FEC is correcting more bit errors than a healthy link produces. Nothing is lost yet, but the margin is "
-      "thin: temperature, a bent cable or an aging optic turn this into post-FEC errors and flaps. Per-lane "
-      "counters and the module's receive power show where the signal degrades.";
-  f.remediation = remedy(in.p);
-  r.finding(std::move(f));
+  r.finding({
+      .severity = engine::Severity::warning,
+      .subject = in.p.subject(),
+      .title = "pre-FEC BER " + link::sci(ber) + " above " + link::sci(max_ber, 1) + in.span() + basis,
+      .evidence = {corrected->evidence, *bits_evidence},
+      .explanation =
+          "FEC is correcting more bit errors than a healthy link produces. Nothing is lost yet, but the margin is "
+          "thin: temperature, a bent cable or an aging optic turn this into post-FEC errors and flaps. Per-lane "
+          "counters and the module's receive power show where the signal degrades.",
+      .remediation = remedy(in.p),
+  });
 }
 
 void dominant_lane(const Reader& in, double share, double min_errors, engine::Reporter& r) {
@@ -127,20 +128,21 @@ void dominant_lane(const Reader& in, double share, double min_errors, engine::Re
   if (present < 2 || static_cast<double>(total) < min_errors) return;
   const double frac = static_cast<double>(lanes[worst]->value) / static_cast<double>(total);
   if (frac < share) return;
-  engine::Finding f;
-  f.severity = engine::Severity::warning;
-  f.subject = in.p.subject();
-  f.title = "lane " + std::to_string(worst) + " carries " + percent_text(frac) + " of corrected errors (" +
-            std::to_string(lanes[worst]->value) + " of " + std::to_string(total) + ")" + in.span();
-  f.evidence.push_back(lanes[worst]->evidence);
+  std::vector<engine::Evidence> evidence = {lanes[worst]->evidence};  // the worst lane first
   for (int l = 0; l < kMaxLanes; ++l)
-    if (lanes[l] && l != worst) f.evidence.push_back(lanes[l]->evidence);
-  f.explanation =
-      "The other lanes of the link are clean, so the fault sits in one lane of the path: a dirty or damaged "
-      "fiber or connector, one failing channel of the transceiver, or a bad lane on the switch side. Clean and "
-      "reseat, then swap the cable or optic and see whether the errors follow it.";
-  f.remediation = remedy(in.p);
-  r.finding(std::move(f));
+    if (lanes[l] && l != worst) evidence.push_back(lanes[l]->evidence);
+  r.finding({
+      .severity = engine::Severity::warning,
+      .subject = in.p.subject(),
+      .title = "lane " + std::to_string(worst) + " carries " + percent_text(frac) + " of corrected errors (" +
+               std::to_string(lanes[worst]->value) + " of " + std::to_string(total) + ")" + in.span(),
+      .evidence = std::move(evidence),
+      .explanation =
+          "The other lanes of the link are clean, so the fault sits in one lane of the path: a dirty or damaged "
+          "fiber or connector, one failing channel of the transceiver, or a bad lane on the switch side. Clean and "
+          "reseat, then swap the cable or optic and see whether the errors follow it.",
+      .remediation = remedy(in.p),
+  });
 }
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {

@@ -44,22 +44,22 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     r.evaluated();
 
     if (expected && speed < *expected) {
-      engine::Finding f;
-      f.severity = engine::Severity::warning;
-      f.subject = p.subject();
-      f.title = "link runs at " + link::speed_text(speed) + ", profile expects " + link::speed_text(*expected);
-      f.evidence.push_back(speed_evidence(*p.netdev));
-      f.evidence.push_back({"link.expected_speed_gbps", link::num(*expected / 1000.0), std::nullopt, std::nullopt,
-                            false, {"profile", ctx.profile.file.empty() ? ctx.profile.name : ctx.profile.file}});
-      f.explanation =
-          "The link negotiated (or was forced to) a lower speed than the fabric is built for: bandwidth drops in "
-          "proportion, and PFC headroom, ECN thresholds and buffer sizes tuned for the expected speed no longer "
-          "match. Usual causes: a lower-rate cable or transceiver, a switch port configured slower, or "
-          "autonegotiation settling on a common lower mode; ethtool shows the supported, advertised and link "
-          "partner modes.";
-      f.remediation = {"ethtool " + dev, "ethtool -m " + dev,
-                       "ethtool -s " + dev + " autoneg on speed " + std::to_string(*expected) + " duplex full"};
-      r.finding(std::move(f));
+      r.finding({
+          .severity = engine::Severity::warning,
+          .subject = p.subject(),
+          .title = "link runs at " + link::speed_text(speed) + ", profile expects " + link::speed_text(*expected),
+          .evidence = {speed_evidence(*p.netdev),
+                       {"link.expected_speed_gbps", link::num(*expected / 1000.0), std::nullopt, std::nullopt, false,
+                        {"profile", ctx.profile.file.empty() ? ctx.profile.name : ctx.profile.file}}},
+          .explanation =
+              "The link negotiated (or was forced to) a lower speed than the fabric is built for: bandwidth drops in "
+              "proportion, and PFC headroom, ECN thresholds and buffer sizes tuned for the expected speed no longer "
+              "match. Usual causes: a lower-rate cable or transceiver, a switch port configured slower, or "
+              "autonegotiation settling on a common lower mode; ethtool shows the supported, advertised and link "
+              "partner modes.",
+          .remediation = {"ethtool " + dev, "ethtool -m " + dev,
+                          "ethtool -s " + dev + " autoneg on speed " + std::to_string(*expected) + " duplex full"},
+      });
     }
 
     if (has_rate && speed >= kMinComparableMbps) {
@@ -67,22 +67,23 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       const double hi = std::max(rate_mbps, static_cast<double>(speed));
       if (std::abs(rate_mbps - speed) > tolerance * hi) {
         const std::string where = p.device->name + "/" + std::to_string(p.port->number);
-        engine::Finding f;
-        f.severity = engine::Severity::warning;
-        f.subject = p.subject();
-        f.title = "RDMA port " + where + " rate " + link::num(*p.port->rate_gbps) + " Gb/s disagrees with netdev speed " +
-                  link::speed_text(speed);
-        f.evidence.push_back(config("rate", p.port->rate.ok() ? *p.port->rate : link::num(*p.port->rate_gbps) + " Gb/sec",
-                                    p.port->rate_gbps));
-        f.evidence.push_back(speed_evidence(*p.netdev));
-        f.explanation =
-            "The RDMA stack's view of the link (what rdma_cm puts in path records and what NCCL and perftest "
-            "report) differs from the Ethernet link's. Either the link renegotiated between the two reads (look "
-            "for LINK-FLAP), or the driver maps the operating mode to a different IB speed and width; RDMA "
-            "rate limiting and path selection then use the wrong rate.";
-        f.remediation = {"cat /sys/class/infiniband/" + p.device->name + "/ports/" + std::to_string(p.port->number) + "/rate",
-                         "ethtool " + dev};
-        r.finding(std::move(f));
+        r.finding({
+            .severity = engine::Severity::warning,
+            .subject = p.subject(),
+            .title = "RDMA port " + where + " rate " + link::num(*p.port->rate_gbps) +
+                     " Gb/s disagrees with netdev speed " + link::speed_text(speed),
+            .evidence = {config("rate", p.port->rate.ok() ? *p.port->rate : link::num(*p.port->rate_gbps) + " Gb/sec",
+                                p.port->rate_gbps),
+                         speed_evidence(*p.netdev)},
+            .explanation =
+                "The RDMA stack's view of the link (what rdma_cm puts in path records and what NCCL and perftest "
+                "report) differs from the Ethernet link's. Either the link renegotiated between the two reads (look "
+                "for LINK-FLAP), or the driver maps the operating mode to a different IB speed and width; RDMA "
+                "rate limiting and path selection then use the wrong rate.",
+            .remediation = {"cat /sys/class/infiniband/" + p.device->name + "/ports/" +
+                                std::to_string(p.port->number) + "/rate",
+                            "ethtool " + dev},
+        });
       }
     }
   }

@@ -24,25 +24,26 @@ void non_ethernet_ports(const engine::Context& ctx, engine::Reporter& r) {
         name = (*d.netdevs)[port.number - 1];
       const model::NetDev* nd = ctx.now.netdev(name);
       if (!nd || !ethernet_mac(*nd)) continue;  // an InfiniBand HCA port: not ours to judge
-      engine::Finding f;
-      f.severity = engine::Severity::critical;
-      f.subject = {name, d.name, static_cast<int>(port.number), std::nullopt, std::nullopt};
-      f.title = "RDMA port " + d.name + "/" + std::to_string(port.number) + " has link layer " + *port.link_layer +
-                " on Ethernet netdev " + name;
-      f.evidence.push_back(config("link_layer", *port.link_layer, port.link_layer));
-      f.evidence.push_back(config("address", *nd->mac, nd->mac));
-      f.explanation = "RoCE needs the RDMA port in Ethernet mode. A port whose link layer is not Ethernet cannot "
-                      "carry RoCE over this netdev; on VPI adapters the port type is a firmware setting.";
-      f.remediation = {"cat /sys/class/infiniband/" + d.name + "/ports/" + std::to_string(port.number) + "/link_layer"};
+      std::vector<std::string> remediation = {"cat /sys/class/infiniband/" + d.name + "/ports/" +
+                                              std::to_string(port.number) + "/link_layer"};
       // mlx5 VPI: one PCI function per physical port, LINK_TYPE_P<function + 1>, 2 = ETH; needs a
       // firmware reset (mlxfwreset or a reboot) to apply.
       const auto& pci = d.pci_address;
       if (pci.ok() && pci->size() >= 2 && pci->at(pci->size() - 2) == '.' && std::isdigit(static_cast<unsigned char>(pci->back()))) {
         const int phys_port = pci->back() - '0' + 1;
-        f.remediation.push_back("mlxconfig -d " + *pci + " set LINK_TYPE_P" + std::to_string(phys_port) + "=2");
-        f.remediation.push_back("mlxfwreset -d " + *pci + " reset");
+        remediation.push_back("mlxconfig -d " + *pci + " set LINK_TYPE_P" + std::to_string(phys_port) + "=2");
+        remediation.push_back("mlxfwreset -d " + *pci + " reset");
       }
-      r.finding(std::move(f));
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = {.netdev = name, .rdma_device = d.name, .port = static_cast<int>(port.number)},
+          .title = "RDMA port " + d.name + "/" + std::to_string(port.number) + " has link layer " +
+                   *port.link_layer + " on Ethernet netdev " + name,
+          .evidence = {config("link_layer", *port.link_layer, port.link_layer), config("address", *nd->mac, nd->mac)},
+          .explanation = "RoCE needs the RDMA port in Ethernet mode. A port whose link layer is not Ethernet cannot "
+                         "carry RoCE over this netdev; on VPI adapters the port type is a firmware setting.",
+          .remediation = std::move(remediation),
+      });
     }
 }
 
@@ -76,30 +77,32 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     if (problems.empty()) continue;
 
-    engine::Finding f;
-    f.severity = engine::Severity::critical;
-    f.subject = p.subject();
-    f.title = "link down: ";
-    for (std::size_t i = 0; i < problems.size(); ++i) f.title += (i ? ", " : "") + problems[i];
-    f.evidence = std::move(evidence);
-    f.explanation =
-        "The port carries no RoCE traffic: queue pairs on it fail (or fail over) and every other finding on "
-        "this port describes a link that is not running. ";
-    if (phys == kPhysPolling)
-      f.explanation += "Polling means the PHY is up and trying to train but sees no partner: a missing or "
-                       "faulty cable or transceiver, a disabled switch port, or a speed/FEC mismatch with it.";
-    else if (op.ok() && *op == "lowerlayerdown")
-      f.explanation += "The netdev sits on a lower device (bond slave, VLAN parent) that is down.";
-    else
-      f.explanation += "Disabled/down usually means the netdev is administratively down or has no carrier "
-                       "(mlx5 reports both the same way): bring it up, then check carrier and the module.";
-    if (phys == kPhysPolling)
-      f.remediation = {"ethtool " + dev, "ethtool -m " + dev};
-    else if (op.ok() && *op == "lowerlayerdown")
-      f.remediation = {"ip -d link show dev " + dev};
-    else
-      f.remediation = {"ip link set dev " + dev + " up", "ethtool " + dev, "ethtool -m " + dev};
-    r.finding(std::move(f));
+    std::string title = "link down: ";
+    for (std::size_t i = 0; i < problems.size(); ++i) title += (i ? ", " : "") + problems[i];
+    // What the states say about why, and where to look.
+    std::string why;
+    std::vector<std::string> remediation;
+    if (phys == kPhysPolling) {
+      why = "Polling means the PHY is up and trying to train but sees no partner: a missing or faulty cable or "
+            "transceiver, a disabled switch port, or a speed/FEC mismatch with it.";
+      remediation = {"ethtool " + dev, "ethtool -m " + dev};
+    } else if (op.ok() && *op == "lowerlayerdown") {
+      why = "The netdev sits on a lower device (bond slave, VLAN parent) that is down.";
+      remediation = {"ip -d link show dev " + dev};
+    } else {
+      why = "Disabled/down usually means the netdev is administratively down or has no carrier (mlx5 reports both "
+            "the same way): bring it up, then check carrier and the module.";
+      remediation = {"ip link set dev " + dev + " up", "ethtool " + dev, "ethtool -m " + dev};
+    }
+    r.finding({
+        .severity = engine::Severity::critical,
+        .subject = p.subject(),
+        .title = std::move(title),
+        .evidence = std::move(evidence),
+        .explanation = "The port carries no RoCE traffic: queue pairs on it fail (or fail over) and every other "
+                       "finding on this port describes a link that is not running. " + why,
+        .remediation = std::move(remediation),
+    });
   }
   non_ethernet_ports(ctx, r);
 }

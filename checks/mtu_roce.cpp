@@ -32,59 +32,65 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const std::string set_mtu = "ip link set dev " + dev + " mtu " + std::to_string(min_mtu);
 
     if (mtu < min_mtu) {
-      engine::Finding f;
-      f.severity = engine::Severity::warning;
-      f.subject = p.subject();
       const std::uint32_t roce = active ? **active : roce_mtu_for(mtu);
-      f.title = "MTU " + std::to_string(mtu) + " below " + std::to_string(min_mtu) + ": RoCE active MTU " +
-                std::to_string(roce) + (active ? "" : " (derived)");
-      f.evidence.push_back(config("mtu", std::to_string(mtu), p.netdev->mtu));
-      if (active) f.evidence.push_back(config("active_mtu", std::to_string(**active), *active));
-      f.explanation =
-          "RoCE's path MTU is the largest IB MTU (256..4096) that fits in the netdev MTU minus 80 bytes of RoCE "
-          "headers, so " + std::to_string(mtu) + " gives " + std::to_string(roce_mtu_for(mtu)) +
-          "-byte RDMA packets: more packets and headers per message, lower throughput, and a mismatch with "
-          "peers at 4096 (the path MTU is the smaller of the two). The switch ports must carry the larger MTU too.";
-      f.remediation = {set_mtu};
-      r.finding(std::move(f));
+      std::vector<engine::Evidence> evidence = {config("mtu", std::to_string(mtu), p.netdev->mtu)};
+      if (active) evidence.push_back(config("active_mtu", std::to_string(**active), *active));
+      r.finding({
+          .severity = engine::Severity::warning,
+          .subject = p.subject(),
+          .title = "MTU " + std::to_string(mtu) + " below " + std::to_string(min_mtu) + ": RoCE active MTU " +
+                   std::to_string(roce) + (active ? "" : " (derived)"),
+          .evidence = std::move(evidence),
+          .explanation =
+              "RoCE's path MTU is the largest IB MTU (256..4096) that fits in the netdev MTU minus 80 bytes of RoCE "
+              "headers, so " + std::to_string(mtu) + " gives " + std::to_string(roce_mtu_for(mtu)) +
+              "-byte RDMA packets: more packets and headers per message, lower throughput, and a mismatch with "
+              "peers at 4096 (the path MTU is the smaller of the two). The switch ports must carry the larger MTU "
+              "too.",
+          .remediation = {set_mtu},
+      });
     } else if (active && **active < kRoceMtu) {
-      engine::Finding f;
-      f.severity = engine::Severity::warning;
-      f.subject = p.subject();
-      f.title = "RDMA active MTU " + std::to_string(**active) + " below " + std::to_string(kRoceMtu) + " with netdev MTU " +
-                std::to_string(mtu);
-      f.evidence.push_back(config("active_mtu", std::to_string(**active), *active));
-      if (max) f.evidence.push_back(config("max_mtu", std::to_string(**max), *max));
-      f.evidence.push_back(config("mtu", std::to_string(mtu), p.netdev->mtu));
+      std::vector<engine::Evidence> evidence = {config("active_mtu", std::to_string(**active), *active)};
+      if (max) evidence.push_back(config("max_mtu", std::to_string(**max), *max));
+      evidence.push_back(config("mtu", std::to_string(mtu), p.netdev->mtu));
       const bool device_limit = max && **max < kRoceMtu;
-      f.explanation = device_limit
-                          ? "The RDMA device itself supports at most " + std::to_string(**max) +
-                                "-byte RoCE packets: every message is cut into smaller packets."
-                          : "The netdev MTU allows 4096-byte RoCE packets but the RDMA port reports a smaller active "
-                            "MTU: the MTU was changed while the port did not follow, or the value was read before "
-                            "the change. Queue pairs created now use the smaller MTU.";
-      f.remediation = {"ibv_devinfo -d " + p.device->name + " -i " + std::to_string(p.port->number)};
-      if (!device_limit) f.remediation.push_back(set_mtu);
-      r.finding(std::move(f));
+      std::vector<std::string> remediation = {"ibv_devinfo -d " + p.device->name + " -i " +
+                                              std::to_string(p.port->number)};
+      if (!device_limit) remediation.push_back(set_mtu);
+      r.finding({
+          .severity = engine::Severity::warning,
+          .subject = p.subject(),
+          .title = "RDMA active MTU " + std::to_string(**active) + " below " + std::to_string(kRoceMtu) +
+                   " with netdev MTU " + std::to_string(mtu),
+          .evidence = std::move(evidence),
+          .explanation = device_limit
+                             ? "The RDMA device itself supports at most " + std::to_string(**max) +
+                                   "-byte RoCE packets: every message is cut into smaller packets."
+                             : "The netdev MTU allows 4096-byte RoCE packets but the RDMA port reports a smaller "
+                               "active MTU: the MTU was changed while the port did not follow, or the value was read "
+                               "before the change. Queue pairs created now use the smaller MTU.",
+          .remediation = std::move(remediation),
+      });
     }
 
     if (auto over = ctx.rate(p, "port.rx_oversize"); over && over->delta > 0 &&
                                                       static_cast<double>(over->delta) > max_oversize) {
-      engine::Finding f;
-      f.severity = engine::Severity::warning;
-      f.subject = p.subject();
-      f.title = std::to_string(over->delta) + " oversize frames received in " + link::num(ctx.dt_seconds, 0) +
-                " s: the peer's MTU is larger than " + std::to_string(mtu);
-      f.evidence.push_back(over->evidence());
+      std::vector<engine::Evidence> evidence = {over->evidence()};
       if (auto range = ctx.rate(p, "port.rx_out_of_range_len"); range && range->delta > 0)
-        f.evidence.push_back(range->evidence());
-      f.evidence.push_back(config("mtu", std::to_string(mtu), p.netdev->mtu));
-      f.explanation =
-          "The link partner sends frames longer than this port accepts, and they are dropped: for RoCE that is "
-          "lost packets and retransmission. Both ends of the link (and the whole path) need the same MTU: raise "
-          "this netdev's MTU to the peer's, or lower the switch port's.";
-      f.remediation = {"ip link show dev " + dev, "ethtool -S " + dev + " | grep -E 'oversize|out_of_range'"};
-      r.finding(std::move(f));
+        evidence.push_back(range->evidence());
+      evidence.push_back(config("mtu", std::to_string(mtu), p.netdev->mtu));
+      r.finding({
+          .severity = engine::Severity::warning,
+          .subject = p.subject(),
+          .title = std::to_string(over->delta) + " oversize frames received in " + link::num(ctx.dt_seconds, 0) +
+                   " s: the peer's MTU is larger than " + std::to_string(mtu),
+          .evidence = std::move(evidence),
+          .explanation =
+              "The link partner sends frames longer than this port accepts, and they are dropped: for RoCE that is "
+              "lost packets and retransmission. Both ends of the link (and the whole path) need the same MTU: raise "
+              "this netdev's MTU to the peer's, or lower the switch port's.",
+          .remediation = {"ip link show dev " + dev, "ethtool -S " + dev + " | grep -E 'oversize|out_of_range'"},
+      });
     }
   }
 }

@@ -27,24 +27,25 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         const double frac = engine::pause_fraction(dur->delta, ctx.dt_seconds);
         if (frac < warn) continue;
         const bool we_pause = std::string(dir) == "tx";
-        engine::Finding f;
-        f.severity = frac >= crit ? engine::Severity::critical : engine::Severity::warning;
-        f.subject = prio ? p.subject(*prio) : p.subject();
         const std::string scope = prio ? "priority " + std::to_string(*prio) : "802.3x global pause";
-        f.title = std::string(we_pause ? "port pauses its peer " : "port is paused ") + percent_text(frac) +
-                  " of the time on " + scope;
-        f.evidence.push_back(dur->evidence());
-        if (auto frames = ctx.rate(p, prefix + dir + "_pause")) f.evidence.push_back(frames->evidence());
-        f.explanation =
-            we_pause ? "This NIC cannot absorb what it receives and keeps the peer paused. Sustained pauses "
-                       "spread upstream (head-of-line blocking, victim flows, possible PFC deadlock). A receiver "
-                       "this slow is often the host itself: receive-queue starvation or PCIe back-pressure "
-                       "(rx_out_of_buffer, outbound_pci_stalled_*)."
-                     : "The peer keeps this port paused: congestion downstream is not being resolved by ECN/DCQCN "
-                       "and PFC carries it back to the sender, stalling every flow on the priority.";
-        f.remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'pause|out_of_buffer|pci_stalled'",
-                         "ethtool --set-tunable " + p.netdev->name + " pfc-prevention-tout 100"};
-        r.finding(std::move(f));
+        std::vector<engine::Evidence> evidence = {dur->evidence()};
+        if (auto frames = ctx.rate(p, prefix + dir + "_pause")) evidence.push_back(frames->evidence());
+        r.finding({
+            .severity = frac >= crit ? engine::Severity::critical : engine::Severity::warning,
+            .subject = prio ? p.subject(*prio) : p.subject(),
+            .title = std::string(we_pause ? "port pauses its peer " : "port is paused ") + percent_text(frac) +
+                     " of the time on " + scope,
+            .evidence = std::move(evidence),
+            .explanation =
+                we_pause ? "This NIC cannot absorb what it receives and keeps the peer paused. Sustained pauses "
+                           "spread upstream (head-of-line blocking, victim flows, possible PFC deadlock). A receiver "
+                           "this slow is often the host itself: receive-queue starvation or PCIe back-pressure "
+                           "(rx_out_of_buffer, outbound_pci_stalled_*)."
+                         : "The peer keeps this port paused: congestion downstream is not being resolved by ECN/DCQCN "
+                           "and PFC carries it back to the sender, stalling every flow on the priority.",
+            .remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'pause|out_of_buffer|pci_stalled'",
+                            "ethtool --set-tunable " + p.netdev->name + " pfc-prevention-tout 100"},
+        });
       }
     }
     for (const auto& [name, sev] : {std::pair{"pause.storm_error_events", engine::Severity::critical},
@@ -53,18 +54,19 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       // time paused is unknown.
       auto ev = ctx.rate(p, name);
       if (!ev || ev->delta == 0) continue;
-      engine::Finding f;
-      f.severity = sev;
-      f.subject = p.subject();
       const bool error = sev == engine::Severity::critical;
-      f.title = std::to_string(ev->delta) + (error ? " pause-storm error events: the NIC stopped sending pauses"
-                                                   : " pause-storm warning events");
-      f.evidence.push_back(ev->evidence());
-      f.explanation = error ? "The NIC sent pauses long enough to hit the storm-prevention timeout and disabled "
-                              "pause transmission: packets may have been dropped on the lossless priority meanwhile."
-                            : "The NIC sent pauses for a long period; the storm watchdog is close to disabling them.";
-      f.remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'out_of_buffer|pci_stalled'"};
-      r.finding(std::move(f));
+      r.finding({
+          .severity = sev,
+          .subject = p.subject(),
+          .title = std::to_string(ev->delta) + (error ? " pause-storm error events: the NIC stopped sending pauses"
+                                                      : " pause-storm warning events"),
+          .evidence = {ev->evidence()},
+          .explanation =
+              error ? "The NIC sent pauses long enough to hit the storm-prevention timeout and disabled "
+                      "pause transmission: packets may have been dropped on the lossless priority meanwhile."
+                    : "The NIC sent pauses for a long period; the storm watchdog is close to disabling them.",
+          .remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'out_of_buffer|pci_stalled'"},
+      });
     }
     if (judged) r.evaluated();
     else r.skip(p.netdev->name, "no pause-duration counters (PFC and global pause off on every priority)");

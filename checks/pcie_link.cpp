@@ -41,33 +41,34 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const bool narrow = widths && l.current_width < l.max_width;
     if (!slow && !narrow) continue;
 
-    engine::Finding f;
-    f.severity = engine::Severity::warning;
-    f.subject = p.subject();
-    f.title = "PCIe link x" + std::to_string(l.current_width) + " at " + l.current_speed + ", capable of x" +
-              std::to_string(l.max_width) + " at " + l.max_speed;
+    std::string title = "PCIe link x" + std::to_string(l.current_width) + " at " + l.current_speed +
+                        ", capable of x" + std::to_string(l.max_width) + " at " + l.max_speed;
     if (cur && widths) {
       const double now_gbps = usable_gbps(*cur, l.current_width);
-      f.title += ": ~" + link::num(now_gbps, 0) + " Gb/s";
+      title += ": ~" + link::num(now_gbps, 0) + " Gb/s";
       const auto& eth = p.netdev->link;
       if (eth.ok() && eth->speed_mbps && now_gbps < *eth->speed_mbps / 1000.0)
-        f.title += ", below the " + link::speed_text(*eth->speed_mbps) + " port";
+        title += ", below the " + link::speed_text(*eth->speed_mbps) + " port";
     }
-    f.evidence.push_back(config("current_link_speed", l.current_speed, p.netdev->pcie));
-    f.evidence.push_back(config("max_link_speed", l.max_speed, p.netdev->pcie));
-    f.evidence.push_back(config("current_link_width", std::to_string(l.current_width), p.netdev->pcie));
-    f.evidence.push_back(config("max_link_width", std::to_string(l.max_width), p.netdev->pcie));
-    f.explanation =
-        "The NIC's PCIe link trained " + std::string(narrow ? "narrower" : "") + (narrow && slow ? " and " : "") +
-        (slow ? "slower" : "") +
-        " than the card supports: the card sits in a slot wired (or configured in the BIOS) for fewer lanes or an "
-        "older generation, behind a slower switch or riser, or the link degraded at training (seating, signal). "
-        "The host then cannot move data at line rate: the NIC runs out of receive buffer, sends PFC pauses into "
-        "the fabric and stalls on PCIe (outbound_pci_stalled_*).";
     const std::string pci = p.netdev->pci_address.ok() ? *p.netdev->pci_address : std::string();
-    f.remediation = {pci.empty() ? "lspci -vv | grep -E 'LnkCap|LnkSta'"
-                                 : "lspci -s " + pci + " -vv | grep -E 'LnkCap|LnkSta'"};
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = p.subject(),
+        .title = std::move(title),
+        .evidence = {config("current_link_speed", l.current_speed, p.netdev->pcie),
+                     config("max_link_speed", l.max_speed, p.netdev->pcie),
+                     config("current_link_width", std::to_string(l.current_width), p.netdev->pcie),
+                     config("max_link_width", std::to_string(l.max_width), p.netdev->pcie)},
+        .explanation =
+            "The NIC's PCIe link trained " + std::string(narrow ? "narrower" : "") + (narrow && slow ? " and " : "") +
+            (slow ? "slower" : "") +
+            " than the card supports: the card sits in a slot wired (or configured in the BIOS) for fewer lanes or "
+            "an older generation, behind a slower switch or riser, or the link degraded at training (seating, "
+            "signal). The host then cannot move data at line rate: the NIC runs out of receive buffer, sends PFC "
+            "pauses into the fabric and stalls on PCIe (outbound_pci_stalled_*).",
+        .remediation = {pci.empty() ? "lspci -vv | grep -E 'LnkCap|LnkSta'"
+                                    : "lspci -s " + pci + " -vv | grep -E 'LnkCap|LnkSta'"},
+    });
   }
 }
 

@@ -17,24 +17,24 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     for (int prio = 0; prio < model::kPriorities; ++prio) {
       if (!pfc->enabled(prio) || ctx.profile.is_lossless(prio)) continue;
       const bool cnp = prio == ctx.profile.cnp_priority;
-      engine::Finding f;
-      f.severity = engine::Severity::warning;
-      f.subject = p.subject(prio);
-      f.title = "PFC is on for priority " + std::to_string(prio) + ", which carries no lossless class" +
-                (cnp ? " (it is the CNP priority)" : "");
-      f.evidence.push_back(config("dcb pfc prio-pfc", prio_pfc_text(pfc->pfc_en), pfc));
-      f.explanation =
-          "Every PFC priority can pause the peer. Traffic on priority " + std::to_string(prio) +
-          " is not RoCE of any lossless class of the profile, so a slow receiver on it stalls the link "
-          "for that priority, pauses spread upstream (head-of-line blocking, victim flows, deadlock risk) "
-          "and the buffer it maps to must hold PFC headroom." +
-          (cnp ? std::string(" CNPs in particular must not wait behind pauses: late congestion "
-                             "notifications make DCQCN react too slowly.")
-               : std::string());
-      f.remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + std::to_string(prio) + ":off",
-                       "roce-doctor tune"};
-      if (is_mlx5(p)) f.remediation.front() += "    # mlx5 toggles the link when the PFC mask changes";
-      r.finding(std::move(f));
+      r.finding({
+          .severity = engine::Severity::warning,
+          .subject = p.subject(prio),
+          .title = "PFC is on for priority " + std::to_string(prio) + ", which carries no lossless class" +
+                   (cnp ? " (it is the CNP priority)" : ""),
+          .evidence = {config("dcb pfc prio-pfc", model::prio_pfc_text(pfc->pfc_en), pfc)},
+          .explanation =
+              "Every PFC priority can pause the peer. Traffic on priority " + std::to_string(prio) +
+              " is not RoCE of any lossless class of the profile, so a slow receiver on it stalls the link "
+              "for that priority, pauses spread upstream (head-of-line blocking, victim flows, deadlock risk) "
+              "and the buffer it maps to must hold PFC headroom." +
+              (cnp ? std::string(" CNPs in particular must not wait behind pauses: late congestion "
+                                 "notifications make DCQCN react too slowly.")
+                   : std::string()),
+          .remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + std::to_string(prio) + ":off" +
+                              (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
+                          "roce-doctor tune"},
+      });
     }
   }
 }

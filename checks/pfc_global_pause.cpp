@@ -18,27 +18,27 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     r.evaluated();
     const auto& pause = *nd.pause;
     if (!(pause.rx || pause.tx) || nd.dcb.pfc->pfc_en == 0 || ctx.profile.global_pause) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::warning;
-    f.subject = p.subject();
-    f.title = std::string("802.3x global pause is on (rx ") + on_off(pause.rx) + ", tx " + on_off(pause.tx) +
-              ") together with PFC";
-    f.evidence = {config("ethtool -a", "autoneg " + on_off(pause.autoneg) + " rx " + on_off(pause.rx) + " tx " +
-                                           on_off(pause.tx),
-                         nd.pause),
-                  config("dcb pfc prio-pfc", prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc)};
+    std::vector<engine::Evidence> evidence = {
+        config("ethtool -a", "autoneg " + on_off(pause.autoneg) + " rx " + on_off(pause.rx) + " tx " + on_off(pause.tx),
+               nd.pause),
+        config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc)};
     for (const char* name : {"global.tx_pause", "global.rx_pause"})
       if (const auto* m = p.metric(name))
-        f.evidence.push_back({m->raw_name, std::to_string(m->value), std::nullopt, std::nullopt, false,
-                              {m->set, name}});
-    f.explanation =
-        "A global pause frame stops every priority on the link, so congestion on any class, lossy ones "
-        "included, stalls RoCE too; PFC exists to pause only the lossless priority. On mlx5, global pause "
-        "also turns every active receive buffer lossless: lossy traffic then takes headroom from the "
-        "shared buffer and its backlog pauses the peer.";
-    std::string cmd = "ethtool -A " + nd.name + (pause.autoneg ? " autoneg off" : "") + " rx off tx off";
-    f.remediation = {cmd, "roce-doctor tune"};
-    r.finding(std::move(f));
+        evidence.push_back({m->raw_name, std::to_string(m->value), std::nullopt, std::nullopt, false, {m->set, name}});
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = p.subject(),
+        .title = std::string("802.3x global pause is on (rx ") + on_off(pause.rx) + ", tx " + on_off(pause.tx) +
+                 ") together with PFC",
+        .evidence = std::move(evidence),
+        .explanation =
+            "A global pause frame stops every priority on the link, so congestion on any class, lossy ones "
+            "included, stalls RoCE too; PFC exists to pause only the lossless priority. On mlx5, global pause "
+            "also turns every active receive buffer lossless: lossy traffic then takes headroom from the "
+            "shared buffer and its backlog pauses the peer.",
+        .remediation = {"ethtool -A " + nd.name + (pause.autoneg ? " autoneg off" : "") + " rx off tx off",
+                        "roce-doctor tune"},
+    });
   }
 }
 

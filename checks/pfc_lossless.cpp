@@ -13,19 +13,20 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     r.evaluated();
     for (const auto& c : ctx.profile.lossless) {
       if (pfc->enabled(c.priority)) continue;
-      engine::Finding f;
-      f.severity = engine::Severity::critical;
-      f.subject = p.subject(c.priority);
-      f.title = "PFC is off on lossless priority " + std::to_string(c.priority);
-      f.evidence.push_back(config("dcb pfc prio-pfc", prio_pfc_text(pfc->pfc_en), pfc));
-      f.explanation = "Without PFC on priority " + std::to_string(c.priority) +
-                      " the NIC never pauses its peer when its receive buffer fills, so RoCE packets on "
-                      "that priority are dropped under congestion; RoCE recovers only by go-back-N "
-                      "retransmission, which collapses throughput and stalls collectives.";
-      f.remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + std::to_string(c.priority) + ":on",
-                       "roce-doctor tune"};
-      if (is_mlx5(p)) f.remediation.front() += "    # mlx5 toggles the link when the PFC mask changes";
-      r.finding(std::move(f));
+      const std::string prio = std::to_string(c.priority);
+      r.finding({
+          .severity = engine::Severity::critical,
+          .subject = p.subject(c.priority),
+          .title = "PFC is off on lossless priority " + prio,
+          .evidence = {config("dcb pfc prio-pfc", model::prio_pfc_text(pfc->pfc_en), pfc)},
+          .explanation = "Without PFC on priority " + prio +
+                         " the NIC never pauses its peer when its receive buffer fills, so RoCE packets on "
+                         "that priority are dropped under congestion; RoCE recovers only by go-back-N "
+                         "retransmission, which collapses throughput and stalls collectives.",
+          .remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + prio + ":on" +
+                              (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
+                          "roce-doctor tune"},
+      });
     }
   }
 }

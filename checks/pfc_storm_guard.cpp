@@ -21,19 +21,19 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     if (!r.require(tout, p.netdev->name, "ethtool tunable pfc-prevention-tout")) continue;
     r.evaluated();
     if (*tout != kDisabled) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::warning;
-    f.subject = p.subject();
-    f.title = "PFC storm prevention is disabled (pfc-prevention-tout 0)";
-    f.evidence.push_back(config("pfc-prevention-tout", tout_text(*tout), tout));
-    f.explanation =
-        "The storm-prevention watchdog stops the NIC from sending pause frames once it has been pausing "
-        "its peer continuously for the timeout (a receiver that no longer drains its queue, e.g. a hung "
-        "host). Without it such a port pauses the switch indefinitely; the switch buffers fill and pause "
-        "their own upstream ports, and the storm freezes every flow on the lossless priority across the "
-        "fabric.";
-    f.remediation = {"ethtool --set-tunable " + p.netdev->name + " pfc-prevention-tout 100"};
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = p.subject(),
+        .title = "PFC storm prevention is disabled (pfc-prevention-tout 0)",
+        .evidence = {config("pfc-prevention-tout", tout_text(*tout), tout)},
+        .explanation =
+            "The storm-prevention watchdog stops the NIC from sending pause frames once it has been pausing "
+            "its peer continuously for the timeout (a receiver that no longer drains its queue, e.g. a hung "
+            "host). Without it such a port pauses the switch indefinitely; the switch buffers fill and pause "
+            "their own upstream ports, and the storm freezes every flow on the lossless priority across the "
+            "fabric.",
+        .remediation = {"ethtool --set-tunable " + p.netdev->name + " pfc-prevention-tout 100"},
+    });
   }
 }
 

@@ -15,23 +15,23 @@ void expect(const engine::PortView& p, const model::Field<std::vector<model::App
             int want, const std::string& role, engine::Reporter& r) {
   auto got = dscp_priority(*app, dscp);
   if (got == want) return;
-  engine::Finding f;
-  f.severity = engine::Severity::critical;
-  f.subject = p.subject(want);
-  f.title = role + " DSCP " + std::to_string(dscp) + " maps to " + mapped_text(got) + ", not priority " +
-            std::to_string(want);
-  f.evidence.push_back(config("dcb app dscp-prio", dscp_map_text(*app), app));
-  f.explanation = role == "RoCE"
-                      ? "RoCE packets marked DSCP " + std::to_string(dscp) +
-                            " are queued on the wrong priority, which has no PFC: they are dropped under "
-                            "congestion instead of paused, and the lossless priority stays idle."
-                      : "Congestion notification packets (CNPs, DSCP " + std::to_string(dscp) +
-                            ") do not reach their own strict priority: they queue behind data, arrive late "
-                            "or paused, and DCQCN reacts too slowly to prevent pauses and drops.";
-  f.remediation = {"dcb app replace dev " + p.netdev->name + " dscp-prio " + std::to_string(dscp) + ":" +
-                       std::to_string(want),
-                   "roce-doctor tune"};
-  r.finding(std::move(f));
+  r.finding({
+      .severity = engine::Severity::critical,
+      .subject = p.subject(want),
+      .title = role + " DSCP " + std::to_string(dscp) + " maps to " + mapped_text(got) + ", not priority " +
+               std::to_string(want),
+      .evidence = {config("dcb app dscp-prio", model::dscp_map_text(*app), app)},
+      .explanation = role == "RoCE"
+                         ? "RoCE packets marked DSCP " + std::to_string(dscp) +
+                               " are queued on the wrong priority, which has no PFC: they are dropped under "
+                               "congestion instead of paused, and the lossless priority stays idle."
+                         : "Congestion notification packets (CNPs, DSCP " + std::to_string(dscp) +
+                               ") do not reach their own strict priority: they queue behind data, arrive late "
+                               "or paused, and DCQCN reacts too slowly to prevent pauses and drops.",
+      .remediation = {"dcb app replace dev " + p.netdev->name + " dscp-prio " + std::to_string(dscp) + ":" +
+                          std::to_string(want),
+                      "roce-doctor tune"},
+  });
 }
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {

@@ -28,26 +28,25 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto t = trust_of(*p.netdev);
     if (!t) {
-      r.skip(p.netdev->name, engine::Reporter::describe_missing("trust (qos/trust, dcb apptrust, dcb app)",
-                                                                p.netdev->dcb.app.availability,
-                                                                p.netdev->dcb.app.cause));
+      r.skip(p.netdev->name,
+             "trust (qos/trust, dcb apptrust, dcb app) " + model::describe_missing(p.netdev->dcb.app));
       continue;
     }
     r.evaluated();
     if (t->trust == ctx.profile.trust) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::critical;
-    f.subject = p.subject();
-    f.title = std::string("trust mode is ") + profile::to_string(t->trust) + ", profile expects " +
-              profile::to_string(ctx.profile.trust);
-    f.evidence.push_back(t->evidence);
-    f.explanation =
-        std::string("The NIC classifies received packets by ") + profile::to_string(t->trust) +
-        ", so the " + (ctx.profile.trust == profile::Trust::dscp ? "DSCP" : "PCP") +
-        " values that should put RoCE on its lossless priority are ignored: RoCE traffic rides the "
-        "default priority 0, which has no PFC, and is dropped under congestion instead of paused.";
-    f.remediation = remedy(p, ctx.profile);
-    r.finding(std::move(f));
+    r.finding({
+        .severity = engine::Severity::critical,
+        .subject = p.subject(),
+        .title = std::string("trust mode is ") + profile::to_string(t->trust) + ", profile expects " +
+                 profile::to_string(ctx.profile.trust),
+        .evidence = {t->evidence},
+        .explanation =
+            std::string("The NIC classifies received packets by ") + profile::to_string(t->trust) + ", so the " +
+            (ctx.profile.trust == profile::Trust::dscp ? "DSCP" : "PCP") +
+            " values that should put RoCE on its lossless priority are ignored: RoCE traffic rides the "
+            "default priority 0, which has no PFC, and is dropped under congestion instead of paused.",
+        .remediation = remedy(p, ctx.profile),
+    });
   }
 }
 

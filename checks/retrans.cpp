@@ -34,37 +34,42 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     r.evaluated();
     if (moved.empty()) continue;
-    engine::Finding f;
-    f.severity = engine::Severity::warning;
-    f.subject = p.subject();
-    f.title = "RoCE retransmissions and sequence errors:";
+    std::string title = "RoCE retransmissions and sequence errors:";
+    std::vector<engine::Evidence> evidence;
     bool timeouts = false, only_reordering = true;
     for (const auto& m : moved) {
       char rate[48];
       std::snprintf(rate, sizeof rate, " %llu (%.1f/s)", static_cast<unsigned long long>(m.delta), m.per_second);
-      f.title += (&m == &moved.front() ? " " : ", ") + m.raw_name + rate;
-      f.evidence.push_back(m.evidence());
+      title += (&m == &moved.front() ? " " : ", ") + m.raw_name + rate;
+      evidence.push_back(m.evidence());
       timeouts |= m.canonical == "roce.local_ack_timeout_err" || m.canonical == "roce.retransmit_timeouts";
       only_reordering &= m.canonical == "roce.out_of_sequence";
     }
-    f.explanation =
+    std::string explanation =
         "RoCE recovers a lost packet by go-back-N: the responder sees a sequence gap (out_of_sequence) and "
         "NAKs, the requester resends everything from the gap (packet_seq_err, implied_nak_seq_err, "
         "adaptive retransmissions). Each event costs a burst of resent data and a latency spike, and on a "
         "lossless fabric it means the losslessness is broken somewhere: drops on the lossless priority "
         "(headroom, mapping), a link with uncorrected errors or a flap, or a host that overflows.";
     if (timeouts)
-      f.explanation += " ACK timeouts mean whole messages or their ACKs vanished: the requester waited for the "
-                       "timer (each costing about the QP timeout) before retransmitting.";
+      explanation += " ACK timeouts mean whole messages or their ACKs vanished: the requester waited for the "
+                     "timer (each costing about the QP timeout) before retransmitting.";
     if (only_reordering)
-      f.explanation += " Sequence gaps with no retransmission on this side can also be reordering (multipath/ECMP) "
-                       "or losses on the way to this host: look at the senders too.";
-    const std::string dev = p.netdev->name;
-    f.remediation = {"roce-doctor check --only DROP-LOSSLESS,DROP-HOST,LINK-SIGNAL,LINK-FLAP,BUF-HEADROOM"};
+      explanation += " Sequence gaps with no retransmission on this side can also be reordering (multipath/ECMP) "
+                     "or losses on the way to this host: look at the senders too.";
+    std::vector<std::string> remediation = {
+        "roce-doctor check --only DROP-LOSSLESS,DROP-HOST,LINK-SIGNAL,LINK-FLAP,BUF-HEADROOM"};
     if (p.device && p.port)
-      f.remediation.push_back("rdma statistic show link " + p.device->name + "/" + std::to_string(p.port->number));
-    f.remediation.push_back("ethtool -S " + dev + " | grep -E 'discard|crc|symbol|link_down|out_of_buffer'");
-    r.finding(std::move(f));
+      remediation.push_back("rdma statistic show link " + p.device->name + "/" + std::to_string(p.port->number));
+    remediation.push_back("ethtool -S " + p.netdev->name + " | grep -E 'discard|crc|symbol|link_down|out_of_buffer'");
+    r.finding({
+        .severity = engine::Severity::warning,
+        .subject = p.subject(),
+        .title = std::move(title),
+        .evidence = std::move(evidence),
+        .explanation = std::move(explanation),
+        .remediation = std::move(remediation),
+    });
   }
 }
 

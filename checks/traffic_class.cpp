@@ -22,25 +22,26 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     r.evaluated();
     if (!placed->off_lossless(min_rate * ctx.dt_seconds, min_share)) continue;
     const int prio = placed->busiest_priority();
-    engine::Finding f;
-    f.severity = engine::Severity::critical;
-    f.subject = p.subject(prio);
     const double share = placed->rdma_bytes ? static_cast<double>(placed->lossless_bytes) / placed->rdma_bytes : 0;
-    f.title = "RDMA traffic rides priority " + std::to_string(prio) + ", not the lossless priorities (" +
-              percent_text(std::min(share, 1.0)) + " of RDMA bytes)";
-    f.evidence = placed->evidence;
-    f.explanation =
-        "The vport RDMA counters show RoCE traffic, but the bytes are counted on priority " +
-        std::to_string(prio) + " instead of the lossless priorities. That priority has no PFC, so under "
-        "congestion RoCE packets are dropped and retransmitted (go-back-N) instead of paused: throughput "
-        "collapses and collectives time out. Usually the trust mode or DSCP map is wrong, or the "
-        "application marks a different DSCP/traffic class (NCCL_IB_TC, rdma_cm ToS).";
-    f.remediation = {"roce-doctor check --only QOS-TRUST,QOS-DSCP-MAP", "roce-doctor tune"};
+    std::vector<std::string> remediation = {"roce-doctor check --only QOS-TRUST,QOS-DSCP-MAP", "roce-doctor tune"};
     const auto& first = ctx.profile.lossless.front();
     if (ctx.profile.trust == profile::Trust::dscp && !first.dscp.empty())
-      f.remediation.push_back("export NCCL_IB_TC=" + std::to_string(first.dscp.front() * 4) +
-                              "    # RoCE traffic class = DSCP << 2");
-    r.finding(std::move(f));
+      remediation.push_back("export NCCL_IB_TC=" + std::to_string(first.dscp.front() * 4) +
+                            "    # RoCE traffic class = DSCP << 2");
+    r.finding({
+        .severity = engine::Severity::critical,
+        .subject = p.subject(prio),
+        .title = "RDMA traffic rides priority " + std::to_string(prio) + ", not the lossless priorities (" +
+                 percent_text(std::min(share, 1.0)) + " of RDMA bytes)",
+        .evidence = placed->evidence,
+        .explanation =
+            "The vport RDMA counters show RoCE traffic, but the bytes are counted on priority " +
+            std::to_string(prio) + " instead of the lossless priorities. That priority has no PFC, so under "
+            "congestion RoCE packets are dropped and retransmitted (go-back-N) instead of paused: throughput "
+            "collapses and collectives time out. Usually the trust mode or DSCP map is wrong, or the "
+            "application marks a different DSCP/traffic class (NCCL_IB_TC, rdma_cm ToS).",
+        .remediation = std::move(remediation),
+    });
   }
 }
 

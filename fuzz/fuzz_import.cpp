@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <string_view>
 
-#include "captures/import/capture_names.hpp"
-#include "captures/import/capture_time.hpp"
-#include "captures/import/host_merge.hpp"
-#include "captures/import/import_text.hpp"
-#include "captures/import/tar_extract.hpp"
+#include "import/capture_names.hpp"
+#include "import/capture_time.hpp"
+#include "import/host_merge.hpp"
+#include "import/import_text.hpp"
+#include "import/tar_extract.hpp"
 
-using namespace roce::captures::import;
+using namespace roce::import;
 
 namespace {
 

@@ -18,8 +18,8 @@
 #include "apply/verify.hpp"
 #include "apply/watchdog.hpp"
 #include "profile/profile.hpp"
+#include "system/system.hpp"
 #include "tune/change.hpp"
-#include "tune/system.hpp"
 
 namespace roce::apply {
 

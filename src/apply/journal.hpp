@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tune/change.hpp"
+#include "system/object.hpp"
 #include "util/expected.hpp"
 
 namespace roce::apply {

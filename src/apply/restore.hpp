@@ -8,7 +8,7 @@
 
 #include "apply/journal.hpp"
 #include "apply/log.hpp"
-#include "tune/system.hpp"
+#include "system/system.hpp"
 
 namespace roce::apply {
 

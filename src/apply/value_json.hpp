@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tune/change.hpp"
+#include "system/object.hpp"
 #include "util/expected.hpp"
 
 namespace roce::apply {

@@ -15,7 +15,7 @@
 #include <sys/types.h>
 #include <vector>
 
-#include "tune/system.hpp"
+#include "system/system.hpp"
 #include "util/expected.hpp"
 
 namespace roce::apply {

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "tune/system.hpp"
+#include "system/system.hpp"
 #include "util/expected.hpp"
 
 namespace roce::cli {

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "captures/import/load_capture.hpp"
+#include "import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/profile_lookup.hpp"
 #include "engine/context.hpp"

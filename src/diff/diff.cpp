@@ -6,6 +6,7 @@
 
 #include "diff/config_walk.hpp"
 #include "diff/counter_walk.hpp"
+#include "model/sample.hpp"
 
 namespace roce::diff {
 namespace {
@@ -17,15 +18,13 @@ bool lossless_relevant(const std::string& name) {
 }
 
 void set_seconds(const model::Host& a, const model::Host& b, Diff& d) {
-  if (a.monotonic_ns > 0 && b.monotonic_ns > a.monotonic_ns) {
-    d.seconds = static_cast<double>(b.monotonic_ns - a.monotonic_ns) / 1e9;
-    d.clock = "monotonic";
-  } else if (a.time_unix_ms > 0 && b.time_unix_ms > a.time_unix_ms) {
-    d.seconds = static_cast<double>(b.time_unix_ms - a.time_unix_ms) / 1e3;
-    d.clock = "wall clock";
-  } else {
+  const model::SampleInterval dt = model::interval_between(a, b);
+  if (dt.clock == model::SampleClock::none) {
     d.notes.push_back("the samples' clocks do not put B after A: deltas without rates");
+    return;
   }
+  d.seconds = dt.seconds;
+  d.clock = dt.clock == model::SampleClock::monotonic ? "monotonic" : "wall clock";
 }
 
 std::vector<CounterChange> counter_changes(const model::Host& a, const model::Host& b, std::optional<double> seconds) {
@@ -53,8 +52,9 @@ std::vector<CounterChange> counter_changes(const model::Host& a, const model::Ho
     CounterChange c = make(key);
     c.before = before;
     c.after = after;
-    c.reset = after < before;
-    c.delta = c.reset ? after : after - before;
+    const model::CounterDelta moved = model::counter_delta(before, after);
+    c.reset = moved.reset;
+    c.delta = moved.delta;
     if (seconds) c.rate_per_s = static_cast<double>(c.delta) / *seconds;
     out.push_back(std::move(c));
   }

@@ -2,6 +2,7 @@
 #include "diff/members.hpp"
 
 #include "diff/value_text.hpp"
+#include "model/dcb_text.hpp"
 
 namespace roce::diff {
 
@@ -28,7 +29,7 @@ std::string identity(const model::RdmaDevice& device) { return readable(device.n
 std::string identity(const model::RdmaPort& port) { return std::to_string(port.number); }
 std::string identity(const model::Gid& gid) { return std::to_string(gid.index); }
 std::string identity(const model::Qdisc& qdisc) {
-  return "parent " + tc_handle_text(qdisc.parent) + " handle " + tc_handle_text(qdisc.handle);
+  return "parent " + model::tc_handle_text(qdisc.parent) + " handle " + model::tc_handle_text(qdisc.handle);
 }
 
 }  // namespace roce::diff

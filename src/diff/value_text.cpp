@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/dcb_text.hpp"
+
 namespace roce::diff {
 namespace {
 
@@ -85,21 +87,10 @@ void app_only_in(const std::map<AppKey, int>& from, const std::map<AppKey, int>&
 
 }  // namespace
 
-std::string tc_handle_text(std::uint64_t h) {
-  if (h == 0xffffffffu) return "root";
-  char buf[32];
-  if ((h & 0xffff) == 0)
-    std::snprintf(buf, sizeof buf, "%llx:", static_cast<unsigned long long>(h >> 16));
-  else
-    std::snprintf(buf, sizeof buf, "%llx:%llx", static_cast<unsigned long long>(h >> 16),
-                  static_cast<unsigned long long>(h & 0xffff));
-  return buf;
-}
-
 std::string unsigned_text(std::uint64_t v, std::string_view key) {
   if (key == "pfc_en" || key == "flags") return hex(v, 2);
   if (key == "dcbx") return dcbx_text(v);
-  if (key == "handle" || key == "parent") return tc_handle_text(v);
+  if (key == "handle" || key == "parent") return model::tc_handle_text(static_cast<std::uint32_t>(v));
   if (key == "apptrust") return selector_name(v);
   if (is_bytes(key)) return std::to_string(v) + " B";
   return std::to_string(v);

@@ -13,9 +13,6 @@
 
 namespace roce::diff {
 
-/// A tc handle in tc's notation: "root", "8001:", "1:3".
-std::string tc_handle_text(std::uint64_t handle);
-
 /// An unsigned value in the notation of the member `key` that holds it: "0x08" (pfc_en, flags),
 /// "0x0c (cee,ieee)" (dcbx), "1:3" (handle, parent), "DSCP" (apptrust), "262016 B" (sizes), else decimal.
 std::string unsigned_text(std::uint64_t value, std::string_view key);

@@ -44,11 +44,4 @@ void Reporter::skip(const std::string& subject, const std::string& reason) {
   skips_.push_back(subject.empty() ? reason : subject + ": " + reason);
 }
 
-std::string Reporter::describe_missing(const std::string& what, model::Availability a,
-                                       const std::string& cause) {
-  std::string s = what + " " + model::to_string(a);
-  if (!cause.empty()) s += " (" + cause + ")";
-  return s;
-}
-
 }  // namespace roce::engine

@@ -55,15 +55,13 @@ class Reporter {
   void finding(Finding f);
   void evaluated() { ++evaluated_; }
   void skip(const std::string& subject, const std::string& reason);
-  /// True if the field is present; otherwise records skip(subject, "<what>: <availability> (<cause>)").
+  /// True if the field is present; otherwise records skip(subject, "<what> <availability> (<cause>)").
   template <class T>
   bool require(const model::Field<T>& f, const std::string& subject, const std::string& what) {
     if (f.ok()) return true;
-    skip(subject, describe_missing(what, f.availability, f.cause));
+    skip(subject, what + " " + model::describe_missing(f));
     return false;
   }
-  static std::string describe_missing(const std::string& what, model::Availability a,
-                                      const std::string& cause);
 
   const CheckInfo& info() const { return info_; }
   std::vector<Finding>& findings() { return findings_; }

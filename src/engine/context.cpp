@@ -34,6 +34,12 @@ Subject PortView::subject(int priority) const {
   return s;
 }
 
+Subject PortView::buffer_subject(int buffer) const {
+  Subject s = subject();
+  s.buffer = buffer;
+  return s;
+}
+
 std::string PortView::driver() const {
   return netdev->driver.ok() ? netdev->driver->driver : std::string();
 }
@@ -54,8 +60,9 @@ std::optional<Rate> PortView::rate(std::string_view canonical, double dt_seconds
   r.set = n->second.set;
   r.before = b->second.value;
   r.now = n->second.value;
-  r.reset = r.now < r.before;
-  r.delta = r.reset ? r.now : r.now - r.before;
+  const model::CounterDelta moved = model::counter_delta(r.before, r.now);
+  r.delta = moved.delta;
+  r.reset = moved.reset;
   r.per_second = static_cast<double>(r.delta) / dt_seconds;
   return r;
 }
@@ -114,14 +121,6 @@ Context::Context(const model::Host& now_host, const model::Host* before_host, do
   if (now.rdma_devices.empty())
     for (const auto& nd : now.netdevs)
       if (has_port_data(nd)) add(nd, nullptr, nullptr);
-}
-
-double seconds_between(const model::Host& before, const model::Host& now) {
-  if (before.monotonic_ns > 0 && now.monotonic_ns > before.monotonic_ns)
-    return static_cast<double>(now.monotonic_ns - before.monotonic_ns) / 1e9;
-  if (before.time_unix_ms > 0 && now.time_unix_ms > before.time_unix_ms)
-    return static_cast<double>(now.time_unix_ms - before.time_unix_ms) / 1e3;
-  return 0;
 }
 
 }  // namespace roce::engine

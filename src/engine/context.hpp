@@ -9,6 +9,7 @@
 #include "counters/canonical.hpp"
 #include "engine/finding.hpp"
 #include "model/host.hpp"
+#include "model/sample.hpp"
 #include "profile/profile.hpp"
 
 namespace roce::engine {
@@ -41,6 +42,7 @@ struct PortView {
 
   Subject subject() const;
   Subject subject(int priority) const;
+  Subject buffer_subject(int buffer) const;  // the port's subject for one of its DCB buffers
   std::string driver() const;  // "mlx5_core", or "" when unknown
   /// The current value of a canonical counter, if the driver reports it.
   const counters::Metric* metric(std::string_view canonical) const;
@@ -71,7 +73,7 @@ class Context {
   std::vector<PortView> ports_;
 };
 
-/// Seconds between two samples from their monotonic clocks (or wall clocks); 0 if unknown.
-double seconds_between(const model::Host& before, const model::Host& now);
+/// Seconds between two samples (model/sample.hpp), by the name the engine's callers use.
+using model::seconds_between;
 
 }  // namespace roce::engine

@@ -12,13 +12,15 @@ namespace roce::engine {
 enum class Severity { info = 0, warning = 1, critical = 2 };
 const char* to_string(Severity s);
 
-/// What a finding is about. Empty/nullopt members do not apply.
+/// What a finding is about. Empty/nullopt members do not apply. Every member has a default (`{}`)
+/// so that a Subject or a Finding can be written with designated initializers naming only what
+/// applies (gcc warns about an omitted member that has none).
 struct Subject {
-  std::string netdev;              // "ens1f0np0"
-  std::string rdma_device;         // "mlx5_0"
-  std::optional<int> port;         // RDMA port number
-  std::optional<int> priority;     // 0..7
-  std::optional<int> buffer;       // DCB buffer index
+  std::string netdev{};            // "ens1f0np0"
+  std::string rdma_device{};       // "mlx5_0"
+  std::optional<int> port{};       // RDMA port number
+  std::optional<int> priority{};   // 0..7
+  std::optional<int> buffer{};     // DCB buffer index
   std::string to_string() const;   // "ens1f0np0 (mlx5_0/1) prio 3"
   bool operator==(const Subject&) const = default;
 };
@@ -35,15 +37,17 @@ struct Evidence {
   bool operator==(const Evidence&) const = default;
 };
 
+/// Built with designated initializers, as checks do:
+///   r.finding({.severity = Severity::critical, .subject = p.subject(3), .title = "...", ...});
 struct Finding {
-  std::string id;  // check ID, "QOS-TRUST"
+  std::string id{};  // check ID, "QOS-TRUST" (Reporter::finding fills it in)
   Severity severity = Severity::warning;
-  Subject subject;
-  std::string title;        // one line: "trust mode is pcp, profile expects dscp"
-  std::vector<Evidence> evidence;
-  std::string explanation;  // one paragraph: why it matters
-  std::vector<std::string> remediation;  // commands for this host
-  std::vector<std::string> caused_by;    // refs() of the findings that explain this one
+  Subject subject{};
+  std::string title{};        // one line: "trust mode is pcp, profile expects dscp"
+  std::vector<Evidence> evidence{};
+  std::string explanation{};  // one paragraph: why it matters
+  std::vector<std::string> remediation{};  // commands for this host
+  std::vector<std::string> caused_by{};    // refs() of the findings that explain this one
   /// "QOS-TRUST@ens1f0np0": how caused_by names a finding.
   std::string ref() const { return id + "@" + subject.netdev; }
   bool operator==(const Finding&) const = default;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "util/spelling.hpp"
+
 namespace roce::engine {
 namespace {
 
@@ -66,7 +68,7 @@ std::string precheck(const CheckInfo& info, const Context& ctx) {
         break;
       }
       if (!reasons.empty()) reasons += "; ";
-      reasons += p.netdev->name + ": " + Reporter::describe_missing(to_string(n), s.availability, s.cause);
+      reasons += p.netdev->name + ": " + to_string(n) + " " + model::describe_missing(s.availability, s.cause);
     }
     if (!anywhere) return reasons;
   }
@@ -81,23 +83,6 @@ bool selected(const CheckInfo& info, const Selection& sel) {
   return !has(sel.skip);
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      bool same = std::toupper(static_cast<unsigned char>(a[i - 1])) ==
-                  std::toupper(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 std::size_t catalog_index(std::span<const CheckInfo> catalog, std::string_view id) {
   for (std::size_t i = 0; i < catalog.size(); ++i)
     if (catalog[i].id == id) return i;
@@ -107,16 +92,8 @@ std::size_t catalog_index(std::span<const CheckInfo> catalog, std::string_view i
 }  // namespace
 
 std::string closest_id(std::span<const CheckInfo> catalog, std::string_view id) {
-  std::string best;
-  std::size_t best_d = 4;  // farther than 3 edits is not a typo
-  for (const auto& c : catalog) {
-    std::size_t d = edit_distance(id, c.id);
-    if (d < best_d) {
-      best_d = d;
-      best = std::string(c.id);
-    }
-  }
-  return best;
+  // Farther than 3 edits is not a typo.
+  return nearest_name(id, catalog, 3, LetterCase::insensitive, &CheckInfo::id);
 }
 
 Outcome validate(std::span<const CheckInfo> catalog, const Selection& selection) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <utility>
 
+#include "util/error.hpp"
+
 namespace roce::model {
 
 enum class Availability { present, unsupported, denied, absent, error };
@@ -55,6 +57,9 @@ struct Field {
     f.from = std::move(p);
     return f;
   }
+  /// A field whose read failed: its errno says how it is missing (`error` without one), its
+  /// message and hint are the cause ("ens1 ETHTOOL_MSG_PAUSE_GET: Operation not supported (hint)").
+  static Field from_error(const Error& e, Provenance p = {});
 
   bool ok() const { return value.has_value(); }
   const T& operator*() const { return *value; }
@@ -86,6 +91,26 @@ template <class T>
 Field<T> missing_from_errno(int err, const std::string& what, Provenance p = {}) {
   if (err < 0) err = -err;
   return Field<T>::missing(availability_from_errno(err), what + ": " + std::strerror(err), std::move(p));
+}
+
+template <class T>
+Field<T> Field<T>::from_error(const Error& e, Provenance p) {
+  std::string cause = e.message;
+  if (!e.hint.empty()) cause += " (" + e.hint + ")";
+  const Availability a = e.sys_errno ? availability_from_errno(e.sys_errno) : Availability::error;
+  return missing(a, std::move(cause), std::move(p));
+}
+
+/// Why a field is missing, as output says it: "unsupported (dcbnl: veth0: Operation not supported)",
+/// or the availability alone when there is no cause.
+inline std::string describe_missing(Availability a, const std::string& cause) {
+  std::string s = to_string(a);
+  if (!cause.empty()) s += " (" + cause + ")";
+  return s;
+}
+template <class T>
+std::string describe_missing(const Field<T>& f) {
+  return describe_missing(f.availability, f.cause);
 }
 
 }  // namespace roce::model

@@ -8,6 +8,8 @@
 
 namespace roce::model {
 
+constexpr std::uint32_t kTcRoot = 0xffffffff;  // TC_H_ROOT: the parent of a root qdisc
+
 struct RedParams {  // struct tc_red_qopt (+ TCA_RED_MAX_P, TCA_RED_FLAGS)
   std::uint32_t limit = 0;    // bytes
   std::uint32_t qth_min = 0;  // bytes
@@ -33,7 +35,7 @@ struct QdiscStats {
 struct Qdisc {
   std::string kind;  // "red", "ets", "prio", "mqprio", "mq", ...
   std::uint32_t handle = 0;
-  std::uint32_t parent = 0;  // TC_H_ROOT = 0xffffffff
+  std::uint32_t parent = 0;  // kTcRoot for the root qdisc
   bool offloaded = false;    // TCA_HW_OFFLOAD
   std::optional<RedParams> red;
   std::optional<RedXstats> red_xstats;
@@ -45,5 +47,18 @@ struct Qdisc {
   std::optional<QdiscStats> stats;
   bool operator==(const Qdisc&) const = default;
 };
+
+/// True if any of the qdiscs is RED.
+bool has_red(const std::vector<Qdisc>& qdiscs);
+
+/// The queue that serves a priority: the RED qdisc on it, if any, and the class to attach one to.
+struct PrioQueue {
+  const Qdisc* red = nullptr;
+  std::optional<std::uint32_t> parent;  // kTcRoot, or the class of the priority's band; nullopt: no ETS/PRIO root
+};
+/// Found through the root qdisc: a root RED covers every priority; under a root ETS/PRIO the
+/// priomap names the band (sch_ets sends unmapped priorities to the last band), and band b is
+/// class major:b+1.
+PrioQueue queue_for_priority(const std::vector<Qdisc>& qdiscs, int prio);
 
 }  // namespace roce::model

@@ -4,37 +4,16 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <tuple>
 #include <toml++/toml.h>
+
+#include "profile/toml_errors.hpp"
+#include "util/spelling.hpp"
 
 namespace roce::profile {
 namespace {
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 std::string did_you_mean(std::string_view key, const std::vector<std::string>& candidates) {
-  std::string best;
-  std::size_t best_d = 3;
-  for (const auto& c : candidates) {
-    std::size_t d = edit_distance(key, c);
-    if (d < best_d) {
-      best_d = d;
-      best = c;
-    }
-  }
+  const std::string best = nearest_name(key, candidates, 2);
   return best.empty() ? "" : "; did you mean '" + best + "'?";
 }
 
@@ -47,7 +26,7 @@ std::string list(const std::vector<std::string>& keys) {
 // Collects every error with its position, then the caller fails once with all of them.
 class Loader {
  public:
-  Loader(const std::string& file, const ThresholdCatalog& known) : file_(file), known_(known) {}
+  Loader(const std::string& file, const ThresholdCatalog& known) : file_(file), known_(known), errors_(file) {}
 
   Expected<Profile> run(const toml::table& root) {
     p_.file = file_;
@@ -68,24 +47,12 @@ class Loader {
     if (auto* t = table(root, "thresholds")) thresholds(*t);
     cross_checks(root);
     if (p_.name.empty()) p_.name = "unnamed";
-    if (!errors_.empty()) {
-      // In file order, as a reader fixes them; equal positions keep the order they were found in.
-      std::stable_sort(errors_.begin(), errors_.end(), [](const Located& a, const Located& b) {
-        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-      });
-      std::string msg;
-      for (const auto& e : errors_) msg += (msg.empty() ? "" : "\n") + e.text;
-      return fail(msg, "profiles/README.md documents every key");
-    }
+    if (!errors_.empty()) return fail(errors_.text(), "profiles/README.md documents every key");
     return p_;
   }
 
  private:
-  void error(const toml::source_region& where, const std::string& message) {
-    errors_.push_back({where.begin.line, where.begin.column,
-                       file_ + ":" + std::to_string(where.begin.line) + ":" +
-                           std::to_string(where.begin.column) + ": " + message});
-  }
+  void error(const toml::source_region& where, const std::string& message) { errors_.add(where, message); }
 
   void allow(const toml::table& t, const std::string& path, const std::vector<std::string>& keys) {
     for (auto&& [k, v] : t) {
@@ -281,11 +248,7 @@ class Loader {
   std::string file_;
   const ThresholdCatalog& known_;
   Profile p_;
-  struct Located {
-    toml::source_index line, column;
-    std::string text;
-  };
-  std::vector<Located> errors_;
+  TomlErrors errors_;
   std::vector<toml::source_region> lossless_src_;
   toml::source_region cnp_src_{};
 };
@@ -297,9 +260,7 @@ Expected<Profile> parse_profile(std::string_view text, const std::string& file, 
   try {
     root = toml::parse(text, file);
   } catch (const toml::parse_error& e) {
-    const auto& b = e.source().begin;
-    return fail(file + ":" + std::to_string(b.line) + ":" + std::to_string(b.column) + ": " +
-                std::string(e.description()));
+    return fail(parse_error_text(file, e));
   }
   return Loader(file, known).run(root);
 }

@@ -4,6 +4,8 @@
 
 #include <map>
 
+#include "model/dcb_text.hpp"
+
 namespace roce::report {
 
 std::string compact_dscp_map(const std::vector<model::AppEntry>& app) {
@@ -46,17 +48,8 @@ std::string compact_per_prio(const std::vector<std::string>& values) {
 
 std::vector<std::string> other_app_entries(const std::vector<model::AppEntry>& app) {
   std::vector<std::string> out;
-  for (const auto& e : app) {
-    switch (e.selector) {
-      case model::kAppSelDscp: break;
-      case model::kAppSelEthertype: out.push_back(fmt::format("ethtype-prio {:#x}:{}", e.protocol, e.priority)); break;
-      case model::kAppSelStream: out.push_back(fmt::format("stream-port-prio {}:{}", e.protocol, e.priority)); break;
-      case model::kAppSelDgram: out.push_back(fmt::format("dgram-port-prio {}:{}", e.protocol, e.priority)); break;
-      case model::kAppSelAny: out.push_back(fmt::format("port-prio {}:{}", e.protocol, e.priority)); break;
-      case model::kAppSelPcp: out.push_back(fmt::format("pcp-prio {}:{}", e.protocol, e.priority)); break;
-      default: out.push_back(fmt::format("selector-{} {}:{}", e.selector, e.protocol, e.priority)); break;
-    }
-  }
+  for (const auto& e : app)
+    if (e.selector != model::kAppSelDscp) out.push_back(model::app_entry_text(e));
   return out;
 }
 

@@ -1,22 +1,15 @@
 #pragma once
-// How a missing Field reads in text: "unsupported (dcbnl: veth0: Operation not supported)".
+// A Field in text: its value, or why it is missing ("unsupported (dcbnl: veth0: Operation not supported)").
 #include <string>
 
 #include "model/field.hpp"
 
 namespace roce::report {
 
-template <class T>
-std::string missing_reason(const model::Field<T>& f) {
-  std::string out = model::to_string(f.availability);
-  if (!f.cause.empty()) out += " (" + f.cause + ")";
-  return out;
-}
-
 // The field's text via `show` when present, else its reason.
 template <class T, class F>
 std::string field_text(const model::Field<T>& f, F show) {
-  return f.ok() ? std::string(show(*f)) : missing_reason(f);
+  return f.ok() ? std::string(show(*f)) : model::describe_missing(f);
 }
 
 template <class T>

@@ -51,7 +51,7 @@ std::string rdma_label(std::string_view n) { return n.starts_with("roce.") ? lab
 }  // namespace
 
 std::vector<std::string> netdev_counter_lines(const model::NetDev& nd) {
-  if (!nd.ethtool_stats.ok()) return {"counters " + missing_reason(nd.ethtool_stats)};
+  if (!nd.ethtool_stats.ok()) return {"counters " + model::describe_missing(nd.ethtool_stats)};
   const auto c = counters::canonicalize(&nd, nullptr);
   std::vector<std::string> lines;
   for (int p = 0; p < model::kPriorities; ++p) {
@@ -87,7 +87,8 @@ std::vector<std::string> netdev_counter_lines(const model::NetDev& nd) {
 
 std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port) {
   if (!port.hw_counters.ok() && !port.counters.ok())
-    return {"hw-counters " + missing_reason(port.hw_counters), "counters " + missing_reason(port.counters)};
+    return {"hw-counters " + model::describe_missing(port.hw_counters),
+            "counters " + model::describe_missing(port.counters)};
   const auto c = counters::canonicalize(nd, &port);
   auto h = pick(c, {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored", "roce.out_of_sequence",
                     "roce.packet_seq_err", "roce.implied_nak_seq_err", "roce.local_ack_timeout_err",
@@ -95,7 +96,7 @@ std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model
                 rdma_label);
   std::vector<std::string> lines;
   lines.push_back("roce-counters " + (h.shown.empty() ? std::string("none of the headline counters") : join(h.shown)));
-  if (!port.hw_counters.ok()) lines.push_back("hw-counters " + missing_reason(port.hw_counters));
+  if (!port.hw_counters.ok()) lines.push_back("hw-counters " + model::describe_missing(port.hw_counters));
   if (!h.missing.empty())
     lines.push_back("not-reported " + join(h.missing, ", ") + " (not among this port's hw_counters/counters)");
   return lines;

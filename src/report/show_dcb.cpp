@@ -95,7 +95,7 @@ std::vector<std::string> dcb_lines(const model::NetDev& nd) {
     lines.push_back("ecn-np " + ecn_text(nd.ecn->np));
     lines.push_back("ecn-rp " + ecn_text(nd.ecn->rp));
   } else {
-    lines.push_back("ecn " + missing_reason(nd.ecn));
+    lines.push_back("ecn " + model::describe_missing(nd.ecn));
   }
   return lines;
 }

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "model/dcb_text.hpp"
 #include "report/field_text.hpp"
 #include "report/show_parts.hpp"
 #include "report/show_text.hpp"
@@ -8,8 +9,7 @@ namespace roce::report {
 namespace detail {
 
 std::string qdisc_text(const model::Qdisc& q) {
-  std::string out = fmt::format("{} {:x}:", q.kind, q.handle >> 16);
-  out += q.parent == 0xffffffff ? " root" : fmt::format(" parent {:x}:{:x}", q.parent >> 16, q.parent & 0xffff);
+  std::string out = q.kind + " " + model::tc_handle_text(q.handle) + " " + model::tc_parent_text(q.parent);
   if (q.offloaded) out += " offloaded";
   if (q.red) {
     out += fmt::format(" limit {}b min {}b max {}b", q.red->limit, q.red->qth_min, q.red->qth_max);
@@ -83,7 +83,7 @@ std::string render_netdev(const model::NetDev& nd, const Style& style) {
                                 field_text(nd.operstate, [&](const std::string& s) {
                                   return s == "up" ? style.good(s) : s == "down" ? style.bad(s) : s;
                                 }),
-                                field_text(nd.mtu), nd.link.ok() ? link_text(*nd.link) : "link " + missing_reason(nd.link));
+                                field_text(nd.mtu), nd.link.ok() ? link_text(*nd.link) : "link " + model::describe_missing(nd.link));
   std::vector<std::string> lines;
   lines.push_back(fmt::format("mac {} addresses {}", field_text(nd.mac), field_text(nd.addresses, addresses_text)));
   lines.push_back("driver " + field_text(nd.driver, [](const model::DriverInfo& d) {
@@ -91,14 +91,14 @@ std::string render_netdev(const model::NetDev& nd, const Style& style) {
                        or_none(d.bus_info));
   }));
   if (!nd.pci_address.ok() && !nd.pcie.ok() && nd.pci_address.cause == nd.pcie.cause)
-    lines.push_back("pci " + missing_reason(nd.pci_address));  // one reason for both
+    lines.push_back("pci " + model::describe_missing(nd.pci_address));  // one reason for both
   else
     lines.push_back(fmt::format("pci {} pcie-link {}", field_text(nd.pci_address), field_text(nd.pcie, pcie_text)));
   for (auto& l : detail::dcb_lines(nd)) lines.push_back(std::move(l));
   lines.push_back("pause " + field_text(nd.pause, pause_text));
   lines.push_back("pfc-prevention-tout " + field_text(nd.pfc_prevention_tout_ms, tout_text));
   lines.push_back("module-cable-length " + field_text(nd.module_cable_m, [](std::uint32_t m) { return fmt::format("{} m", m); }));
-  if (!nd.qdiscs.ok()) lines.push_back("qdisc " + missing_reason(nd.qdiscs));
+  if (!nd.qdiscs.ok()) lines.push_back("qdisc " + model::describe_missing(nd.qdiscs));
   else if (nd.qdiscs->empty()) lines.push_back("qdisc none");
   else for (const auto& q : *nd.qdiscs) lines.push_back("qdisc " + detail::qdisc_text(q));
   lines.push_back("stats " + field_text(nd.stats, stats_text) +

@@ -17,7 +17,7 @@ std::string join(const std::vector<std::string>& xs, const char* sep = " ") {
 }
 
 std::string state_text(const model::Field<model::PortState>& f, const Style& style) {
-  if (!f.ok()) return missing_reason(f);
+  if (!f.ok()) return model::describe_missing(f);
   const bool good = f->name == "ACTIVE" || f->name == "LinkUp";
   return good ? style.good(f->name) : style.bad(f->name);
 }
@@ -30,7 +30,7 @@ std::string render_port(const model::RdmaPort& port, const model::Host& host, co
                                 field_text(port.rate), field_text(port.link_layer), field_text(port.netdev));
   out += fmt::format("{}active-mtu {} max-mtu {}\n", kIndent, mtu_text(port.active_mtu), mtu_text(port.max_mtu));
   if (!port.gids.ok()) {
-    out += fmt::format("{}gids {}\n", kIndent, missing_reason(port.gids));
+    out += fmt::format("{}gids {}\n", kIndent, model::describe_missing(port.gids));
   } else {
     for (const auto& g : *port.gids)
       out += fmt::format("{}gid {} {} {} {}\n", kIndent, g.index, short_gid(g.gid), field_text(g.type),

@@ -3,18 +3,13 @@
 #include <algorithm>
 #include <set>
 #include <sstream>
-#include <tuple>
 #include <toml++/toml.h>
 
+#include "profile/toml_errors.hpp"
 #include "sim/sim_model.hpp"
 
 namespace roce::sim {
 namespace {
-
-struct Located {
-  toml::source_index line, column;
-  std::string text;
-};
 
 const char* tsa_name(std::uint8_t tsa) {
   switch (tsa) {
@@ -27,7 +22,7 @@ const char* tsa_name(std::uint8_t tsa) {
 
 class Reader {
  public:
-  explicit Reader(const std::string& file) : file_(file) {}
+  explicit Reader(const std::string& file) : errors_(file) {}
 
   Expected<SimModel> run(const toml::table& root) {
     allow(root, "", {"host", "port", "state"});
@@ -49,22 +44,12 @@ class Reader {
     }
     if (m_.ports.empty() && errors_.empty()) error(root.source(), "the model has no [[port]]");
     if (auto* t = table(root, "state")) state(*t);
-    if (!errors_.empty()) {
-      std::stable_sort(errors_.begin(), errors_.end(),
-                       [](const Located& a, const Located& b) { return std::tie(a.line, a.column) < std::tie(b.line, b.column); });
-      std::string msg;
-      for (const auto& e : errors_) msg += (msg.empty() ? "" : "\n") + e.text;
-      return fail(msg, "examples/sim/README.md documents every key of a model file");
-    }
+    if (!errors_.empty()) return fail(errors_.text(), "examples/sim/README.md documents every key of a model file");
     return m_;
   }
 
  private:
-  void error(const toml::source_region& where, const std::string& message) {
-    errors_.push_back({where.begin.line, where.begin.column,
-                       file_ + ":" + std::to_string(where.begin.line) + ":" + std::to_string(where.begin.column) + ": " +
-                           message});
-  }
+  void error(const toml::source_region& where, const std::string& message) { errors_.add(where, message); }
 
   void allow(const toml::table& t, const std::string& path, std::initializer_list<std::string_view> keys) {
     for (auto&& [k, v] : t) {
@@ -287,9 +272,8 @@ class Reader {
     }
   }
 
-  std::string file_;
   SimModel m_;
-  std::vector<Located> errors_;
+  profile::TomlErrors errors_;
 };
 
 toml::array int_array(const auto& values) {
@@ -312,10 +296,7 @@ Expected<SimModel> parse_sim_model(std::string_view text, const std::string& fil
   try {
     root = toml::parse(text, file);
   } catch (const toml::parse_error& e) {
-    const auto& b = e.source().begin;
-    return fail(file + ":" + std::to_string(b.line) + ":" + std::to_string(b.column) + ": " +
-                    std::string(e.description()),
-                "examples/sim/README.md documents the model file");
+    return fail(profile::parse_error_text(file, e), "examples/sim/README.md documents the model file");
   }
   return Reader(file).run(root);
 }

@@ -21,7 +21,7 @@
 //   pause_frames = pause_us / refresh_us, refresh_us = half a 65535-quanta pause at speed
 //                  = 65535 * 512 / (speed_mbps) / 2 µs                              (tx and rx)
 //   pause_transitions = pause_frames / 2
-// Headroom. H = tune::mlx5_min_lossless_buffer(speed, cable_m, mtu) with the REAL cable length;
+// Headroom. H = physics::mlx5_min_lossless_buffer(speed, cable_m, mtu) with the REAL cable length;
 // b = buffer_size[prio2buffer[p]]. b >= H: no drops. b < H: every XOFF lets (H - b) bytes more
 // arrive than fit, lost:   drops = pause_transitions * (H - b) / frame
 // No PFC on p: while congested, what one link cannot drain of F_p senders is lost:
@@ -39,7 +39,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 namespace roce::sim {
 
@@ -55,7 +55,7 @@ PortRates rates_of(const SimPort& port) {
   PortRates out;
   const double speed_gbps = port.speed_mbps / 1000.0;
   const std::uint32_t roce_mtu = roce_active_mtu(port.mtu);
-  out.headroom_needed = tune::mlx5_min_lossless_buffer(port.speed_mbps, port.cable_m, port.mtu);
+  out.headroom_needed = physics::mlx5_min_lossless_buffer(port.speed_mbps, port.cable_m, port.mtu);
 
   double total_gbps = 0;
   model::PerPrio<double> gbps{};

@@ -22,7 +22,7 @@ struct PrioRates {  // per second
 struct PortRates {
   model::PerPrio<PrioRates> prio;
   double drops = 0;  // all priorities
-  std::uint32_t headroom_needed = 0;  // bytes, tune::mlx5_min_lossless_buffer at the real cable
+  std::uint32_t headroom_needed = 0;  // bytes, physics::mlx5_min_lossless_buffer at the real cable
 };
 
 /// RoCE path MTU for a netdev MTU (IB headers taken off, then the largest of 256..4096 that fits).

@@ -17,15 +17,6 @@ namespace {
 
 std::string errno_text(int err) { return std::strerror(err); }
 
-// "ens1f0np0 dcb_buffer", "ens1f0np0 nic_ecn prio 3" (roce_sim does not link the tuner library).
-std::string text_of(const tune::ObjectRef& object) {
-  static constexpr const char* kNames[] = {"mtu", "trust", "dcb apptrust", "dcb app", "dcb pfc",
-                                           "dcb ets", "dcb buffer", "ecn", "red"};
-  std::string s = object.netdev + " " + kNames[static_cast<int>(object.knob)];
-  if (object.knob == tune::Knob::nic_ecn) s += " prio " + std::to_string(object.index);
-  return s;
-}
-
 // flock on FILE.lock (not on FILE, which rename replaces), released when destroyed.
 class FileLock {
  public:
@@ -69,54 +60,54 @@ std::string directory_of(const std::string& file) {
   return slash == std::string::npos ? "." : slash == 0 ? "/" : file.substr(0, slash);
 }
 
-bool is_writable_knob(tune::Knob k) {
+bool is_writable_knob(system::Knob k) {
   switch (k) {
-    case tune::Knob::mtu:
-    case tune::Knob::trust:
-    case tune::Knob::dcb_app:
-    case tune::Knob::dcb_pfc:
-    case tune::Knob::dcb_ets:
-    case tune::Knob::dcb_buffer:
-    case tune::Knob::nic_ecn:
-    case tune::Knob::dcb_apptrust:
+    case system::Knob::mtu:
+    case system::Knob::trust:
+    case system::Knob::dcb_app:
+    case system::Knob::dcb_pfc:
+    case system::Knob::dcb_ets:
+    case system::Knob::dcb_buffer:
+    case system::Knob::nic_ecn:
+    case system::Knob::dcb_apptrust:
       return true;
-    case tune::Knob::red:
+    case system::Knob::red:
       return false;
   }
   return false;
 }
 
-Expected<SimPort*> port_of(SimModel& m, const tune::ObjectRef& object) {
+Expected<SimPort*> port_of(SimModel& m, const system::ObjectRef& object) {
   SimPort* p = m.port(object.netdev);
   if (!p) return fail("no port \"" + object.netdev + "\" in the simulated host", "the model file's [[port]] netdev names");
   return p;
 }
 
-Expected<tune::Value> value_of(const SimPort& p, const tune::ObjectRef& object) {
-  using tune::Knob;
+Expected<system::Value> value_of(const SimPort& p, const system::ObjectRef& object) {
+  using system::Knob;
   switch (object.knob) {
-    case Knob::mtu: return tune::Value{p.mtu};
-    case Knob::trust: return tune::Value{p.trust};
+    case Knob::mtu: return system::Value{p.mtu};
+    case Knob::trust: return system::Value{p.trust};
     case Knob::dcb_apptrust:
-      if (!p.apptrust) return fail(text_of(object) + ": the modelled mlx5_core has no apptrust (dcbnl EOPNOTSUPP)");
-      return tune::Value{*p.apptrust};
-    case Knob::dcb_app: return tune::Value{tune::app_entries_of(dscp_app_table(p), object.index)};
+      if (!p.apptrust) return fail(system::to_string(object) + ": the modelled mlx5_core has no apptrust (dcbnl EOPNOTSUPP)");
+      return system::Value{*p.apptrust};
+    case Knob::dcb_app: return system::Value{system::app_entries_of(dscp_app_table(p), object.index)};
     case Knob::dcb_pfc: {
       model::Pfc pfc;
       pfc.pfc_cap = 8;
       pfc.pfc_en = p.pfc_en;
       pfc.delay = p.pfc_delay;
-      return tune::Value{pfc};
+      return system::Value{pfc};
     }
-    case Knob::dcb_ets: return tune::Value{p.ets};
-    case Knob::dcb_buffer: return tune::Value{p.buffer};
+    case Knob::dcb_ets: return system::Value{p.ets};
+    case Knob::dcb_buffer: return system::Value{p.buffer};
     case Knob::nic_ecn:
-      if (object.index > 7) return fail(text_of(object) + ": priority out of range 0..7");
-      return tune::Value{tune::EcnEnable{static_cast<bool>((p.ecn_np >> object.index) & 1),
+      if (object.index > 7) return fail(system::to_string(object) + ": priority out of range 0..7");
+      return system::Value{system::EcnEnable{static_cast<bool>((p.ecn_np >> object.index) & 1),
                                          static_cast<bool>((p.ecn_rp >> object.index) & 1)}};
     case Knob::red: break;
   }
-  return fail(text_of(object) + ": mlx5_core NIC ports have no RED qdisc in the model");
+  return fail(system::to_string(object) + ": mlx5_core NIC ports have no RED qdisc in the model");
 }
 
 // The firmware DSCP map: overrides of the default dscp>>3 (one equal to it is not added, one the
@@ -127,9 +118,9 @@ void set_dscp_priority(SimPort& p, std::uint8_t dscp, std::uint8_t priority) {
 }
 
 // Applies a write as mlx5_core would accept it.
-Outcome apply(SimPort& p, const tune::ObjectRef& object, const tune::Value& value) {
-  using tune::Knob;
-  const std::string what = text_of(object);
+Outcome apply(SimPort& p, const system::ObjectRef& object, const system::Value& value) {
+  using system::Knob;
+  const std::string what = system::to_string(object);
   auto wrong_type = [&] { return fail(what + ": value of the wrong type for this object"); };
   switch (object.knob) {
     case Knob::mtu: {
@@ -158,12 +149,12 @@ Outcome apply(SimPort& p, const tune::ObjectRef& object, const tune::Value& valu
       auto* v = std::get_if<std::vector<model::AppEntry>>(&value);
       if (!v) return wrong_type();
       const auto key = object.index;
-      if (tune::app_key_selector(key) != model::kAppSelDscp || tune::app_key_protocol(key) > 63)
+      if (system::app_key_selector(key) != model::kAppSelDscp || system::app_key_protocol(key) > 63)
         return fail(what + ": the model keeps DSCP entries (DSCP 0..63) only", "", EINVAL);
-      if (v->size() > 1 || (v->size() == 1 && (tune::app_key(v->front().selector, v->front().protocol) != key ||
+      if (v->size() > 1 || (v->size() == 1 && (system::app_key(v->front().selector, v->front().protocol) != key ||
                                                v->front().priority > 7)))
         return fail(what + ": mlx5 keeps one entry per DSCP, priority 0..7 (EINVAL)", "", EINVAL);
-      const auto dscp = static_cast<std::uint8_t>(tune::app_key_protocol(key));
+      const auto dscp = static_cast<std::uint8_t>(system::app_key_protocol(key));
       if (v->empty()) {  // mlx5e_dcbnl_ieee_delapp: priority 0 in firmware; the last one turns trust to pcp
         if (p.trust != "dscp" || p.dscp_unlisted.count(dscp)) return done();
         set_dscp_priority(p, dscp, 0);
@@ -211,7 +202,7 @@ Outcome apply(SimPort& p, const tune::ObjectRef& object, const tune::Value& valu
       return done();
     }
     case Knob::nic_ecn: {
-      auto* v = std::get_if<tune::EcnEnable>(&value);
+      auto* v = std::get_if<system::EcnEnable>(&value);
       if (!v) return wrong_type();
       if (object.index > 7) return fail(what + ": priority out of range 0..7", "", EINVAL);
       const auto bit = static_cast<std::uint8_t>(1u << object.index);
@@ -273,7 +264,7 @@ model::Host SimSystem::sample() {
   return host;
 }
 
-Expected<tune::Value> SimSystem::read(const tune::ObjectRef& object) {
+Expected<system::Value> SimSystem::read(const system::ObjectRef& object) {
   FileLock lock(file_);
   if (!lock.error().empty()) return fail(lock.error());
   auto m = load_sim_file(file_);
@@ -284,21 +275,21 @@ Expected<tune::Value> SimSystem::read(const tune::ObjectRef& object) {
   return value_of(**p, object);
 }
 
-Outcome SimSystem::writable(const tune::ObjectRef& object) {
+Outcome SimSystem::writable(const system::ObjectRef& object) {
   auto p = port_of(last_, object);
   if (!p) return fail(p.error());
   if (!is_writable_knob(object.knob))
-    return fail(text_of(object) + ": " + (*p)->driver + " has no such object (RED is a switchdev qdisc)", "",
+    return fail(system::to_string(object) + ": " + (*p)->driver + " has no such object (RED is a switchdev qdisc)", "",
                 EOPNOTSUPP);
-  if (object.knob == tune::Knob::dcb_apptrust && !(*p)->apptrust)
-    return fail(text_of(object) + ": the modelled " + (*p)->driver + " has no dcbnl apptrust (EOPNOTSUPP)",
+  if (object.knob == system::Knob::dcb_apptrust && !(*p)->apptrust)
+    return fail(system::to_string(object) + ": the modelled " + (*p)->driver + " has no dcbnl apptrust (EOPNOTSUPP)",
                 "add apptrust = [...] to the port to model a kernel that has it", EOPNOTSUPP);
-  if (object.knob == tune::Knob::nic_ecn && object.index > 7)
-    return fail(text_of(object) + ": priority out of range 0..7", "", EINVAL);
+  if (object.knob == system::Knob::nic_ecn && object.index > 7)
+    return fail(system::to_string(object) + ": priority out of range 0..7", "", EINVAL);
   return done();
 }
 
-Outcome SimSystem::write(const tune::ObjectRef& object, const tune::Value& value) {
+Outcome SimSystem::write(const system::ObjectRef& object, const system::Value& value) {
   FileLock lock(file_);
   if (!lock.error().empty()) return fail(lock.error());
   auto m = load_sim_file(file_);

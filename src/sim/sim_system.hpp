@@ -1,5 +1,5 @@
 #pragma once
-/// tune::System over a model file (--host sim:FILE.toml). Every call takes an exclusive lock on
+/// system::System over a model file (--host sim:FILE.toml). Every call takes an exclusive lock on
 /// FILE.lock, re-reads the file, and a change (write, wait) is saved atomically (temporary file,
 /// fsync, rename), so two processes can share a file and a killed one leaves a consistent file.
 #include <chrono>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "sim/sim_model.hpp"
-#include "tune/system.hpp"
+#include "system/system.hpp"
 
 namespace roce::sim {
 
@@ -15,16 +15,16 @@ namespace roce::sim {
 Expected<SimModel> load_sim_file(const std::string& file);
 Outcome save_sim_file(const std::string& file, const SimModel& model);  // tmp + fsync + rename
 
-class SimSystem : public tune::System {
+class SimSystem : public system::System {
  public:
   /// Fails (with FILE:LINE:COL) when the file cannot be read or parsed.
   static Expected<std::unique_ptr<SimSystem>> open(const std::string& file);
 
   std::string name() const override { return "sim:" + file_; }
   model::Host sample() override;
-  Expected<tune::Value> read(const tune::ObjectRef& object) override;
-  Outcome writable(const tune::ObjectRef& object) override;
-  Outcome write(const tune::ObjectRef& object, const tune::Value& value) override;
+  Expected<system::Value> read(const system::ObjectRef& object) override;
+  Outcome writable(const system::ObjectRef& object) override;
+  Outcome write(const system::ObjectRef& object, const system::Value& value) override;
   void wait(std::chrono::milliseconds duration) override;
 
   /// The model as last read (for tests and the CLI's messages).

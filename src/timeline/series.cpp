@@ -80,21 +80,13 @@ std::string port_state_text(const model::RdmaPort* port) {
 }  // namespace
 
 void SeriesCollector::feed(const model::Host& sample) {
-  double dt = 0;
-  if (have_prev_) {
-    if (prev_mono_ns_ > 0 && sample.monotonic_ns > prev_mono_ns_)
-      dt = static_cast<double>(sample.monotonic_ns - prev_mono_ns_) / 1e9;
-    else if (sample.time_unix_ms > prev_time_ms_)
-      dt = static_cast<double>(sample.time_unix_ms - prev_time_ms_) / 1e3;
-  }
+  const double dt = prev_ ? model::interval_between(*prev_, model::time_of(sample)).seconds : 0;
   for (const auto& nd : sample.netdevs) {
     const model::RdmaPort* port = rdma_port_of(sample, nd.name);
     if (!port && !nd.ethtool_stats.ok()) continue;
     feed_port(sample, nd, port, dt);
   }
-  prev_time_ms_ = sample.time_unix_ms;
-  prev_mono_ns_ = sample.monotonic_ns;
-  have_prev_ = true;
+  prev_ = model::time_of(sample);
 }
 
 void SeriesCollector::feed_port(const model::Host& sample, const model::NetDev& nd, const model::RdmaPort* port,
@@ -140,7 +132,7 @@ void SeriesCollector::feed_port(const model::Host& sample, const model::NetDev& 
       return std::nullopt;
     }
     std::optional<double> delta;
-    if (t.has_previous && dt > 0) delta = static_cast<double>(*v >= t.previous ? *v - t.previous : *v);
+    if (t.has_previous && dt > 0) delta = static_cast<double>(model::counter_delta(t.previous, *v).delta);
     t.previous = *v;
     t.has_previous = true;
     return delta;

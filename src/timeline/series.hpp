@@ -4,11 +4,13 @@
 /// the larger value: peaks survive) whenever it reaches its capacity.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <array>
 #include <string>
 #include <vector>
 
 #include "model/host.hpp"
+#include "model/sample.hpp"
 
 namespace roce::timeline {
 
@@ -90,9 +92,7 @@ class SeriesCollector {
   std::vector<int> lossless_;
   SeriesSet set_;
   std::map<std::string, PortState> states_;  // by netdev name
-  std::int64_t prev_time_ms_ = 0;
-  std::int64_t prev_mono_ns_ = 0;
-  bool have_prev_ = false;
+  std::optional<model::SampleTime> prev_;  // when the previous sample was taken
 };
 
 }  // namespace roce::timeline

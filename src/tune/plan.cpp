@@ -1,10 +1,9 @@
 // make_plan: picks the RoCE ports (those `check` judges, plus switch ports with RED) and runs the
 // planners for each in the order the changes can be applied (see plan.hpp).
 #include <algorithm>
-#include <cstdio>
 
 #include "engine/context.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 #include "tune/plan_parts.hpp"
 
 namespace roce::tune {
@@ -20,13 +19,13 @@ CableChoice headroom_cable(const PortPlan& p, const profile::Profile& profile) {
   if (profile.cable_length_m) return {*profile.cable_length_m, "profile link.cable_length_m"};
   if (p.nd.module_cable_m.ok()) return {*p.nd.module_cable_m, "module"};
   if (p.mlx5() && p.final_cable_m && *p.final_cable_m > 0) return {*p.final_cable_m, "dcb pfc delay"};
-  return {kMlx5DefaultCableM, "default (unknown)"};
+  return {physics::kMlx5DefaultCableM, "default (unknown)"};
 }
 
 std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   const auto& nd = p.nd;
   if (!nd.mtu.ok()) {
-    notes.push_back({nd.name + " mtu", missing_text(nd.mtu) + "; cannot check it against " +
+    notes.push_back({nd.name + " mtu", model::describe_missing(nd.mtu) + "; cannot check it against " +
                                            std::to_string(profile.min_mtu)});
     return {};
   }
@@ -34,7 +33,7 @@ std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes
   if (profile.min_mtu == 0 || *nd.mtu >= profile.min_mtu) return {};
   p.final_mtu = profile.min_mtu;
   Change c;
-  c.object = {nd.name, Knob::mtu, 0};
+  c.object = {nd.name, system::Knob::mtu, 0};
   c.current = *nd.mtu;
   c.proposed = profile.min_mtu;
   c.fields.push_back({"mtu", std::to_string(*nd.mtu), std::to_string(profile.min_mtu),
@@ -46,55 +45,11 @@ std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes
   return {c};
 }
 
-std::string pfc_mask_text(std::uint8_t pfc_en) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p)
-    if ((pfc_en >> p) & 1) s += (s.empty() ? "" : ",") + std::to_string(p);
-  return s.empty() ? "none" : s;
-}
-
-std::string prio_pfc_args(std::uint8_t pfc_en) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p)
-    s += (p ? " " : "") + std::to_string(p) + ((pfc_en >> p) & 1 ? ":on" : ":off");
-  return s;
-}
-
-std::string prio_buffer_args(const model::PerPrio<std::uint8_t>& map) {
-  std::string s;
-  for (int p = 0; p < model::kPriorities; ++p) s += (p ? " " : "") + std::to_string(p) + ":" + std::to_string(map[p]);
-  return s;
-}
-
-std::string buffer_size_args(const std::array<std::uint32_t, 8>& sizes) {
-  std::string s;
-  for (std::size_t b = 0; b < sizes.size(); ++b)
-    s += (b ? " " : "") + std::to_string(b) + ":" + std::to_string(sizes[b]);
-  return s;
-}
-
-std::string handle_text(std::uint32_t h) {
-  if (h == 0xffffffffu) return "root";
-  char buf[24];
-  if (h & 0xffff) std::snprintf(buf, sizeof buf, "%x:%x", h >> 16, h & 0xffff);
-  else std::snprintf(buf, sizeof buf, "%x:", h >> 16);
-  return buf;
-}
-
-std::string probability_text(double p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", p);
-  return buf;
-}
-
 }  // namespace detail
 
 namespace {
 
-bool has_red(const model::NetDev& nd) {
-  return nd.qdiscs.ok() &&
-         std::any_of(nd.qdiscs->begin(), nd.qdiscs->end(), [](const auto& q) { return q.red.has_value(); });
-}
+bool has_red(const model::NetDev& nd) { return nd.qdiscs.ok() && model::has_red(*nd.qdiscs); }
 
 std::string driver_of(const model::NetDev& nd) { return nd.driver.ok() ? nd.driver->driver : ""; }
 

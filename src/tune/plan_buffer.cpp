@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 #include "tune/plan_parts.hpp"
 
 namespace roce::tune::detail {
@@ -56,13 +56,13 @@ std::optional<Requirement> required_size(const PortPlan& p, const profile::Profi
   const std::string link = std::to_string(*speed) + " Mb/s, " + std::to_string(cable.metres) + " m cable (" +
                            cable.source + "), MTU " + std::to_string(p.final_mtu);
   if (p.mlx5()) {
-    const std::uint32_t min = mlx5_min_lossless_buffer(speed, cable.metres, p.final_mtu);
-    return Requirement{round_up(min, kMlx5DefaultCellBytes),
+    const std::uint32_t min = physics::mlx5_min_lossless_buffer(speed, cable.metres, p.final_mtu);
+    return Requirement{round_up(min, physics::kMlx5DefaultCellBytes),
                        "mlx5 minimum for " + link + ": xoff " +
-                           std::to_string(mlx5_xoff_bytes(speed, cable.metres, p.final_mtu)) +
+                           std::to_string(physics::mlx5_xoff_bytes(speed, cable.metres, p.final_mtu)) +
                            " + max MTU 9216 + cell 128 = " + std::to_string(min) + " B, in whole 128 B cells"};
   }
-  if (auto ieee = ieee_headroom_bytes(*speed, cable.metres, p.final_mtu))
+  if (auto ieee = physics::ieee_headroom_bytes(*speed, cable.metres, p.final_mtu))
     return Requirement{*ieee, "IEEE 802.1Qbb headroom estimate for " + link};
   notes.push_back({nd.name + " dcb buffer", "no headroom formula for " + (p.driver.empty() ? "this driver" : p.driver) +
                                                 " at " + std::to_string(*speed) + " Mb/s; cannot size lossless buffers"});
@@ -77,7 +77,7 @@ bool fit_total(model::Buffer& buf, const std::array<bool, kBuffers>& lossless, s
   for (int pass = 0; pass < 2 && excess > 0; ++pass)
     for (int b = kBuffers - 1; b >= 0 && excess > 0; --b) {
       if (lossless[b] || used[b] != (pass == 1)) continue;
-      const std::uint32_t keep = pass == 0 ? 0 : kMlx5MinimumMaxMtu;
+      const std::uint32_t keep = pass == 0 ? 0 : physics::kMlx5MinimumMaxMtu;
       if (buf.buffer_size[b] <= keep) continue;
       const std::uint64_t take = std::min<std::uint64_t>(excess, buf.buffer_size[b] - keep);
       buf.buffer_size[b] -= static_cast<std::uint32_t>(take);
@@ -93,7 +93,7 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
   if (!nd.dcb.buffer.ok()) {
     std::string why = nd.dcb.buffer.availability == model::Availability::unsupported && !p.driver.empty()
                           ? "unsupported by " + p.driver
-                          : missing_text(nd.dcb.buffer);
+                          : model::describe_missing(nd.dcb.buffer);
     notes.push_back({nd.name + " dcb buffer", why + "; cannot size buffers"});
     return {};
   }
@@ -102,14 +102,14 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
   const model::Buffer& current = *nd.dcb.buffer;
   model::Buffer proposed = current;
   Change c;
-  c.object = {nd.name, Knob::dcb_buffer, 0};
+  c.object = {nd.name, system::Knob::dcb_buffer, 0};
   std::string args;
   if (!map_separates(current.prio2buffer, mask)) {
     proposed.prio2buffer = separated_map(mask);
-    c.fields.push_back({"prio-buffer", prio_buffer_args(current.prio2buffer), prio_buffer_args(proposed.prio2buffer),
-                        "each lossless priority (PFC " + pfc_mask_text(mask) +
+    c.fields.push_back({"prio-buffer", model::prio_buffer_text(current.prio2buffer), model::prio_buffer_text(proposed.prio2buffer),
+                        "each lossless priority (PFC " + model::pfc_mask_text(mask) +
                             ") in a buffer of its own, lossy priorities in buffer 0"});
-    args += " prio-buffer " + prio_buffer_args(proposed.prio2buffer);
+    args += " prio-buffer " + model::prio_buffer_text(proposed.prio2buffer);
   }
   std::array<bool, kBuffers> lossless{};
   for (int prio = 0; prio < model::kPriorities; ++prio)
@@ -135,7 +135,7 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
                               lossless[b] ? need->reason : "room for the lossless buffers within total_size " +
                                                                std::to_string(current.total_size) + " B"});
         }
-        if (sized.buffer_size != proposed.buffer_size) args += " buffer-size " + buffer_size_args(sized.buffer_size);
+        if (sized.buffer_size != proposed.buffer_size) args += " buffer-size " + model::buffer_size_text(sized.buffer_size);
         proposed = sized;
       }
     }

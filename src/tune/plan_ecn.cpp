@@ -1,40 +1,14 @@
 // NIC DCQCN enables (vendor sysfs ecn/roce_np|roce_rp/enable/<prio>) and, on switch ports, the RED
-// qdisc that marks ECN on the queue of each ECN priority (thresholds: ecn_thresholds.hpp).
+// qdisc that marks ECN on the queue of each ECN priority (thresholds: physics/ecn_thresholds.hpp).
 #include <algorithm>
 
-#include "tune/ecn_thresholds.hpp"
+#include "physics/ecn_thresholds.hpp"
 #include "tune/plan_parts.hpp"
 
 namespace roce::tune::detail {
 namespace {
 
-constexpr std::uint32_t kRoot = 0xffffffffu;  // TC_H_ROOT
-constexpr std::uint8_t kRedEcn = 1;           // TC_RED_ECN
-
-// The RED qdisc on a priority's queue (if any) and the class to put one on, found the way ECN-RED
-// finds it: through the root ETS/PRIO priomap (band b is class major:b+1), or a root RED.
-struct Queue {
-  const model::Qdisc* red = nullptr;
-  std::optional<std::uint32_t> parent;
-};
-
-Queue queue_of(const std::vector<model::Qdisc>& qdiscs, int prio) {
-  const model::Qdisc* root = nullptr;
-  for (const auto& q : qdiscs)
-    if (q.parent == kRoot) root = &q;
-  if (!root) return {};
-  if (root->red) return {root, kRoot};
-  if (root->kind != "ets" && root->kind != "prio") return {};
-  std::uint32_t band;
-  if (static_cast<std::size_t>(prio) < root->priomap.size()) band = root->priomap[prio];
-  else if (root->bands && *root->bands > 0) band = *root->bands - 1;
-  else return {};
-  const std::uint32_t classid = (root->handle & 0xffff0000) | (band + 1);
-  Queue out{nullptr, classid};
-  for (const auto& q : qdiscs)
-    if (q.parent == classid && q.red) out.red = &q;
-  return out;
-}
+constexpr std::uint8_t kRedEcn = 1;  // TC_RED_ECN
 
 // ECN-RED's bounds, with the same profile threshold keys and defaults.
 struct Bounds {
@@ -57,7 +31,7 @@ bool within(const model::RedParams& r, const Bounds& b) {
 std::string red_text(const model::RedParams& r) {
   std::string s = "limit " + std::to_string(r.limit) + " min " + std::to_string(r.qth_min) + " max " +
                   std::to_string(r.qth_max);
-  if (r.max_p) s += " probability " + probability_text(*r.max_p / 4294967296.0);
+  if (r.max_p) s += " probability " + model::probability_text(*r.max_p / 4294967296.0);
   return s + (r.ecn() ? " ecn" : "");
 }
 
@@ -67,7 +41,7 @@ std::vector<Change> plan_nic_ecn(PortPlan& p, const profile::Profile& profile, N
   const auto& nd = p.nd;
   if (profile.ecn_priorities.empty()) return {};
   if (!nd.ecn.ok()) {
-    notes.push_back({nd.name + " ecn", missing_text(nd.ecn) + "; cannot enable DCQCN per priority" +
+    notes.push_back({nd.name + " ecn", model::describe_missing(nd.ecn) + "; cannot enable DCQCN per priority" +
                                           (p.mlx5() ? " (upstream mlx5 keeps DCQCN in firmware, on by default)" : "")});
     return {};
   }
@@ -78,15 +52,15 @@ std::vector<Change> plan_nic_ecn(PortPlan& p, const profile::Profile& profile, N
     const auto& rp = nd.ecn->rp[prio];
     const std::string subject = nd.name + " ecn prio " + std::to_string(prio);
     if (!np.ok() || !rp.ok()) {
-      notes.push_back({subject, "roce_np " + (np.ok() ? std::string("present") : missing_text(np)) + ", roce_rp " +
-                                    (rp.ok() ? std::string("present") : missing_text(rp)) + "; cannot enable DCQCN"});
+      notes.push_back({subject, "roce_np " + (np.ok() ? std::string("present") : model::describe_missing(np)) + ", roce_rp " +
+                                    (rp.ok() ? std::string("present") : model::describe_missing(rp)) + "; cannot enable DCQCN"});
       continue;
     }
     if (*np && *rp) continue;
     Change c;
-    c.object = {nd.name, Knob::nic_ecn, static_cast<std::uint32_t>(prio)};
-    c.current = EcnEnable{*np, *rp};
-    c.proposed = EcnEnable{true, true};
+    c.object = {nd.name, system::Knob::nic_ecn, static_cast<std::uint32_t>(prio)};
+    c.current = system::EcnEnable{*np, *rp};
+    c.proposed = system::EcnEnable{true, true};
     const std::string reason = "profile ecn.priorities includes " + std::to_string(prio);
     const std::string base = "echo 1 > /sys/class/net/" + nd.name + "/ecn/";
     if (!*np) {
@@ -105,19 +79,19 @@ std::vector<Change> plan_nic_ecn(PortPlan& p, const profile::Profile& profile, N
 std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   const auto& nd = p.nd;
   if (!nd.qdiscs.ok()) {
-    notes.push_back({nd.name + " tc qdiscs", missing_text(nd.qdiscs) + "; cannot set RED ECN thresholds"});
+    notes.push_back({nd.name + " tc qdiscs", model::describe_missing(nd.qdiscs) + "; cannot set RED ECN thresholds"});
     return {};
   }
   const auto speed = p.speed_mbps();
   const Bounds bounds = red_bounds(profile, speed);
   // The model has no per-queue shared-buffer quota for a switch port: thresholds follow the speed.
-  const EcnThresholds t = ecn_thresholds(speed);
+  const physics::EcnThresholds t = physics::ecn_thresholds(speed);
   const std::string basis = "ECN thresholds for " + (speed ? std::to_string(*speed) + " Mb/s" : std::string("an unknown speed (100G assumed)")) +
-                            ": NVIDIA's 150 KB/1500 KB per 100 Gb/s, SONiC's 5 % (tune/ecn_thresholds.hpp)";
+                            ": NVIDIA's 150 KB/1500 KB per 100 Gb/s, SONiC's 5 % (physics/ecn_thresholds.hpp)";
   std::vector<Change> out;
   std::vector<std::uint32_t> done;
   for (int prio : profile.ecn_priorities) {
-    const Queue q = queue_of(*nd.qdiscs, prio);
+    const model::PrioQueue q = model::queue_for_priority(*nd.qdiscs, prio);
     if (!q.parent) {
       notes.push_back({nd.name + " tc qdiscs", "no ETS/PRIO root qdisc to find priority " + std::to_string(prio) +
                                                    "'s queue; create one first, e.g. tc qdisc replace dev " + nd.name +
@@ -129,7 +103,7 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
     model::RedParams current = q.red ? *q.red->red : model::RedParams{};
     if (q.red && current.ecn() && within(current, bounds)) {
       if (p.switch_port() && !q.red->offloaded)
-        notes.push_back({nd.name + " red " + handle_text(*q.parent),
+        notes.push_back({nd.name + " red " + model::tc_handle_text(*q.parent),
                          "RED is not offloaded although its parameters are in bounds; see dmesg and tc's extack"});
       continue;
     }
@@ -137,15 +111,15 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
     proposed.qth_min = t.min;
     proposed.qth_max = t.max;
     proposed.limit = std::max(current.limit, t.limit);
-    proposed.max_p = red_max_p(t.probability);
+    proposed.max_p = physics::red_max_p(t.probability);
     proposed.flags = static_cast<std::uint8_t>(current.flags | kRedEcn);
     if (!within(proposed, bounds) || proposed == current) {
-      notes.push_back({nd.name + " red " + handle_text(*q.parent),
+      notes.push_back({nd.name + " red " + model::tc_handle_text(*q.parent),
                        "the computed thresholds (" + red_text(proposed) + ") are outside the profile's ECN-RED bounds"});
       continue;
     }
     Change c;
-    c.object = {nd.name, Knob::red, *q.parent};
+    c.object = {nd.name, system::Knob::red, *q.parent};
     c.current = current;
     c.proposed = proposed;
     c.fields.push_back({"qdisc", q.red ? red_text(current) : "(none)", red_text(proposed),
@@ -153,11 +127,10 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
                                                            : "RED drops instead of marking (no ecn flag); ")
                                : "no RED on priority " + std::to_string(prio) + "'s queue: nothing marks ECN; ") +
                             basis});
-    std::string cmd = "tc qdisc replace dev " + nd.name +
-                      (*q.parent == kRoot ? std::string(" root") : " parent " + handle_text(*q.parent));
-    if (q.red) cmd += " handle " + handle_text(q.red->handle);
+    std::string cmd = "tc qdisc replace dev " + nd.name + " " + model::tc_parent_text(*q.parent);
+    if (q.red) cmd += " handle " + model::tc_handle_text(q.red->handle);
     cmd += " red limit " + std::to_string(proposed.limit) + " min " + std::to_string(t.min) + " max " +
-           std::to_string(t.max) + " avpkt 1000 probability " + probability_text(t.probability) + " ecn";
+           std::to_string(t.max) + " avpkt 1000 probability " + model::probability_text(t.probability) + " ecn";
     if (proposed.flags & 2) cmd += " harddrop";
     c.commands = {cmd};
     out.push_back(std::move(c));

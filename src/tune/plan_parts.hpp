@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/dcb_text.hpp"
 #include "model/host.hpp"
 #include "profile/profile.hpp"
 #include "tune/plan.hpp"
@@ -41,21 +42,5 @@ struct CableChoice {
   std::string source;  // "profile link.cable_length_m", "module", "dcb pfc delay", "mlx5 default"
 };
 CableChoice headroom_cable(const PortPlan& p, const profile::Profile& profile);
-
-/// "missing: unsupported (cause)" for notes.
-template <class T>
-std::string missing_text(const model::Field<T>& f) {
-  std::string s = model::to_string(f.availability);
-  if (!f.cause.empty()) s += " (" + f.cause + ")";
-  return s;
-}
-
-// Text of values, as dcb(8) prints them.
-std::string pfc_mask_text(std::uint8_t pfc_en);                   // "3" or "3,4" or "none"
-std::string prio_pfc_args(std::uint8_t pfc_en);                   // "0:off 1:off 2:off 3:on ..."
-std::string prio_buffer_args(const model::PerPrio<std::uint8_t>& map);  // "0:0 1:0 2:0 3:1 ..."
-std::string buffer_size_args(const std::array<std::uint32_t, 8>& sizes);  // "0:130944 1:262016 ..."
-std::string handle_text(std::uint32_t handle);                    // "1:", "1:4", "root"
-std::string probability_text(double p);
 
 }  // namespace roce::tune::detail

@@ -34,7 +34,7 @@ std::optional<Change> plan_trust(const PortPlan& p, const profile::Profile& prof
   if (nd.trust.ok() && (*nd.trust == "dscp" || *nd.trust == "pcp")) {
     if (*nd.trust == want) return std::nullopt;
     Change c;
-    c.object = {nd.name, Knob::trust, 0};
+    c.object = {nd.name, system::Knob::trust, 0};
     c.current = *nd.trust;
     c.proposed = want;
     c.fields.push_back({"trust", *nd.trust, want, reason});
@@ -47,7 +47,7 @@ std::optional<Change> plan_trust(const PortPlan& p, const profile::Profile& prof
     const bool dscp_first = !order.empty() && order.front() == model::kAppSelDscp;
     if (dscp_first == (profile.trust == profile::Trust::dscp)) return std::nullopt;
     Change c;
-    c.object = {nd.name, Knob::dcb_apptrust, 0};
+    c.object = {nd.name, system::Knob::dcb_apptrust, 0};
     c.current = order;
     c.proposed = wanted_apptrust(profile.trust);
     c.fields.push_back({"apptrust order", apptrust_text(order), apptrust_text(wanted_apptrust(profile.trust)), reason});
@@ -58,8 +58,8 @@ std::optional<Change> plan_trust(const PortPlan& p, const profile::Profile& prof
     via_app = true;  // mlx5 without apptrust: DSCP trust as soon as the APP table has DSCP entries
     return std::nullopt;
   }
-  notes.push_back({nd.name + " trust", "neither qos/trust (" + missing_text(nd.trust) + ") nor dcb apptrust (" +
-                                           missing_text(nd.dcb.apptrust) + "); cannot set trust " + want});
+  notes.push_back({nd.name + " trust", "neither qos/trust (" + model::describe_missing(nd.trust) + ") nor dcb apptrust (" +
+                                           model::describe_missing(nd.dcb.apptrust) + "); cannot set trust " + want});
   return std::nullopt;
 }
 
@@ -73,7 +73,7 @@ std::string priorities_text(const std::vector<AppEntry>& entries) {
 Change app_change(const std::string& netdev, std::uint16_t dscp, std::vector<AppEntry> current,
                   std::vector<AppEntry> proposed, std::string reason) {
   Change c;
-  c.object = {netdev, Knob::dcb_app, app_key(model::kAppSelDscp, dscp)};
+  c.object = {netdev, system::Knob::dcb_app, system::app_key(model::kAppSelDscp, dscp)};
   c.fields.push_back({"dscp " + std::to_string(dscp), priorities_text(current), priorities_text(proposed), std::move(reason)});
   c.current = std::move(current);
   c.proposed = std::move(proposed);
@@ -86,7 +86,7 @@ std::vector<Change> plan_app(const PortPlan& p, const profile::Profile& profile,
   const bool dscp = profile.trust == profile::Trust::dscp;
   if (!dscp && !trust_via_app) return {};  // PCP trust: the DSCP map is not used
   if (!nd.dcb.app.ok()) {
-    notes.push_back({nd.name + " dcb app", missing_text(nd.dcb.app) + (dscp ? "; cannot set the DSCP map"
+    notes.push_back({nd.name + " dcb app", model::describe_missing(nd.dcb.app) + (dscp ? "; cannot set the DSCP map"
                                                                              : "; cannot remove the DSCP map")});
     return {};
   }
@@ -97,7 +97,7 @@ std::vector<Change> plan_app(const PortPlan& p, const profile::Profile& profile,
     for (const auto& e : table)
       if (e.selector == model::kAppSelDscp) keys.insert(e.protocol);
     for (std::uint16_t d : keys)
-      out.push_back(app_change(nd.name, d, tune::app_entries_of(table, app_key(model::kAppSelDscp, d)), {},
+      out.push_back(app_change(nd.name, d, system::app_entries_of(table, system::app_key(model::kAppSelDscp, d)), {},
                                "profile qos.trust = pcp: mlx5 trusts DSCP while its APP table holds DSCP entries"));
     if (!out.empty()) out.front().commands = {"dcb app flush dev " + nd.name + " dscp-prio"};
     return out;
@@ -108,7 +108,7 @@ std::vector<Change> plan_app(const PortPlan& p, const profile::Profile& profile,
   if (profile.cnp_dscp) wanted[static_cast<std::uint16_t>(*profile.cnp_dscp)] = profile.cnp_priority;
   std::string args;
   for (auto [d, prio] : wanted) {
-    auto current = tune::app_entries_of(table, app_key(model::kAppSelDscp, d));
+    auto current = system::app_entries_of(table, system::app_key(model::kAppSelDscp, d));
     std::vector<AppEntry> proposed{{model::kAppSelDscp, static_cast<std::uint8_t>(prio), d}};
     if (current == proposed) continue;
     const bool cnp = profile.cnp_dscp && d == *profile.cnp_dscp && prio == profile.cnp_priority;
@@ -137,7 +137,7 @@ std::vector<Change> plan_trust_and_app(PortPlan& p, const profile::Profile& prof
 std::vector<Change> plan_pfc(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   const auto& nd = p.nd;
   if (!nd.dcb.pfc.ok()) {
-    notes.push_back({nd.name + " dcb pfc", missing_text(nd.dcb.pfc) + "; cannot set PFC or the cable length"});
+    notes.push_back({nd.name + " dcb pfc", model::describe_missing(nd.dcb.pfc) + "; cannot set PFC or the cable length"});
     return {};
   }
   const model::Pfc& current = *nd.dcb.pfc;
@@ -147,12 +147,12 @@ std::vector<Change> plan_pfc(PortPlan& p, const profile::Profile& profile, Notes
     if (cls.priority >= 0 && cls.priority < model::kPriorities) mask |= static_cast<std::uint8_t>(1u << cls.priority);
   proposed.pfc_en = mask;
   Change c;
-  c.object = {nd.name, Knob::dcb_pfc, 0};
+  c.object = {nd.name, system::Knob::dcb_pfc, 0};
   std::string args;
   if (current.pfc_en != mask) {
-    c.fields.push_back({"prio-pfc", pfc_mask_text(current.pfc_en), pfc_mask_text(mask),
+    c.fields.push_back({"prio-pfc", model::pfc_mask_text(current.pfc_en), model::pfc_mask_text(mask),
                         "profile qos.lossless: PFC on the lossless priorities only"});
-    args += " prio-pfc " + prio_pfc_args(mask);
+    args += " prio-pfc " + model::prio_pfc_text(mask);
     c.disruptive = p.mlx5();
   }
   if (p.mlx5()) {  // the PFC delay is the cable length in metres there (formats.md §4.1)

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "apply/apply.hpp"
-#include "tune/system.hpp"
+#include "system/system.hpp"
 
 namespace roce::test {
 

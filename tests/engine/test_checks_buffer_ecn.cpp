@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "host_builder.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 using namespace roce;
 using namespace roce::testing;
@@ -19,7 +19,7 @@ const engine::Evidence* find_evidence(const engine::Finding& f, std::string_view
 
 TEST_CASE("BUF-HEADROOM: healthy buffer 1 holds the mlx5 minimum for 100G, 7 m, MTU 4200") {
   // 216*7/100 = 15: (301+15)*100 + 272*42 = 31600 + 11424 = 43024; + 9216 + 128 = 52368 < 156928.
-  REQUIRE(tune::mlx5_min_lossless_buffer(100000, 7, 4200) == 52368u);
+  REQUIRE(physics::mlx5_min_lossless_buffer(100000, 7, 4200) == 52368u);
   CHECK(Run(healthy_scenario()).result("BUF-HEADROOM").status == Status::ok);
 }
 

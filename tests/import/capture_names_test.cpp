@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "captures/import/capture_names.hpp"
+#include "import/capture_names.hpp"
 
-using namespace roce::captures::import;
+using namespace roce::import;
 
 TEST_CASE("sos file names name the command and its interface") {
   struct Case {

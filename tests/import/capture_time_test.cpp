@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "captures/import/capture_time.hpp"
+#include "import/capture_time.hpp"
 
-using namespace roce::captures::import;
+using namespace roce::import;
 
 TEST_CASE("GNU date default output in UTC is placed on the time line") {
   auto ms = parse_date_output("Sun Nov 29 20:30:00 UTC 2026\n");

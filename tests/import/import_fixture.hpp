@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-#include "captures/import/tar_extract.hpp"
+#include "import/tar_extract.hpp"
 
 namespace roce::test {
 
@@ -19,8 +19,8 @@ inline void write_file(const std::string& path, const std::string& text) {
 }
 
 // A fresh scratch directory (removed at the end of the test).
-inline captures::import::TempDir scratch() {
-  auto dir = captures::import::TempDir::create();
+inline import::TempDir scratch() {
+  auto dir = import::TempDir::create();
   if (!dir) std::abort();
   return std::move(*dir);
 }

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "captures/import/import_folder.hpp"
+#include "import/import_folder.hpp"
 #include "import_fixture.hpp"
 
 using namespace roce;
-using captures::import::import_folder;
+using import::import_folder;
 using model::Provenance;
 
 namespace {

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "captures/import/import_folder.hpp"
-#include "captures/import/load_capture.hpp"
+#include "import/import_folder.hpp"
+#include "import/load_capture.hpp"
 #include "import_fixture.hpp"
 
 using namespace roce;

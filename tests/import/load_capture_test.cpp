@@ -3,14 +3,14 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "captures/import/import_folder.hpp"
-#include "captures/import/load_capture.hpp"
-#include "captures/import/tar_extract.hpp"
 #include "captures/zstd_codec.hpp"
+#include "import/import_folder.hpp"
+#include "import/load_capture.hpp"
+#include "import/tar_extract.hpp"
 #include "import_fixture.hpp"
 
 using namespace roce;
-using captures::import::load_capture;
+using import::load_capture;
 
 namespace {
 
@@ -32,7 +32,7 @@ TEST_CASE("a tarball of the folder gives the same Host as the folder") {
     auto bundle = load_capture(archive);
     REQUIRE(bundle.ok());
     REQUIRE(bundle->samples.size() == 1);
-    auto folder = captures::import::import_folder(test::import_fixture("folder"));
+    auto folder = import::import_folder(test::import_fixture("folder"));
     REQUIRE(folder.ok());
     model::Host from_tar = bundle->samples[0];
     CHECK(from_tar.from == model::Provenance{"folder", archive});
@@ -83,7 +83,7 @@ TEST_CASE("what is not a capture is an error saying what was looked for") {
 }
 
 TEST_CASE("archive members outside the extraction folder are refused") {
-  using captures::import::unsafe_member_names;
+  using import::unsafe_member_names;
   CHECK(unsafe_member_names("sosreport/\nsosreport/sos_commands/x\n").empty());
   CHECK(unsafe_member_names("a/../../etc/passwd\n") == std::vector<std::string>{"a/../../etc/passwd"});
   CHECK(unsafe_member_names("/etc/passwd\nok\n") == std::vector<std::string>{"/etc/passwd"});

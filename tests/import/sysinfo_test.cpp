@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "captures/import/import_folder.hpp"
-#include "captures/import/load_capture.hpp"
+#include "import/import_folder.hpp"
+#include "import/load_capture.hpp"
 #include "import_fixture.hpp"
 
 using namespace roce;
@@ -46,7 +46,7 @@ void check_snapshot_host(const model::Host& host) {
 }  // namespace
 
 TEST_CASE("a sysinfo-snapshot folder: commands_txt_output, ethtool_S, ecn/config; HTML ignored") {
-  auto imported = captures::import::import_folder(test::import_fixture(kSnapshot));
+  auto imported = import::import_folder(test::import_fixture(kSnapshot));
   REQUIRE(imported.ok());
   CHECK(imported->host.from.source == "sysinfo");
   check_snapshot_host(imported->host);

@@ -6,7 +6,7 @@
 
 #include "sim/sim_model.hpp"
 #include "sim/sim_physics.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 using namespace roce::sim;
 
@@ -108,7 +108,7 @@ TEST_CASE("sim: RoCE active MTU follows the netdev MTU") {
 TEST_CASE("sim: a lossless priority drops only below the headroom, more with a larger shortfall and incast") {
   SimPort p = lossless_port();
   p.load[0].incast = 8;
-  const std::uint32_t need = roce::tune::mlx5_min_lossless_buffer(100000, 7, 9000);
+  const std::uint32_t need = roce::physics::mlx5_min_lossless_buffer(100000, 7, 9000);
   REQUIRE(need == rates_of(p).headroom_needed);
   p.buffer.buffer_size[1] = need;
   CHECK(rates_of(p).prio[3].drops == 0);

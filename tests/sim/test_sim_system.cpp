@@ -36,7 +36,7 @@ std::unique_ptr<sim::SimSystem> open(const std::string& file) {
   return std::move(*s);
 }
 
-std::set<std::string> finding_ids(tune::System& system) {
+std::set<std::string> finding_ids(system::System& system) {
   const model::Host before = system.sample();
   system.wait(5s);
   const model::Host now = system.sample();
@@ -78,7 +78,7 @@ TEST_CASE("sim: the existing checks fire from the model's counters and configura
 
 TEST_CASE("sim: a bigger buffer written through SimSystem stops the drops") {
   auto system = open(copy_example("incast-headroom-small.toml"));
-  const tune::ObjectRef buffer{"ens1f0np0", tune::Knob::dcb_buffer, 0};
+  const system::ObjectRef buffer{"ens1f0np0", system::Knob::dcb_buffer, 0};
   REQUIRE(system->writable(buffer).ok());
   auto current = system->read(buffer);
   REQUIRE(current.ok());
@@ -107,9 +107,9 @@ TEST_CASE("sim: the APP table follows mlx5: trust fills and clears it, the first
   const std::string file = copy_example("trust-pcp.toml");
   auto system = open(file);
   const auto key = [](std::uint16_t dscp) {
-    return tune::ObjectRef{"ens1f0np0", tune::Knob::dcb_app, tune::app_key(model::kAppSelDscp, dscp)};
+    return system::ObjectRef{"ens1f0np0", system::Knob::dcb_app, system::app_key(model::kAppSelDscp, dscp)};
   };
-  const tune::ObjectRef trust{"ens1f0np0", tune::Knob::trust, 0};
+  const system::ObjectRef trust{"ens1f0np0", system::Knob::trust, 0};
   using Entries = std::vector<model::AppEntry>;
   const auto entries = [&](std::uint16_t dscp) { return std::get<Entries>(*system->read(key(dscp))); };
   const auto listed = [&] { return system->sample().netdevs.at(0).dcb.app->size(); };
@@ -131,7 +131,7 @@ TEST_CASE("sim: the APP table follows mlx5: trust fills and clears it, the first
   CHECK(listed() == 0u);
 
   // Trust written to dscp lists all 64 (at the firmware map: 26 was zeroed by the delete).
-  REQUIRE(system->write(trust, tune::Value{std::string("dscp")}).ok());
+  REQUIRE(system->write(trust, system::Value{std::string("dscp")}).ok());
   CHECK(listed() == 64u);
   CHECK(entries(26) == Entries{{model::kAppSelDscp, 0, 26}});
   CHECK(entries(48) == Entries{{model::kAppSelDscp, 6, 48}});
@@ -143,23 +143,23 @@ TEST_CASE("sim: the APP table follows mlx5: trust fills and clears it, the first
   system = open(file);
   CHECK(listed() == 63u);
   CHECK(entries(48).empty());
-  REQUIRE(system->write(trust, tune::Value{std::string("pcp")}).ok());
+  REQUIRE(system->write(trust, system::Value{std::string("pcp")}).ok());
   CHECK(listed() == 0u);
 
   // Only DSCP keys, one entry of the object's own key.
   CHECK_FALSE(system->write(key(70), Entries{}).ok());
   CHECK_FALSE(system->write(key(26), Entries{{model::kAppSelDscp, 3, 27}}).ok());
-  CHECK_FALSE(system->write({"ens1f0np0", tune::Knob::dcb_app, tune::app_key(model::kAppSelDgram, 4791)},
+  CHECK_FALSE(system->write({"ens1f0np0", system::Knob::dcb_app, system::app_key(model::kAppSelDgram, 4791)},
                             Entries{{model::kAppSelDgram, 3, 4791}}).ok());
 }
 
 TEST_CASE("sim: writable refuses what the modelled driver lacks") {
   auto system = open(copy_example("healthy.toml"));
-  CHECK_FALSE(system->writable({"ens1f0np0", tune::Knob::red, 0x10004}).ok());
-  CHECK_FALSE(system->writable({"ens1f0np0", tune::Knob::dcb_apptrust, 0}).ok());
-  CHECK_FALSE(system->writable({"eth9", tune::Knob::mtu, 0}).ok());
-  CHECK(system->writable({"ens1f0np0", tune::Knob::nic_ecn, 3}).ok());
-  CHECK_FALSE(system->write({"ens1f0np0", tune::Knob::mtu, 0}, tune::Value{std::string("9000")}).ok());
+  CHECK_FALSE(system->writable({"ens1f0np0", system::Knob::red, 0x10004}).ok());
+  CHECK_FALSE(system->writable({"ens1f0np0", system::Knob::dcb_apptrust, 0}).ok());
+  CHECK_FALSE(system->writable({"eth9", system::Knob::mtu, 0}).ok());
+  CHECK(system->writable({"ens1f0np0", system::Knob::nic_ecn, 3}).ok());
+  CHECK_FALSE(system->write({"ens1f0np0", system::Knob::mtu, 0}, system::Value{std::string("9000")}).ok());
 }
 
 TEST_CASE("sim: state and configuration persist across reopen") {
@@ -167,7 +167,7 @@ TEST_CASE("sim: state and configuration persist across reopen") {
   {
     auto system = open(file);
     system->wait(3s);
-    REQUIRE(system->write({"ens1f0np0", tune::Knob::nic_ecn, 3}, tune::Value{tune::EcnEnable{true, true}}).ok());
+    REQUIRE(system->write({"ens1f0np0", system::Knob::nic_ecn, 3}, system::Value{system::EcnEnable{true, true}}).ok());
     system->wait(2s);
   }
   auto again = open(file);
@@ -178,7 +178,7 @@ TEST_CASE("sim: state and configuration persist across reopen") {
   CHECK(h.netdevs[0].ecn->np[3].from.source == "sim");
   CHECK(counter(h, "rx_prio3_pause_duration") > 0);
   CHECK(h.rdma_devices.at(0).ports.at(0).hw_counters->get("np_cnp_sent").value() > 0);
-  CHECK(std::get<tune::EcnEnable>(*again->read({"ens1f0np0", tune::Knob::nic_ecn, 3})) == tune::EcnEnable{true, true});
+  CHECK(std::get<system::EcnEnable>(*again->read({"ens1f0np0", system::Knob::nic_ecn, 3})) == system::EcnEnable{true, true});
 }
 
 TEST_CASE("sim: two processes share the file under the lock") {

@@ -29,7 +29,7 @@ inline std::vector<std::string> planned_findings(const model::Host& host, const 
   return out;
 }
 
-inline const tune::Change* find_change(const tune::Plan& plan, tune::Knob knob) {
+inline const tune::Change* find_change(const tune::Plan& plan, system::Knob knob) {
   for (const auto& c : plan.changes)
     if (c.object.knob == knob) return &c;
   return nullptr;

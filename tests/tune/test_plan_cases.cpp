@@ -5,11 +5,11 @@
 #include "examples/cx6dx_example.hpp"
 #include "plan_test_support.hpp"
 #include "tune/apply_change.hpp"
-#include "tune/ecn_thresholds.hpp"
-#include "tune/headroom.hpp"
+#include "physics/ecn_thresholds.hpp"
+#include "physics/headroom.hpp"
 
 using namespace roce;
-using tune::Knob;
+using system::Knob;
 
 namespace {
 
@@ -76,7 +76,7 @@ TEST_CASE("cable length from the profile: PFC delay set on mlx5, and the buffers
   CHECK_FALSE(plan.changes[1].disruptive);  // the mask does not change
   CHECK(plan.changes[1].commands.at(0) == "dcb pfc set dev ens1f0np0 delay 100");
   const auto size = std::get<model::Buffer>(plan.changes[0].proposed).buffer_size[1];
-  CHECK(size >= tune::mlx5_min_lossless_buffer(100000, 100, 9000));
+  CHECK(size >= physics::mlx5_min_lossless_buffer(100000, 100, 9000));
   CHECK(size % 128 == 0);
   converges(host, profile);
 }
@@ -94,12 +94,12 @@ TEST_CASE("MTU below the profile's: raised (disruptive), last among the mlx5 cha
   auto host = healthy();
   nic(host).mtu = model::Field<std::uint32_t>::of(1500, {"rtnetlink", "IFLA_MTU"});
   nic(host).dcb.buffer->buffer_size[1] = 49152;  // enough for MTU 1500, not for 4200
-  REQUIRE(49152 >= tune::mlx5_min_lossless_buffer(100000, 7, 1500));
+  REQUIRE(49152 >= physics::mlx5_min_lossless_buffer(100000, 7, 1500));
   const auto plan = tune::make_plan(host, profile::default_profile());
   REQUIRE(plan.changes.size() == 2);
   CHECK(plan.changes[0].object.knob == Knob::dcb_buffer);
   CHECK(std::get<model::Buffer>(plan.changes[0].proposed).buffer_size[1] >=
-        tune::mlx5_min_lossless_buffer(100000, 7, 4200));
+        physics::mlx5_min_lossless_buffer(100000, 7, 4200));
   const auto& mtu = plan.changes[1];
   CHECK(mtu.object.knob == Knob::mtu);
   CHECK(std::get<std::uint32_t>(mtu.proposed) == 4200);
@@ -157,7 +157,7 @@ TEST_CASE("DSCP map: a wrong RoCE entry is replaced, unrelated APP entries are k
   const auto plan = tune::make_plan(host, profile::default_profile());
   REQUIRE(plan.changes.size() == 1);
   const auto& c = plan.changes[0];
-  CHECK(c.object.index == tune::app_key(model::kAppSelDscp, 26));
+  CHECK(c.object.index == system::app_key(model::kAppSelDscp, 26));
   CHECK(c.commands == std::vector<std::string>{"dcb app replace dev ens1f0np0 dscp-prio 26:3"});
   CHECK(c.fields.at(0).field == "dscp 26");
   CHECK(c.fields.at(0).current == "prio 0");
@@ -186,7 +186,7 @@ TEST_CASE("PCP profile on upstream mlx5 (no qos/trust, no apptrust): the DSCP en
   // One change per DSCP entry (64 on mlx5), each to no entry; the first carries the one command.
   REQUIRE(plan.changes.size() == 64);
   for (std::size_t i = 0; i < plan.changes.size(); ++i) {
-    CHECK(plan.changes[i].object.index == tune::app_key(model::kAppSelDscp, static_cast<std::uint16_t>(i)));
+    CHECK(plan.changes[i].object.index == system::app_key(model::kAppSelDscp, static_cast<std::uint16_t>(i)));
     CHECK(std::get<std::vector<model::AppEntry>>(plan.changes[i].current).size() == 1);
     CHECK(std::get<std::vector<model::AppEntry>>(plan.changes[i].proposed).empty());
     CHECK(plan.changes[i].commands.size() == (i == 0 ? 1u : 0u));
@@ -286,14 +286,14 @@ TEST_CASE("switch port without RED on the RoCE queue: RED with ECN and the speed
   const auto plan = tune::make_plan(host, profile::default_profile());
   const auto* red = test::find_change(plan, Knob::red);
   REQUIRE(red);
-  CHECK(red->object == tune::ObjectRef{"swp1", Knob::red, 0x10005});
+  CHECK(red->object == system::ObjectRef{"swp1", Knob::red, 0x10005});
   CHECK(std::get<model::RedParams>(red->current) == model::RedParams{});
   const auto& p = std::get<model::RedParams>(red->proposed);
   CHECK(p.qth_min == 150000);
   CHECK(p.qth_max == 1500000);
   CHECK(p.limit == 3000000);
   CHECK(p.ecn());
-  CHECK(p.max_p == tune::red_max_p(0.05));
+  CHECK(p.max_p == physics::red_max_p(0.05));
   CHECK(red->fields.at(0).current == "(none)");
   CHECK(red->commands == std::vector<std::string>{
                              "tc qdisc replace dev swp1 parent 1:5 red limit 3000000 min 150000 max 1500000 avpkt "
@@ -309,7 +309,7 @@ TEST_CASE("switch port with RED out of bounds or without ecn: replaced in place 
   tiny.qth_min = 1000;
   tiny.qth_max = 200000;
   tiny.flags = 1;
-  tiny.max_p = tune::red_max_p(0.1);
+  tiny.max_p = physics::red_max_p(0.1);
   for (auto red : {tiny, [&] { auto r = tiny; r.qth_min = 150000; r.flags = 0; return r; }()}) {
     const auto host = switch_host(red);
     const auto plan = tune::make_plan(host, profile::default_profile());
@@ -326,7 +326,7 @@ TEST_CASE("switch port with RED in bounds: nothing to change") {
   ok.qth_min = 150000;
   ok.qth_max = 1500000;
   ok.flags = 1;
-  ok.max_p = tune::red_max_p(0.05);
+  ok.max_p = physics::red_max_p(0.05);
   const auto plan = tune::make_plan(switch_host(ok), profile::default_profile());
   CHECK(plan.changes.empty());
 }
@@ -345,7 +345,7 @@ TEST_CASE("apply_change: only the named object moves; an unknown netdev is ignor
   CHECK(nic(host).dcb == nic(const_cast<model::Host&>(copy)).dcb);
   tune::Change e;
   e.object = {"ens1f0np0", Knob::nic_ecn, 5};
-  e.proposed = tune::EcnEnable{true, false};
+  e.proposed = system::EcnEnable{true, false};
   tune::apply_change(host, e);
   CHECK(*nic(host).ecn->np[5]);
   CHECK_FALSE(*nic(host).ecn->rp[5]);

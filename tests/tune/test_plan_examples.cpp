@@ -5,10 +5,10 @@
 #include "examples/cx6dx_example.hpp"
 #include "plan_test_support.hpp"
 #include "tune/apply_change.hpp"
-#include "tune/headroom.hpp"
+#include "physics/headroom.hpp"
 
 using namespace roce;
-using tune::Knob;
+using system::Knob;
 
 namespace {
 
@@ -27,9 +27,9 @@ TEST_CASE("ecn-off example: exactly the NIC ECN enables of priority 3, with the 
   const auto plan = tune::make_plan(example(examples::Cx6dx::ecn_off), profile::default_profile());
   REQUIRE(plan.changes.size() == 1);
   const auto& c = plan.changes[0];
-  CHECK(c.object == tune::ObjectRef{"ens1f0np0", Knob::nic_ecn, 3});
-  CHECK(std::get<tune::EcnEnable>(c.current) == tune::EcnEnable{false, false});
-  CHECK(std::get<tune::EcnEnable>(c.proposed) == tune::EcnEnable{true, true});
+  CHECK(c.object == system::ObjectRef{"ens1f0np0", Knob::nic_ecn, 3});
+  CHECK(std::get<system::EcnEnable>(c.current) == system::EcnEnable{false, false});
+  CHECK(std::get<system::EcnEnable>(c.proposed) == system::EcnEnable{true, true});
   CHECK_FALSE(c.disruptive);
   CHECK(c.commands == std::vector<std::string>{"echo 1 > /sys/class/net/ens1f0np0/ecn/roce_np/enable/3",
                                               "echo 1 > /sys/class/net/ens1f0np0/ecn/roce_rp/enable/3"});
@@ -45,14 +45,14 @@ TEST_CASE("trust-pcp example: the DSCP map the profile needs, one object per DSC
   REQUIRE(plan.changes.size() == 3);
   // The APP entries first: on mlx5 a rollback then restores PCP trust before the entries.
   const auto& rocev2 = plan.changes[0];
-  CHECK(rocev2.object == tune::ObjectRef{"ens1f0np0", Knob::dcb_app, tune::app_key(model::kAppSelDscp, 26)});
-  CHECK(tune::to_string(rocev2.object) == "ens1f0np0 dcb app dscp 26");
+  CHECK(rocev2.object == system::ObjectRef{"ens1f0np0", Knob::dcb_app, system::app_key(model::kAppSelDscp, 26)});
+  CHECK(system::to_string(rocev2.object) == "ens1f0np0 dcb app dscp 26");
   CHECK(std::get<std::vector<model::AppEntry>>(rocev2.current).empty());
   CHECK(std::get<std::vector<model::AppEntry>>(rocev2.proposed) ==
         std::vector<model::AppEntry>{{model::kAppSelDscp, 3, 26}});
   CHECK(rocev2.commands == std::vector<std::string>{"dcb app replace dev ens1f0np0 dscp-prio 26:3 48:6"});
   const auto& cnp = plan.changes[1];
-  CHECK(cnp.object.index == tune::app_key(model::kAppSelDscp, 48));
+  CHECK(cnp.object.index == system::app_key(model::kAppSelDscp, 48));
   CHECK(std::get<std::vector<model::AppEntry>>(cnp.proposed) == std::vector<model::AppEntry>{{model::kAppSelDscp, 6, 48}});
   CHECK(cnp.commands.empty());  // the first change's command covers it
   const auto& trust = plan.changes[2];
@@ -83,7 +83,7 @@ TEST_CASE("headroom-small example: the lossless buffer grows to the mlx5 minimum
   CHECK(c.object.knob == Knob::dcb_buffer);
   const auto& before = std::get<model::Buffer>(c.current);
   const auto& after = std::get<model::Buffer>(c.proposed);
-  const std::uint32_t min = tune::mlx5_min_lossless_buffer(100000, 7, 9000);
+  const std::uint32_t min = physics::mlx5_min_lossless_buffer(100000, 7, 9000);
   CHECK(min == 65424);
   CHECK(before.buffer_size[1] == 32768);
   CHECK(after.buffer_size[1] >= min);

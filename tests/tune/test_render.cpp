@@ -10,11 +10,11 @@
 using namespace roce;
 
 TEST_CASE("ObjectRef names objects the way the diff prints them") {
-  CHECK(tune::to_string(tune::ObjectRef{"ens1f0np0", tune::Knob::dcb_pfc, 0}) == "ens1f0np0 dcb pfc");
-  CHECK(tune::to_string(tune::ObjectRef{"ens1f0np0", tune::Knob::nic_ecn, 3}) == "ens1f0np0 ecn prio 3");
-  CHECK(tune::to_string(tune::ObjectRef{"swp1", tune::Knob::red, 0x10005}) == "swp1 red parent 1:5");
-  CHECK(tune::to_string(tune::ObjectRef{"swp1", tune::Knob::red, 0xffffffffu}) == "swp1 red root");
-  CHECK(std::string(tune::to_string(tune::Knob::dcb_apptrust)) == "dcb apptrust");
+  CHECK(system::to_string(system::ObjectRef{"ens1f0np0", system::Knob::dcb_pfc, 0}) == "ens1f0np0 dcb pfc");
+  CHECK(system::to_string(system::ObjectRef{"ens1f0np0", system::Knob::nic_ecn, 3}) == "ens1f0np0 ecn prio 3");
+  CHECK(system::to_string(system::ObjectRef{"swp1", system::Knob::red, 0x10005}) == "swp1 red parent 1:5");
+  CHECK(system::to_string(system::ObjectRef{"swp1", system::Knob::red, 0xffffffffu}) == "swp1 red root");
+  CHECK(std::string(system::to_string(system::Knob::dcb_apptrust)) == "dcb apptrust");
 }
 
 TEST_CASE("text: the diff, the reason, the commands in order, the notes") {

@@ -9,7 +9,7 @@
 
 #include "sources/linux_host.hpp"
 #include "sources/writer/sysfs_knobs.hpp"
-#include "tune/system.hpp"
+#include "system/system.hpp"
 
 namespace roce::sources::writer {
 

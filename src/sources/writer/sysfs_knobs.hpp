@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "tune/change.hpp"
+#include "system/object.hpp"
 #include "util/expected.hpp"
 
 namespace roce::sources::writer {

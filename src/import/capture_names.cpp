@@ -1,0 +1,133 @@
+#include "import/capture_names.hpp"
+
+#include <vector>
+
+namespace roce::import {
+namespace {
+
+std::vector<std::string_view> split_underscores(std::string_view s) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == '_') {
+      parts.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+bool is_flag(std::string_view token) { return token.size() >= 2 && token[0] == '-'; }
+
+// A netdev name as it appears in a sos file name: non-empty, no leading '-' (that is an option).
+bool plausible_netdev(std::string_view name) {
+  return !name.empty() && name.size() <= 64 && name[0] != '-' && name != "." && name != "..";
+}
+
+// "<prefix><netdev>" -> netdev; empty when the name does not start with prefix.
+std::string netdev_after(std::string_view name, std::string_view prefix) {
+  if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) return {};
+  const std::string_view rest = name.substr(prefix.size());
+  return plausible_netdev(rest) ? std::string(rest) : std::string();
+}
+
+CommandFile host_wide(CommandKind kind) { return {kind, {}}; }
+
+// ip [-s] [-s] [-d] link [show]
+bool is_ip_link(const std::vector<std::string_view>& t) {
+  if (t.size() < 2 || t.front() != "ip") return false;
+  std::size_t end = t.size();
+  if (t[end - 1] == "show") --end;
+  if (end < 2 || t[end - 1] != "link") return false;
+  for (std::size_t i = 1; i + 1 < end; ++i)
+    if (t[i] != "-s" && t[i] != "-d" && t[i] != "-details" && t[i] != "-statistics") return false;
+  return true;
+}
+
+// dcb [-s] [-N] [-i] <object> show dev <if>
+CommandFile classify_dcb(std::string_view name) {
+  const auto t = split_underscores(name);
+  std::size_t i = 1;
+  while (i < t.size() && is_flag(t[i])) {
+    if (t[i] != "-s" && t[i] != "-N" && t[i] != "-i") return {};
+    ++i;
+  }
+  if (i + 3 >= t.size()) return {};
+  const std::string_view object = t[i];
+  if (object != "pfc" && object != "buffer" && object != "ets" && object != "app" && object != "apptrust" &&
+      object != "maxrate")
+    return {};
+  if (t[i + 1] != "show" || t[i + 2] != "dev") return {};
+  // The interface is everything after "dev_" (it may itself hold '_').
+  std::size_t offset = 0;
+  for (std::size_t k = 0; k < i + 3; ++k) offset += t[k].size() + 1;
+  const std::string_view ifname = name.substr(offset);
+  if (!plausible_netdev(ifname)) return {};
+  return {CommandKind::dcb, std::string(ifname)};
+}
+
+CommandFile classify_ethtool(std::string_view name) {
+  if (auto nd = netdev_after(name, "ethtool_-S_"); !nd.empty()) return {CommandKind::ethtool_stats, nd};
+  // sysinfo-snapshot: ethtool_S/ethtool_S_<if>
+  if (auto nd = netdev_after(name, "ethtool_S_"); !nd.empty()) return {CommandKind::ethtool_stats, nd};
+  if (auto nd = netdev_after(name, "ethtool_-a_"); !nd.empty()) return {CommandKind::ethtool_pause, nd};
+  if (auto nd = netdev_after(name, "ethtool_-I_-a_"); !nd.empty()) return {CommandKind::ethtool_pause, nd};
+  if (auto nd = netdev_after(name, "ethtool_-i_"); !nd.empty()) return {CommandKind::ethtool_driver, nd};
+  // "ethtool_<if>": any other option ("ethtool_-k_X", "ethtool_--show-eee_X") is not ours.
+  if (auto nd = netdev_after(name, "ethtool_"); !nd.empty()) return {CommandKind::ethtool_link, nd};
+  return {};
+}
+
+}  // namespace
+
+CommandFile classify_command_file(std::string_view name) {
+  if (name.size() > 4 && name.substr(name.size() - 4) == ".txt") name.remove_suffix(4);
+  if (name == "hostname") return host_wide(CommandKind::hostname);
+  if (name == "date" || name == "date_--utc" || name == "date_-u") return host_wide(CommandKind::date);
+  if (name == "uname_-a" || name == "uname_-r") return host_wide(CommandKind::uname);
+  if (name == "ibstat") return host_wide(CommandKind::ibstat);
+  if (name == "ibv_devinfo" || name == "ibv_devinfo_-v") return host_wide(CommandKind::ibv_devinfo);
+  if (name == "show_gids") return host_wide(CommandKind::show_gids);
+  if (name == "rdma_statistic" || name == "rdma_statistic_show" || name == "rdma_-j_statistic_show" ||
+      name == "rdma_stat_show")
+    return host_wide(CommandKind::rdma_statistic);
+  if (name == "tc_-s_qdisc_show" || name == "tc_qdisc_show" || name == "tc_-s_-d_qdisc_show")
+    return host_wide(CommandKind::tc_qdisc);
+  if (is_ip_link(split_underscores(name))) return host_wide(CommandKind::ip_link);
+  if (auto nd = netdev_after(name, "mlnx_qos_-i_"); !nd.empty()) return {CommandKind::mlnx_qos, nd};
+  if (name.substr(0, 4) == "dcb_") return classify_dcb(name);
+  if (name.substr(0, 8) == "ethtool_") return classify_ethtool(name);
+  return {};
+}
+
+const char* to_string(CommandKind kind) {
+  switch (kind) {
+    case CommandKind::unknown: return "unknown";
+    case CommandKind::hostname: return "hostname";
+    case CommandKind::date: return "date";
+    case CommandKind::uname: return "uname";
+    case CommandKind::ip_link: return "ip link";
+    case CommandKind::ethtool_driver: return "ethtool -i";
+    case CommandKind::ethtool_link: return "ethtool";
+    case CommandKind::ethtool_pause: return "ethtool -a";
+    case CommandKind::ethtool_stats: return "ethtool -S";
+    case CommandKind::ibstat: return "ibstat";
+    case CommandKind::ibv_devinfo: return "ibv_devinfo";
+    case CommandKind::show_gids: return "show_gids";
+    case CommandKind::rdma_statistic: return "rdma statistic";
+    case CommandKind::tc_qdisc: return "tc qdisc";
+    case CommandKind::mlnx_qos: return "mlnx_qos";
+    case CommandKind::dcb: return "dcb";
+  }
+  return "unknown";
+}
+
+std::string looked_for_names() {
+  return "sos_commands/*/ or a folder holding files named as sos names command outputs (ethtool_-S_<if>, "
+         "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_<if>, ip_-s_-d_link, ibstat, ibv_devinfo_-v, show_gids, "
+         "mlnx_qos_-i_<if>, dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, date, hostname), "
+         "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: commands_txt_output/<cmd>.txt, "
+         "ethtool_S/ethtool_S_<if>, ecn/config/<if>";
+}
+
+}  // namespace roce::import

@@ -1,0 +1,42 @@
+#pragma once
+// Which command produced a file of a capture, from the file's name as sos names command outputs:
+// every character of the command line outside [A-Za-z0-9_.-] becomes '_' ("ethtool -S ens1f0np0"
+// -> "ethtool_-S_ens1f0np0", "ip -s -d link" -> "ip_-s_-d_link"). A ".txt" suffix (NVIDIA
+// sysinfo-snapshot) is ignored. Pure: names only, no I/O.
+#include <string>
+#include <string_view>
+
+namespace roce::import {
+
+enum class CommandKind {
+  unknown,
+  hostname,        // hostname
+  date,            // date, date_--utc
+  uname,           // uname_-a, uname_-r
+  ip_link,         // ip_link, ip_-s_link, ip_-s_-d_link, ip_-s_-s_link, ...
+  ethtool_driver,  // ethtool_-i_<if>
+  ethtool_link,    // ethtool_<if>
+  ethtool_pause,   // ethtool_-a_<if>, ethtool_-I_-a_<if>
+  ethtool_stats,   // ethtool_-S_<if>, ethtool_S_<if> (sysinfo-snapshot)
+  ibstat,          // ibstat
+  ibv_devinfo,     // ibv_devinfo, ibv_devinfo_-v
+  show_gids,       // show_gids
+  rdma_statistic,  // rdma_statistic, rdma_statistic_show
+  tc_qdisc,        // tc_-s_qdisc_show, tc_qdisc_show
+  mlnx_qos,        // mlnx_qos_-i_<if>
+  dcb,             // dcb_[-s_][-N_]{pfc,buffer,ets,app,apptrust,maxrate}_show_dev_<if>
+};
+
+struct CommandFile {
+  CommandKind kind = CommandKind::unknown;
+  std::string netdev;  // the interface the command was run for; empty for host-wide commands
+};
+
+CommandFile classify_command_file(std::string_view file_name);
+
+const char* to_string(CommandKind kind);
+
+// The names looked for, for the message of a capture that holds none of them.
+std::string looked_for_names();
+
+}  // namespace roce::import

@@ -1,0 +1,249 @@
+#include "import/import_folder.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "captures/text/ecn_config.hpp"
+#include "import/capture_names.hpp"
+#include "import/capture_time.hpp"
+#include "import/host_merge.hpp"
+#include "import/import_text.hpp"
+#include "sources/sysfs/netdev_sysfs.hpp"
+#include "sources/sysfs/rdma_sysfs.hpp"
+#include "sources/sysfs/sysfs_file.hpp"
+
+namespace roce::import {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::uintmax_t kMaxFileBytes = 64u << 20;  // no command output is this large
+constexpr int kMaxDepth = 4;                          // plain folders: sysinfo-snapshot nests outputs
+
+struct FoundFile {
+  CommandFile command;
+  std::string label;  // path relative to the capture's top
+  fs::path path;
+};
+
+bool is_dir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+// Inside `top` once symlinks are resolved: a copied tree must not lead the reader elsewhere.
+bool inside(const fs::path& top, const fs::path& p) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(p, ec);
+  if (ec) return false;
+  const auto rel = real.lexically_relative(top);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+Expected<std::string> read_small_file(const fs::path& path, const std::string& label) {
+  std::error_code ec;
+  const auto size = fs::file_size(path, ec);
+  if (ec) return fail(label + ": " + ec.message());
+  if (size > kMaxFileBytes) return fail(label + ": " + std::to_string(size) + " bytes, too large for a command output");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(label + ": cannot open");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// An archive or a copied report often wraps the capture in one directory ("sosreport-host-2026.../").
+bool is_sysinfo(const fs::path& dir) {
+  return is_dir(dir / "commands_txt_output") || is_dir(dir / "ethtool_S") || is_dir(dir / "ecn" / "config");
+}
+
+fs::path capture_top(fs::path dir) {
+  for (int i = 0; i < 3; ++i) {
+    if (is_dir(dir / "sos_commands") || is_dir(dir / "sys") || is_sysinfo(dir)) return dir;
+    std::error_code ec;
+    std::vector<fs::path> entries;
+    for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e.path());
+    if (ec || entries.size() != 1 || !is_dir(entries.front())) return dir;
+    dir = entries.front();
+  }
+  return dir;
+}
+
+void add_if_known(const fs::path& top, const fs::path& path, std::vector<FoundFile>& found) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return;
+  const CommandFile command = classify_command_file(path.filename().string());
+  if (command.kind == CommandKind::unknown) return;
+  found.push_back({command, path.lexically_relative(top).generic_string(), path});
+}
+
+// sos: the outputs are sos_commands/<plugin>/<file>; deeper folders (networking/namespaces/<ns>/)
+// belong to other network namespaces and are left out.
+std::vector<FoundFile> find_sos_files(const fs::path& top) {
+  std::vector<FoundFile> found;
+  std::error_code ec;
+  for (const auto& plugin : fs::directory_iterator(top / "sos_commands", ec)) {
+    if (!plugin.is_directory(ec)) continue;
+    std::error_code ec2;
+    for (const auto& file : fs::directory_iterator(plugin.path(), ec2)) add_if_known(top, file.path(), found);
+  }
+  return found;
+}
+
+void find_plain_files(const fs::path& top, const fs::path& dir, int depth, std::vector<FoundFile>& found) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.is_symlink(ec)) continue;  // a copied folder has no reason to link; an archive must not
+    if (entry.is_directory(ec)) {
+      const auto name = entry.path().filename();
+      if (depth < kMaxDepth && !(depth == 0 && (name == "sys" || name == "ecn")))
+        find_plain_files(top, entry.path(), depth + 1, found);
+      continue;
+    }
+    add_if_known(top, entry.path(), found);
+  }
+}
+
+// The sysfs reader names absolute paths; inside a capture the relative path is what means something.
+void relocate(model::Host& host, const std::string& absolute_top, const std::string& source) {
+  const std::string prefix = absolute_top + "/";
+  auto fix = [&](const char*, auto& field) {
+    auto strip = [&](std::string& s) {
+      for (std::size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at)) s.erase(at, prefix.size());
+    };
+    strip(field.cause);
+    if (field.from.source == "sysfs") {
+      strip(field.from.locator);
+      field.from.source = source;
+      if (field.ok()) field.from.locator += ":1";
+    }
+  };
+  for (auto& nd : host.netdevs) model::for_each_field_nested(nd, fix);
+  for (auto& dev : host.rdma_devices) model::for_each_field_nested(dev, fix);
+}
+
+// sys/class/net/<if> and sys/class/infiniband/<dev> of the copy, read by the live sysfs reader.
+// A copy may lack the symlinks (device, driver): those fields are then absent, not errors.
+bool import_sysfs(const fs::path& top, ImportState& state) {
+  const fs::path sys = top / "sys";
+  if (!is_dir(sys)) return false;
+  const std::string root = sys.string();
+  // Every read stays inside the capture: a link out of it (to /etc/...) is refused and reported.
+  sources::sysfs::ConfinedReads confinement(top.string());
+  bool any = false;
+  for (const auto& name : sources::sysfs::list_netdevs(root)) {
+    if (!inside(top, sys / "class/net" / name)) continue;
+    sources::sysfs::read_netdev_sysfs(root, netdev_named(state.host, name));
+    state.files_used.push_back("sys/class/net/" + name);
+    any = true;
+  }
+  for (const auto& name : sources::sysfs::list_rdma_devices(root)) {
+    if (!inside(top, sys / "class/infiniband" / name)) continue;
+    merge_rdma_device(rdma_device_named(state.host, name), sources::sysfs::read_rdma_device(root, name));
+    state.files_used.push_back("sys/class/infiniband/" + name);
+    any = true;
+  }
+  const std::string prefix = top.string() + "/";
+  for (std::string why : confinement.refused()) {
+    if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+    add_warning(state, why.substr(0, why.find(':')), why);
+  }
+  return any;
+}
+
+// sysinfo-snapshot's ecn/config/<if>: a dump of /sys/class/net/<if>/ecn, one file per interface.
+void import_sysinfo_ecn(const fs::path& top, const std::string& source, ImportState& state) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(top / "ecn" / "config", ec)) {
+    const std::string netdev = entry.path().filename().string();
+    const std::string label = "ecn/config/" + netdev;
+    if (entry.is_symlink(ec) || !entry.is_regular_file(ec) || !inside(top, entry.path())) {
+      if (entry.is_symlink(ec)) add_warning(state, label, label + ": a symbolic link; not read");
+      continue;
+    }
+    auto text = read_small_file(entry.path(), label);
+    if (!text) {
+      add_warning(state, label, text.error().message);
+      continue;
+    }
+    const captures::text::TextOrigin origin{source, label};
+    auto result = captures::text::parse_ecn_config(*text, origin);
+    if (!result) {
+      add_warning(state, label, result.error().message);
+      continue;
+    }
+    for (const auto& w : result->warnings) add_warning(state, label, w.message);
+    take(netdev_named(state.host, netdev).ecn, result->value);
+    state.files_used.push_back(label);
+  }
+}
+
+void import_manifest_time(const fs::path& top, ImportState& state) {
+  const fs::path manifest = top / "sos_reports" / "manifest.json";
+  std::error_code ec;
+  if (!fs::is_regular_file(manifest, ec) || !inside(top, manifest)) return;
+  auto text = read_small_file(manifest, "sos_reports/manifest.json");
+  if (!text) return add_warning(state, "sos_reports/manifest.json", text.error().message);
+  auto ms = parse_sos_manifest_time(*text);
+  if (!ms) return add_warning(state, "sos_reports/manifest.json", "sos_reports/manifest.json: " + ms.error().message);
+  state.host.time_unix_ms = *ms;
+  state.time_known = true;
+  add_warning(state, "sos_reports/manifest.json",
+              "sos_reports/manifest.json: start_time has no time zone (sos records the host's local time); read as UTC",
+              model::Availability::present);
+}
+
+}  // namespace
+
+Expected<Imported> import_folder(const std::string& dir) {
+  if (!is_dir(dir)) return fail(dir + ": not a directory");
+  std::error_code ec;
+  const fs::path top = fs::canonical(capture_top(dir), ec);
+  if (ec) return fail(dir + ": " + ec.message());
+  const bool sos = is_dir(top / "sos_commands");
+  const bool sysinfo = !sos && is_sysinfo(top);
+  const std::string source = sos ? "sos" : sysinfo ? "sysinfo" : "folder";
+
+  ImportState state;
+  state.host.from = {source, dir};
+  const bool sysfs_used = import_sysfs(top, state);
+  relocate(state.host, top.string(), source);
+
+  std::vector<FoundFile> files = sos ? find_sos_files(top) : std::vector<FoundFile>{};
+  if (!sos) find_plain_files(top, top, 0, files);
+  std::stable_sort(files.begin(), files.end(), [](const FoundFile& a, const FoundFile& b) {
+    const int oa = apply_order(a.command.kind), ob = apply_order(b.command.kind);
+    return oa != ob ? oa < ob : a.label < b.label;
+  });
+  for (const auto& file : files) {
+    if (!inside(top, file.path)) continue;
+    auto text = read_small_file(file.path, file.label);
+    if (!text) {
+      add_warning(state, file.label, text.error().message);
+      continue;
+    }
+    import_command_text(file.command, *text, {source, file.label}, state);
+  }
+  if (sysinfo) import_sysinfo_ecn(top, source, state);
+  if (!state.time_known && sos) import_manifest_time(top, state);
+  if (state.files_used.empty() && !sysfs_used) {
+    std::string message = dir + ": nothing usable in this capture; looked for " + looked_for_names();
+    if (!state.warnings.empty()) message += "; problems: " + state.warnings.front();
+    return fail(message, "is this an sos report, a sysinfo-snapshot or a folder of command outputs?");
+  }
+  report_qos_disagreements(state);
+  if (!state.time_known)
+    add_warning(state, "capture",
+                state.time_problem.empty() ? "the capture holds no `date` output: its time is unknown"
+                                           : state.time_problem,
+                model::Availability::absent);
+
+  for (auto& dev : state.host.rdma_devices) fill_port_netdevs_from_gids(dev);
+  mark_unread(state.host, "not in this capture", {source, ""});
+  return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used)};
+}
+
+}  // namespace roce::import

@@ -1,0 +1,31 @@
+#pragma once
+// A folder of command outputs as one Host: an sos report (sos_commands/<plugin>/<file>, sys/,
+// sos_reports/manifest.json) or any folder of files named as sos names command outputs
+// (capture_names.hpp), with copied sysfs under sys/, or an NVIDIA sysinfo-snapshot
+// (commands_txt_output/<cmd>.txt, ethtool_S/ethtool_S_<if>, ecn/config/<if>; its HTML pages are
+// ignored). The kind is told by the content, not by the path's name. Every value keeps its
+// provenance {"sos" | "sysinfo" | "folder", "<relative path>:<line>"}. Every read stays inside the
+// capture: a symbolic link leading out of it is a warning, never followed.
+//
+// Merge order: the sysfs copy first, then the command outputs in apply_order (import_text.hpp), a
+// later value replacing an earlier one. mlnx_qos and dcb disagreeing: the model has one slot per
+// DCB object, so it holds the dcb value and the disagreement is a warning (and a host note).
+// Unknown files are ignored; a malformed file is a located warning and the rest is still used.
+// A folder that yields nothing is an error naming what was looked for.
+#include <string>
+#include <vector>
+
+#include "model/host.hpp"
+#include "util/expected.hpp"
+
+namespace roce::import {
+
+struct Imported {
+  model::Host host;
+  std::vector<std::string> warnings;
+  std::vector<std::string> files_used;  // relative paths
+};
+
+Expected<Imported> import_folder(const std::string& dir);
+
+}  // namespace roce::import

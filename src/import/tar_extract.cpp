@@ -1,0 +1,141 @@
+#include "import/tar_extract.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+extern char** environ;
+
+namespace roce::import {
+namespace {
+
+struct RunResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs argv (no shell) and collects stdout and stderr.
+Expected<RunResult> run(const std::vector<std::string>& args) {
+  int out_pipe[2], err_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) return fail(std::string("pipe: ") + std::strerror(errno), "", errno);
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) {
+    const int e = errno;
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    return fail(std::string("pipe: ") + std::strerror(e), "", e);
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  RunResult result;
+  if (rc != 0) {
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    return fail(args[0] + ": " + std::strerror(rc), "is tar installed?", rc);
+  }
+  // Both pipes are drained together so that neither can fill up and stall tar.
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  std::string* sinks[2] = {&result.out, &result.err};
+  char buf[65536];
+  for (int open_fds = 2; open_fds > 0;) {
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t n = read(fds[i].fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        fds[i].fd = -1;
+        --open_fds;
+        continue;
+      }
+      if (i == 0 || sinks[i]->size() < 4096) sinks[i]->append(buf, static_cast<std::size_t>(n));
+    }
+  }
+  close(out_pipe[0]);
+  close(err_pipe[0]);
+  while (waitpid(pid, &result.status, 0) < 0 && errno == EINTR) {
+  }
+  return result;
+}
+
+std::string first_line(const std::string& s) {
+  const auto eol = s.find('\n');
+  return s.substr(0, eol);
+}
+
+}  // namespace
+
+Expected<TempDir> TempDir::create() {
+  const char* base = std::getenv("TMPDIR");
+  std::string templ = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/roce-doctor-import.XXXXXX";
+  if (mkdtemp(templ.data()) == nullptr)
+    return fail("create a temporary directory " + templ + ": " + std::strerror(errno), "set TMPDIR to a writable directory",
+                errno);
+  return TempDir(templ);
+}
+
+TempDir::~TempDir() {
+  if (path_.empty()) return;
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+std::vector<std::string> unsafe_member_names(std::string_view listing) {
+  std::vector<std::string> bad;
+  while (!listing.empty()) {
+    const std::size_t eol = listing.find('\n');
+    const std::string_view name = listing.substr(0, eol);
+    listing.remove_prefix(eol == std::string_view::npos ? listing.size() : eol + 1);
+    if (name.empty()) continue;
+    bool unsafe = name.front() == '/';
+    std::size_t start = 0;
+    while (!unsafe && start <= name.size()) {
+      const std::size_t slash = name.find('/', start);
+      const std::string_view part = name.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+      if (part == "..") unsafe = true;
+      if (slash == std::string_view::npos) break;
+      start = slash + 1;
+    }
+    if (unsafe) bad.emplace_back(name.substr(0, 200));
+  }
+  return bad;
+}
+
+Outcome extract_archive(const std::string& archive, const std::string& into) {
+  auto listing = run({"tar", "-tf", archive});
+  if (!listing) return fail(std::move(listing.error()));
+  if (!WIFEXITED(listing->status) || WEXITSTATUS(listing->status) != 0)
+    return fail("tar -tf " + archive + ": " + first_line(listing->err), "is it a tar archive (.tar.gz, .tar.xz, .tgz)?");
+  const auto bad = unsafe_member_names(listing->out);
+  if (!bad.empty())
+    return fail(archive + ": refusing an archive with member paths outside its folder (" + bad.front() + ")");
+  auto extracted = run({"tar", "-xf", archive, "-C", into, "--no-same-owner", "--no-same-permissions",
+                        "--delay-directory-restore"});
+  if (!extracted) return fail(std::move(extracted.error()));
+  if (!WIFEXITED(extracted->status) || WEXITSTATUS(extracted->status) != 0)
+    return fail("tar -xf " + archive + ": " + first_line(extracted->err));
+  return done();
+}
+
+}  // namespace roce::import
