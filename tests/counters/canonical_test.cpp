@@ -4,6 +4,8 @@
 #include <fstream>
 #include <string>
 
+namespace roce::test {
+
 using roce::counters::Canonical;
 using roce::counters::canonicalize;
 using roce::counters::Metric;
@@ -387,3 +389,5 @@ TEST_CASE("canonicalize a netdev and its RDMA port") {
   const roce::model::NetDev* no_netdev = nullptr;
   CHECK(canonicalize(no_netdev, nullptr).empty());
 }
+
+}  // namespace roce::test

@@ -4,8 +4,9 @@
 #include "captures/text/ethtool_s.hpp"
 #include "sample_text.hpp"
 
+namespace roce::test {
+
 using roce::captures::text::parse_ethtool_s;
-using roce::test::sample_without_comments;
 
 TEST_CASE("ethtool -S: full MLNX_OFED dump with a bad lane") {
   const std::string text = sample_without_comments("mlx5_ethtool_S_100G_ofed_badlane.txt");
@@ -89,3 +90,5 @@ TEST_CASE("ethtool -S: errors name the line") {
   CHECK_THAT(message_of("\n\n"), Catch::Contains("empty"));
   CHECK(message_of(std::string("     a\x01: b\n")) == "ethtool -S text line 1: expected 'name: value', got '     a?: b'");
 }
+
+}  // namespace roce::test

@@ -7,9 +7,9 @@
 #include "sources/ethtool/genl_messages.hpp"
 #include "support/nl_builder.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::ethtool;
-using roce::test::NlBuilder;
-using roce::test::to_vector;
 
 namespace {
 
@@ -212,3 +212,5 @@ TEST_CASE("link modes reply: a missing speed is an error, not zero") {
   REQUIRE_FALSE(link.ok());
   CHECK(link.error().message == "ETHTOOL_A_LINKMODES_SPEED: missing from the reply");
 }
+
+}  // namespace roce::test

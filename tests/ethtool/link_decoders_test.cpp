@@ -4,6 +4,8 @@
 
 #include "sources/ethtool/link_decoders.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::ethtool;
 
 TEST_CASE("speed: SPEED_UNKNOWN, 0 and the legacy 0xffff are unknown") {
@@ -53,3 +55,5 @@ TEST_CASE("pause parameters from the ioctl have no frame counts") {
   CHECK_FALSE(pause.tx);
   CHECK_FALSE(pause.tx_frames.has_value());
 }
+
+}  // namespace roce::test

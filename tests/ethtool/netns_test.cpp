@@ -14,6 +14,8 @@
 #include "captures/text/ethtool_s.hpp"
 #include "sources/ethtool/ethtool_reader.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 using roce::sources::ethtool::EthtoolReader;
 using roce::sources::ethtool::LinkTransport;
@@ -244,3 +246,5 @@ TEST_CASE("netns: devices without statistics or link settings, and absent device
   CHECK_FALSE(link.ok());
   CHECK(link.cause.rfind("nosuchdev0 ETHTOOL_MSG_LINKMODES_GET: No such device", 0) == 0);
 }
+
+}  // namespace roce::test

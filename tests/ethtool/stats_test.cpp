@@ -13,6 +13,8 @@
 #include "sources/ethtool/stats_decoder.hpp"
 #include "sources/ethtool/stats_reader.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::ethtool;
 
 namespace {
@@ -219,3 +221,5 @@ TEST_CASE("read_stats_via: an ioctl error names the command and keeps errno") {
   CHECK(set.error().sys_errno == EPERM);
   CHECK(set.error().message == "ETHTOOL_GSTATS: Operation not permitted");
 }
+
+}  // namespace roce::test

@@ -2,6 +2,8 @@
 
 #include "import/capture_names.hpp"
 
+namespace roce::test {
+
 using namespace roce::import;
 
 TEST_CASE("sos file names name the command and its interface") {
@@ -49,3 +51,5 @@ TEST_CASE("sos file names name the command and its interface") {
     CHECK(file.netdev == c.netdev);
   }
 }
+
+}  // namespace roce::test

@@ -2,6 +2,8 @@
 
 #include "import/capture_time.hpp"
 
+namespace roce::test {
+
 using namespace roce::import;
 
 TEST_CASE("GNU date default output in UTC is placed on the time line") {
@@ -28,3 +30,5 @@ TEST_CASE("sos manifest start_time is read") {
   CHECK_FALSE(parse_sos_manifest_time(R"({"start_time": 5})").ok());
   CHECK_FALSE(parse_sos_manifest_time(R"({"start_time": "yesterday"})").ok());
 }
+
+}  // namespace roce::test

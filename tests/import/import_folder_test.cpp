@@ -6,6 +6,8 @@
 #include "import/import_folder.hpp"
 #include "import_fixture.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 using import::import_folder;
 using model::Provenance;
@@ -189,3 +191,5 @@ TEST_CASE("a folder with nothing usable is an error naming what was looked for")
 
   CHECK_FALSE(import_folder(tmp.path() + "/does-not-exist").ok());
 }
+
+}  // namespace roce::test

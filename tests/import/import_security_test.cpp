@@ -9,6 +9,8 @@
 #include "import/load_capture.hpp"
 #include "import_fixture.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 
 namespace {
@@ -76,3 +78,5 @@ TEST_CASE("a sysfs directory linked out of the capture is not listed nor read") 
   const model::NetDev* eth9 = bundle->samples.at(0).netdev("eth9");
   CHECK((eth9 == nullptr || !eth9->mtu.ok()));
 }
+
+}  // namespace roce::test

@@ -9,6 +9,8 @@
 #include "import/tar_extract.hpp"
 #include "import_fixture.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 using import::load_capture;
 
@@ -97,3 +99,5 @@ TEST_CASE("archive members outside the extraction folder are refused") {
   REQUIRE_FALSE(refused.ok());
   CHECK_THAT(refused.error().message, Catch::Contains("refusing"));
 }
+
+}  // namespace roce::test

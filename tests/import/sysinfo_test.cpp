@@ -9,6 +9,8 @@
 #include "import/load_capture.hpp"
 #include "import_fixture.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 
 namespace {
@@ -67,3 +69,5 @@ TEST_CASE("a .tgz of a sysinfo-snapshot, whatever its name, gives the same host"
   check_snapshot_host(bundle->samples[0]);
   CHECK(bundle->created_unix_ms == 1795984200000);
 }
+
+}  // namespace roce::test

@@ -3,6 +3,8 @@
 #include "model/field.hpp"
 #include "model/host.hpp"
 
+namespace roce::test {
+
 using namespace roce::model;
 
 TEST_CASE("a default field is absent, not zero") {
@@ -57,3 +59,5 @@ TEST_CASE("a missing field is described by its availability and cause") {
   CHECK(describe_missing(Field<Pfc>{}) == "absent");
   CHECK(describe_missing(Availability::denied, "") == "denied");
 }
+
+}  // namespace roce::test

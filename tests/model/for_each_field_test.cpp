@@ -7,6 +7,8 @@
 
 #include "model/for_each_field.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 using model::Availability;
 using model::Field;
@@ -73,3 +75,5 @@ TEST_CASE("for_each_field_pair: each Field with its counterpart") {
   CHECK(into.dcb.pfc.availability == Availability::unsupported);
   CHECK(*into.trust == "dscp");
 }
+
+}  // namespace roce::test

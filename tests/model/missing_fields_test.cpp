@@ -4,6 +4,8 @@
 
 #include "sources/missing_fields.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 using model::Availability;
 using model::Field;
@@ -32,3 +34,5 @@ TEST_CASE("missing fields: values kept; a copied sysfs tree marks only the kerne
   CHECK(dev.fw_ver.cause == "ports/ unreadable");
   CHECK(dev.port_count.cause == "ports/ unreadable");
 }
+
+}  // namespace roce::test

@@ -9,8 +9,9 @@
 #include "sources/netlink/ack.hpp"
 #include "support/nl_builder.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::netlink;
-using roce::test::NlBuilder;
 
 namespace {
 // The request the kernel echoes: RTM_GETDCB DCB_CMD_IEEE_GET for veth0.
@@ -141,3 +142,5 @@ TEST_CASE("netlink error: an error code that is no errno is refused, not passed 
     CHECK_FALSE(decode_done_message(d.finish()).ok());
   }
 }
+
+}  // namespace roce::test

@@ -7,9 +7,10 @@
 #include "sources/netlink/attrs.hpp"
 #include "support/nl_builder.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::netlink;
 using roce::ByteView;
-using roce::test::NlBuilder;
 
 TEST_CASE("attrs: walks padded attributes and reports an overrun with its offset") {
   NlBuilder b(RTM_NEWLINK, 0);
@@ -55,3 +56,5 @@ TEST_CASE("attrs: split_messages rejects a length that does not fit") {
   buf.resize(buf.size() - 4);
   CHECK_FALSE(split_messages(buf).ok());
 }
+
+}  // namespace roce::test

@@ -7,9 +7,9 @@
 #include "sources/netlink/genl.hpp"
 #include "support/nl_builder.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::netlink;
-using roce::test::NlBuilder;
-using roce::test::to_vector;
 
 namespace {
 constexpr std::uint32_t kSeq = 77, kPid = 4242;
@@ -64,3 +64,5 @@ TEST_CASE("genl: a message length of 2^31 or more is a truncation, not a signed 
   REQUIRE_FALSE(r.ok());
   CHECK_THAT(r.error().message, Catch::Contains("nlmsg_len 4278190144 does not fit the 17 bytes received"));
 }
+
+}  // namespace roce::test

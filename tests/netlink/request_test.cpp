@@ -8,9 +8,9 @@
 #include "sources/netlink/request.hpp"
 #include "support/nl_builder.hpp"
 
+namespace roce::test {
+
 using roce::sources::netlink::Request;
-using roce::test::NlBuilder;
-using roce::test::to_vector;
 
 TEST_CASE("request: header, padded family header and attributes, nlmsg_len always current") {
   ifinfomsg ifi{};
@@ -59,3 +59,5 @@ TEST_CASE("request: stamp sets the sequence number and adds flags, as the socket
   CHECK(get.flags() == (NLM_F_REQUEST | NLM_F_ACK));
   CHECK(to_vector(get.bytes()) == NlBuilder(RTM_GETQDISC, NLM_F_REQUEST | NLM_F_ACK, 7).header(t).finish());
 }
+
+}  // namespace roce::test

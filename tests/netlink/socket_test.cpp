@@ -12,6 +12,8 @@
 #include "sources/netlink/genl.hpp"
 #include "sources/netlink/socket.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::netlink;
 
 namespace {
@@ -85,3 +87,5 @@ TEST_CASE("socket: NETLINK_GENERIC resolves a family by name; an unknown family 
   CHECK(absent.error().sys_errno == ENOENT);
   CHECK_THAT(absent.error().message, Catch::StartsWith("CTRL_CMD_GETFAMILY no-such-family: "));
 }
+
+}  // namespace roce::test

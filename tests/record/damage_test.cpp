@@ -15,6 +15,8 @@
 #include "synthetic_series.hpp"
 #include "temp_dir.hpp"
 
+namespace roce::test {
+
 namespace {
 
 using namespace roce;
@@ -192,3 +194,5 @@ TEST_CASE("a torn tail is truncated only when no reader maps the file (SIGBUS ot
     CHECK(std::filesystem::file_size(path) == rec.frame_starts[2]);
   }
 }
+
+}  // namespace roce::test

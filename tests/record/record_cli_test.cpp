@@ -8,8 +8,9 @@
 #include "record/recording.hpp"
 #include "temp_dir.hpp"
 
+namespace roce::test {
+
 namespace {
-using roce::test::run;
 }
 
 TEST_CASE("record --samples 3 --interval 0.1s writes three samples that show --from reads") {
@@ -89,3 +90,5 @@ TEST_CASE("a torn tail is said on stderr: by show --from, and by record before i
   CHECK(appended.err.find(torn + "roce-doctor: " + path + ": truncated to its last good frame (" + good_end +
                           " bytes) before appending\n") == 0);
 }
+
+}  // namespace roce::test

@@ -8,6 +8,8 @@
 #include "synthetic_series.hpp"
 #include "temp_dir.hpp"
 
+namespace roce::test {
+
 namespace {
 
 using namespace roce;
@@ -163,3 +165,5 @@ TEST_CASE("burst mode notices pause and discard counters only") {
   after.rdma_devices[0].ports[0].counters.value->entries.back().second = 5;
   CHECK(record::pause_or_discard_moved(before, after));
 }
+
+}  // namespace roce::test

@@ -8,6 +8,8 @@
 #include "synthetic_series.hpp"
 #include "temp_dir.hpp"
 
+namespace roce::test {
+
 namespace {
 
 using namespace roce;
@@ -66,3 +68,5 @@ TEST_CASE("for_each_sample streams a long recording of an 8-port host back, ever
   CHECK(seen == samples);
   CHECK(last_rx > 0);
 }
+
+}  // namespace roce::test

@@ -10,6 +10,8 @@
 #include "synthetic_series.hpp"
 #include "temp_dir.hpp"
 
+namespace roce::test {
+
 namespace {
 
 using namespace roce;
@@ -116,3 +118,5 @@ TEST_CASE("readers reading while a writer appends see a prefix of what was writt
   CHECK(final_read->samples == series);
   CHECK(reads > 3);
 }
+
+}  // namespace roce::test

@@ -10,9 +10,10 @@
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "temp_tree.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::sysfs;
 using roce::model::Availability;
-using roce::test::TempTree;
 
 namespace {
 
@@ -244,3 +245,5 @@ TEST_CASE("device names that would leave class/infiniband or class/net are refus
     CHECK(mentions(nd.mtu.cause, "invalid netdev name"));
   }
 }
+
+}  // namespace roce::test

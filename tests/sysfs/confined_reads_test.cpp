@@ -6,6 +6,8 @@
 #include "sources/sysfs/sysfs_file.hpp"
 #include "temp_tree.hpp"
 
+namespace roce::test {
+
 using namespace roce;
 using namespace roce::sources::sysfs;
 
@@ -56,3 +58,5 @@ TEST_CASE("confined reads follow links inside the capture and refuse every way o
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().sys_errno == ENOENT);
 }
+
+}  // namespace roce::test

@@ -2,6 +2,8 @@
 
 #include "sources/sysfs/sysfs_decode.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::sysfs;
 
 TEST_CASE("unsigned counters: %llu and nothing else") {
@@ -150,3 +152,5 @@ TEST_CASE("messages quote what was found, escaped and cut") {
   CHECK(quote_for_message(std::string("a\0b\n\"", 5)) == "\"a\\x00b\\n\\\"\"");
   CHECK(quote_for_message(std::string(100, 'x')) == "\"" + std::string(64, 'x') + "\"...");
 }
+
+}  // namespace roce::test

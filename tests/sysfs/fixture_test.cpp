@@ -6,6 +6,8 @@
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "temp_tree.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::sysfs;
 using roce::model::Availability;
 
@@ -183,3 +185,5 @@ TEST_CASE("a root with no RDMA devices lists none") {
   REQUIRE_FALSE(netdevs);
   CHECK(netdevs.error().message.find("no-such-root/class/net") != std::string::npos);
 }
+
+}  // namespace roce::test

@@ -5,6 +5,8 @@
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "temp_tree.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::sysfs;
 using roce::model::Availability;
 
@@ -71,3 +73,5 @@ TEST_CASE("prometheus/procfs fixture: MT4118 at 25 Gb/sec (1X EDR)") {
   CHECK(dev.ports[0].hw_counters->get("req_cqe_error") == 3481u);
   CHECK(dev.ports[0].hw_counters->get("local_ack_timeout_err") == 131u);
 }
+
+}  // namespace roce::test

@@ -16,6 +16,8 @@
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "temp_tree.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::sysfs;
 using roce::model::Availability;
 
@@ -153,3 +155,5 @@ TEST_CASE("a veth pair in its own network namespace, through a sysfs mounted the
   CHECK(up.trust.availability == Availability::absent);
   CHECK(up.ecn.availability == Availability::absent);
 }
+
+}  // namespace roce::test

@@ -22,6 +22,8 @@ TEST_CASE("sysfs root: flag, then environment, then /sys") {
 
 #include <unistd.h>
 
+namespace roce::test {
+
 TEST_CASE("sysfs root: the environment is ignored when real and effective uid differ (setuid)") {
   if (::geteuid() != 0 || ::getuid() != 0) {
     WARN("needs root to make the real uid differ from the effective uid; not checked");
@@ -36,3 +38,5 @@ TEST_CASE("sysfs root: the environment is ignored when real and effective uid di
   CHECK(with_env == "/sys");
   CHECK(with_flag == "/tmp/x");
 }
+
+}  // namespace roce::test

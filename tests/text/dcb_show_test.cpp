@@ -4,12 +4,12 @@
 #include "captures/text/dcb_show.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::Availability;
 using roce::model::AppEntry;
 using roce::model::PerPrio;
-using roce::test::kOrigin;
-using roce::test::sample;
 
 namespace {
 // The output printed after the "$ <command>" line, up to the next blank or "$ " line. The sample
@@ -156,3 +156,5 @@ TEST_CASE("dcb: all outputs concatenated, other APP groups, garbled lines") {
   CHECK_FALSE(parse_dcb_show("", kOrigin).ok());
   CHECK_FALSE(parse_dcb_show("NIC statistics:\n", kOrigin).ok());
 }
+
+}  // namespace roce::test

@@ -4,9 +4,10 @@
 #include "captures/text/ecn_config.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::Availability;
-using roce::test::kOrigin;
 
 TEST_CASE("ecn dump: absolute paths with ':', relative with ' = ', other parameters skipped") {
   const char* text =
@@ -36,3 +37,5 @@ TEST_CASE("ecn dump: empty or without any roce_ line is an error") {
   CHECK_FALSE(parse_ecn_config("", kOrigin).ok());
   CHECK_FALSE(parse_ecn_config("hello world\n", kOrigin).ok());
 }
+
+}  // namespace roce::test

@@ -6,9 +6,10 @@
 #include "captures/text/ethtool_pause.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::Availability;
-using roce::test::kOrigin;
 
 TEST_CASE("ethtool -a: global pause off, no statistics") {
   auto r = parse_ethtool_pause("Pause parameters for ens1f0np0:\nAutonegotiate:\toff\nRX:\t\toff\nTX:\t\toff\n\n", kOrigin);
@@ -149,3 +150,5 @@ TEST_CASE("ethtool -i: mlx5 driver info") {
   CHECK_FALSE(parse_ethtool_driver("version: 1\n", kOrigin).ok());
   CHECK_FALSE(parse_ethtool_driver("", kOrigin).ok());
 }
+
+}  // namespace roce::test

@@ -4,9 +4,9 @@
 #include "captures/text/ibstat.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
-using roce::test::kOrigin;
-using roce::test::sample;
 
 TEST_CASE("ibstat: H100 node, all ports active (real)") {
   auto r = parse_ibstat(sample("ibstat_h100_cx7_roce_all.active.0.txt"), kOrigin);
@@ -119,3 +119,5 @@ TEST_CASE("ibstat: not ibstat at all") {
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().message.find("sos_commands/test/file:3: not ibstat output") == 0);
 }
+
+}  // namespace roce::test

@@ -4,11 +4,11 @@
 #include "captures/text/ibv_devinfo.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::Availability;
 using roce::model::PortState;
-using roce::test::kOrigin;
-using roce::test::sample;
 
 TEST_CASE("ibv_devinfo -v: ConnectX-5 header (real, OFED era)") {
   const std::string all = sample("ibv_devinfo_excerpts.txt");
@@ -109,3 +109,5 @@ TEST_CASE("ibv_devinfo: no devices, and text that is not ibv_devinfo") {
   CHECK_FALSE(parse_ibv_devinfo("", kOrigin).ok());
   CHECK_FALSE(parse_ibv_devinfo("\t\tport:\t1\n", kOrigin).ok());
 }
+
+}  // namespace roce::test

@@ -4,10 +4,10 @@
 #include "captures/text/ip_link.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::Availability;
-using roce::test::kOrigin;
-using roce::test::sample;
 
 TEST_CASE("ip -s link: current layout with computed widths (synthesised from iproute2)") {
   const std::string all = sample("ip_s_link_layout_SYNTH.txt");
@@ -108,3 +108,5 @@ TEST_CASE("ip link: without -s, human-readable numbers, a short row, not ip link
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error().message.find("sos_commands/test/file:1: not ip link output") == 0);
 }
+
+}  // namespace roce::test

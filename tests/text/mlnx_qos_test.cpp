@@ -4,11 +4,11 @@
 #include "captures/text/mlnx_qos.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::AppEntry;
 using roce::model::Availability;
-using roce::test::kOrigin;
-using roce::test::sample;
 
 TEST_CASE("mlnx_qos -i: old layout, trust dscp, truncated after tc 6 (real)") {
   auto r = parse_mlnx_qos(sample("mlnx_qos_i.txt"), kOrigin);
@@ -165,3 +165,5 @@ TEST_CASE("mlnx_qos -i: garbled rows are errors on their fields, not zeros") {
   CHECK_FALSE(parse_mlnx_qos("", kOrigin).ok());
   CHECK_FALSE(parse_mlnx_qos("NIC statistics:\n", kOrigin).ok());
 }
+
+}  // namespace roce::test

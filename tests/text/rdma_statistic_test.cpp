@@ -4,9 +4,9 @@
 #include "captures/text/rdma_statistic.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
-using roce::test::kOrigin;
-using roce::test::sample;
 
 TEST_CASE("rdma statistic show: current layout, mlx5_bond_0 values (synthesised layout, real values)") {
   const std::string text = sample("rdma_statistic_show_SYNTH.txt");
@@ -70,3 +70,5 @@ TEST_CASE("rdma statistic: not rdma statistic output") {
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().message.find("sos_commands/test/file:1: not rdma statistic output") == 0);
 }
+
+}  // namespace roce::test

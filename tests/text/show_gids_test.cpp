@@ -4,10 +4,10 @@
 #include "captures/text/show_gids.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::Availability;
-using roce::test::kOrigin;
-using roce::test::sample;
 
 namespace {
 std::string part(int n) {
@@ -78,3 +78,5 @@ TEST_CASE("show_gids: not show_gids") {
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().message.find("sos_commands/test/file:1: not show_gids output") == 0);
 }
+
+}  // namespace roce::test

@@ -5,9 +5,10 @@
 #include "captures/text/tc_qdisc.hpp"
 #include "sample.hpp"
 
+namespace roce::test {
+
 using namespace roce::captures::text;
 using roce::model::Availability;
-using roce::test::kOrigin;
 
 namespace {
 const NetdevQdiscs* dev(const std::vector<NetdevQdiscs>& all, const std::string& name) {
@@ -159,3 +160,5 @@ TEST_CASE("tc -s qdisc: not tc output, or empty, is an error") {
   CHECK(cut->value.empty());
   CHECK(cut->warnings.size() == 1);
 }
+
+}  // namespace roce::test

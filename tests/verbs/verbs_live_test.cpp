@@ -5,6 +5,8 @@
 
 #include "sources/verbs/verbs.hpp"
 
+namespace roce::test {
+
 using roce::model::Availability;
 using roce::model::CollectionNote;
 
@@ -41,3 +43,5 @@ TEST_CASE("live: no RDMA devices is a note and nothing else") {
   host.notes.clear();
   CHECK(host == before);
 }
+
+}  // namespace roce::test

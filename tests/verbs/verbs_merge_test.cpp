@@ -2,6 +2,8 @@
 
 #include "sources/verbs/verbs.hpp"
 
+namespace roce::test {
+
 using namespace roce::sources::verbs;
 using roce::model::Availability;
 using roce::model::Field;
@@ -166,3 +168,5 @@ TEST_CASE("a second port of a known device is added; a failed GID read is said s
   CHECK(port.gids.availability == Availability::error);
   CHECK(port.gids.cause == attrs.gids_error);
 }
+
+}  // namespace roce::test

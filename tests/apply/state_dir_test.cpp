@@ -1,0 +1,224 @@
+// The state directory and its files may sit in a shared /tmp: nothing in them is trusted or
+// followed unless it is ours.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "apply/journal.hpp"
+#include "apply/lock.hpp"
+#include "apply/log.hpp"
+#include "temp_dir.hpp"
+
+namespace roce::test {
+
+using namespace roce;
+using namespace roce::apply;
+using test::slurp;
+
+namespace {
+
+void put(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+std::string make_dir(const std::string& path, mode_t mode) {
+  REQUIRE(::mkdir(path.c_str(), 0700) == 0);
+  REQUIRE(::chmod(path.c_str(), mode) == 0);  // not subject to the umask
+  return path;
+}
+
+Journal small_journal() {
+  Journal j;
+  j.system = "file:/nonexistent";
+  j.state = JournalState::writing;
+  j.applier_pid = 4242;
+  j.applier_command = "roce-doctor tune --apply";
+  j.started_unix_ms = 1'790'000'000'000;
+  j.deadline_unix_ms = 1'790'000'060'000;
+  j.entries.push_back({{"eth0", tune::Knob::mtu, 0}, std::uint32_t{1500}, std::uint32_t{4200}, false});
+  return j;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("state dir: a missing one is created 0700 and the lock taken") {
+  test::TempDir tmp;
+  const std::string dir = tmp.path + "/state";
+  auto lock = ApplyLock::acquire(dir);
+  REQUIRE(lock.ok());
+  struct stat st {};
+  REQUIRE(::lstat(dir.c_str(), &st) == 0);
+  CHECK((st.st_mode & 07777) == 0700);
+}
+
+TEST_CASE("state dir: a symlink is refused, naming it") {
+  test::TempDir tmp;
+  const std::string real = make_dir(tmp.path + "/real", 0700);
+  const std::string link = tmp.path + "/state";
+  REQUIRE(::symlink(real.c_str(), link.c_str()) == 0);
+  auto lock = ApplyLock::acquire(link);
+  REQUIRE_FALSE(lock.ok());
+  INFO(lock.error().message);
+  CHECK(contains(lock.error().message, link));
+  CHECK(contains(lock.error().message, "symlink"));
+  CHECK_FALSE(lock.error().hint.empty());
+  CHECK(lock.error().sys_errno != EWOULDBLOCK);
+  CHECK_FALSE(std::filesystem::exists(real + "/lock"));
+}
+
+TEST_CASE("state dir: writable by group or others is refused") {
+  test::TempDir tmp;
+  for (mode_t mode : {mode_t{0770}, mode_t{0702}, mode_t{01777}}) {
+    const std::string dir = tmp.path + "/state" + std::to_string(mode);
+    make_dir(dir, mode);
+    auto lock = ApplyLock::acquire(dir);
+    REQUIRE_FALSE(lock.ok());
+    INFO(lock.error().message);
+    CHECK(contains(lock.error().message, dir));
+    CHECK(contains(lock.error().message, "writable by group or others"));
+    CHECK(contains(lock.error().hint, "chmod go-w"));
+    CHECK_FALSE(std::filesystem::exists(dir + "/lock"));
+  }
+  make_dir(tmp.path + "/readable", 0755);
+  CHECK(check_state_dir(tmp.path + "/readable").ok());
+}
+
+TEST_CASE("state dir: not a directory is refused") {
+  test::TempDir tmp;
+  put(tmp.path + "/state", "x");
+  auto checked = check_state_dir(tmp.path + "/state");
+  REQUIRE_FALSE(checked.ok());
+  CHECK(contains(checked.error().message, "not a directory"));
+}
+
+TEST_CASE("state dir: owned by another user is refused") {
+  if (::geteuid() != 0) {
+    WARN("not root: cannot chown a directory to another user");
+    return;
+  }
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  REQUIRE(::chown(dir.c_str(), 65534, 65534) == 0);
+  auto lock = ApplyLock::acquire(dir);
+  REQUIRE_FALSE(lock.ok());
+  INFO(lock.error().message);
+  CHECK(contains(lock.error().message, dir));
+  CHECK(contains(lock.error().message, "owned by uid 65534"));
+}
+
+TEST_CASE("state dir: a lock file that is a symlink is refused and its target untouched") {
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  put(tmp.path + "/victim", "precious\n");
+  REQUIRE(::symlink((tmp.path + "/victim").c_str(), (dir + "/lock").c_str()) == 0);
+  auto lock = ApplyLock::acquire(dir);
+  REQUIRE_FALSE(lock.ok());
+  CHECK(contains(lock.error().message, dir + "/lock"));
+  CHECK(contains(lock.error().message, "symlink"));
+  CHECK(slurp(tmp.path + "/victim") == "precious\n");
+}
+
+TEST_CASE("journal: a journal.tmp planted as a symlink is replaced, its target untouched") {
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  put(tmp.path + "/victim", "precious\n");
+  REQUIRE(::symlink((tmp.path + "/victim").c_str(), (dir + "/journal.tmp").c_str()) == 0);
+  const Journal j = small_journal();
+  auto written = write_journal(dir + "/journal", j);
+  INFO((written.ok() ? "" : written.error().message));
+  REQUIRE(written.ok());
+  CHECK(slurp(tmp.path + "/victim") == "precious\n");
+  CHECK_FALSE(std::filesystem::is_symlink(dir + "/journal"));
+  CHECK_FALSE(std::filesystem::exists(dir + "/journal.tmp"));
+  auto back = read_journal(dir + "/journal");
+  REQUIRE(back.ok());
+  CHECK(*back == j);
+}
+
+TEST_CASE("journal: a stale journal.tmp from a crashed write is replaced") {
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  put(dir + "/journal.tmp", "roce-doctor-journal 1 crc32=0000");
+  REQUIRE(write_journal(dir + "/journal", small_journal()).ok());
+  CHECK(read_journal(dir + "/journal").ok());
+}
+
+TEST_CASE("journal: a journal that is a symlink is refused with a clear message") {
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  const std::string elsewhere = make_dir(tmp.path + "/elsewhere", 0700);
+  REQUIRE(write_journal(elsewhere + "/journal", small_journal()).ok());
+  REQUIRE(::symlink((elsewhere + "/journal").c_str(), (dir + "/journal").c_str()) == 0);
+  auto r = read_journal(dir + "/journal");
+  REQUIRE_FALSE(r.ok());
+  INFO(r.error().message);
+  CHECK(contains(r.error().message, "journal " + dir + "/journal is a symlink"));
+  CHECK(r.error().sys_errno != ENOENT);
+}
+
+TEST_CASE("journal: a FIFO or a directory in the journal's place is refused, without blocking") {
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  REQUIRE(::mkfifo((dir + "/journal").c_str(), 0600) == 0);
+  auto fifo = read_journal(dir + "/journal");
+  REQUIRE_FALSE(fifo.ok());
+  CHECK(contains(fifo.error().message, "not a regular file"));
+  make_dir(dir + "/journal2", 0700);
+  auto directory = read_journal(dir + "/journal2");
+  REQUIRE_FALSE(directory.ok());
+  CHECK(contains(directory.error().message, "not a regular file"));
+}
+
+TEST_CASE("journal: one owned by another user is refused") {
+  if (::geteuid() != 0) {
+    WARN("not root: cannot chown a file to another user");
+    return;
+  }
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  REQUIRE(write_journal(dir + "/journal", small_journal()).ok());
+  REQUIRE(::chown((dir + "/journal").c_str(), 65534, 65534) == 0);
+  auto r = read_journal(dir + "/journal");
+  REQUIRE_FALSE(r.ok());
+  CHECK(contains(r.error().message, dir + "/journal"));
+  CHECK(contains(r.error().message, "owned by uid 65534"));
+}
+
+TEST_CASE("journal: a missing journal is still ENOENT") {
+  test::TempDir tmp;
+  auto r = read_journal(tmp.path + "/journal");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().sys_errno == ENOENT);
+}
+
+TEST_CASE("tune.log: a symlink in its place is not followed, an untrusted directory not written") {
+  test::TempDir tmp;
+  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  put(tmp.path + "/victim", "precious\n");
+  REQUIRE(::symlink((tmp.path + "/victim").c_str(), (dir + "/tune.log").c_str()) == 0);
+  std::ostringstream out;
+  ApplyLog log(dir, out);
+  log.line("hello");
+  CHECK(out.str() == "hello\n");
+  CHECK(slurp(tmp.path + "/victim") == "precious\n");
+
+  const std::string shared = make_dir(tmp.path + "/shared", 0777);
+  ApplyLog(shared, out).line("refused");
+  CHECK_FALSE(std::filesystem::exists(shared + "/tune.log"));
+
+  const std::string other = make_dir(tmp.path + "/other", 0700);
+  ApplyLog(other, out).line("appended");
+  ApplyLog(other, out).line("twice");
+  const std::string text = slurp(other + "/tune.log");
+  CHECK(contains(text, "] appended\n"));
+  CHECK(contains(text, "] twice\n"));
+}
+
+}  // namespace roce::test

@@ -1,0 +1,152 @@
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+
+#include "captures/bundle.hpp"
+#include "examples/cx6dx_example.hpp"
+
+namespace roce::test {
+
+using namespace roce;
+using model::Availability;
+using model::Field;
+
+namespace {
+
+captures::Bundle example_bundle() {
+  captures::Bundle b;
+  b.tool_version = "0.1.0";
+  b.created_unix_ms = 1764400060500;
+  b.samples = {examples::cx6dx_ecn_off_sample(0), examples::cx6dx_ecn_off_sample(1)};
+  return b;
+}
+
+captures::Bundle reread(const captures::Bundle& b) {
+  auto text = captures::write_bundle_text(b);
+  auto back = captures::read_bundle_text(text, "t.json");
+  INFO(text.substr(0, 2000));
+  REQUIRE(back.ok());
+  return *back;
+}
+
+}  // namespace
+
+TEST_CASE("a full ConnectX-6 Dx host survives write and read exactly") {
+  const auto b = example_bundle();
+  REQUIRE(reread(b) == b);
+}
+
+TEST_CASE("an RDMA device's port count survives, present or missing with its cause") {
+  auto b = example_bundle();
+  REQUIRE_FALSE(b.samples[0].rdma_devices.empty());
+  b.samples[0].rdma_devices[0].port_count = Field<std::uint32_t>::of(2, {"sysfs", "/sys/class/infiniband/mlx5_0/ports"});
+  b.samples[1].rdma_devices[0].port_count =
+      Field<std::uint32_t>::missing(Availability::denied, "ports: Permission denied", {"sysfs", "ports"});
+  CHECK(reread(b) == b);
+}
+
+TEST_CASE("every kind of missing field keeps its availability, cause and provenance") {
+  model::Host h;
+  h.hostname = "h";
+  model::NetDev nd;
+  nd.name = "veth0";
+  nd.mtu = Field<std::uint32_t>::of(0, {"sysfs", "/sys/class/net/veth0/mtu"});  // zero is a value
+  nd.dcb.pfc = model::missing_from_errno<model::Pfc>(EOPNOTSUPP, "dcbnl: veth0", {"dcbnl", "veth0 DCB_ATTR_IEEE_PFC"});
+  nd.dcb.buffer = model::missing_from_errno<model::Buffer>(EPERM, "dcbnl: veth0");
+  nd.trust = Field<std::string>::missing(Availability::absent, "not read: --sysfs-root points at a copy of /sys");
+  nd.pause = Field<model::PauseParams>::missing(Availability::error, "timed out after 2 s");
+  nd.link = Field<model::LinkSettings>::of({std::nullopt, "unknown", false, std::nullopt});
+  h.netdevs.push_back(nd);
+  h.notes.push_back({"verbs", Availability::unsupported, "no RDMA devices"});
+  captures::Bundle b{"0.1.0", 1, {h}};
+  const auto back = reread(b);
+  REQUIRE(back == b);
+  const auto& n = back.samples[0].netdevs[0];
+  CHECK(n.mtu.ok());
+  CHECK(*n.mtu == 0);
+  CHECK(n.dcb.pfc.availability == Availability::unsupported);
+  CHECK(n.dcb.pfc.cause == "dcbnl: veth0: Operation not supported");
+  CHECK(n.dcb.buffer.availability == Availability::denied);
+  CHECK(!n.link->speed_mbps.has_value());
+}
+
+TEST_CASE("absent fields are omitted on write and read back as absent") {
+  model::Host h;
+  h.netdevs.push_back({});
+  h.netdevs[0].name = "eth0";
+  const auto text = captures::write_bundle_text({"0.1.0", 0, {h}});
+  CHECK(text.find("\"mtu\"") == std::string::npos);
+  CHECK(text.find("\"ethtool_stats\"") == std::string::npos);
+  auto back = captures::read_bundle_text(text, "t.json");
+  REQUIRE(back.ok());
+  CHECK(back->samples[0].netdevs[0].mtu.availability == Availability::absent);
+}
+
+TEST_CASE("field shape: value, availability, cause and from") {
+  model::Host h;
+  model::NetDev nd;
+  nd.name = "eth0";
+  nd.mtu = Field<std::uint32_t>::of(9000, {"rtnetlink", "eth0 RTM_NEWLINK"});
+  nd.dcb.pfc = Field<model::Pfc>::missing(Availability::unsupported, "dcbnl: eth0: Operation not supported");
+  h.netdevs.push_back(nd);
+  const auto text = captures::write_bundle_text({"0.1.0", 0, {h}});
+  CHECK(text.find(R"("mtu": {"value": 9000, "from": ["rtnetlink", "eth0 RTM_NEWLINK"]})") != std::string::npos);
+  CHECK(text.find(R"("pfc": {"availability": "unsupported", "cause": "dcbnl: eth0: Operation not supported"})") !=
+        std::string::npos);
+}
+
+TEST_CASE("short arrays and strings with quotes, commas and colons stay exact on one line") {
+  model::Host h;
+  h.hostname = R"(we"ird, na:me\)";
+  model::NetDev nd;
+  nd.name = "a";
+  nd.addresses = Field<std::vector<std::string>>::of({"1.2.3.4/8", "x,y: \"z\""});
+  h.netdevs.push_back(nd);
+  captures::Bundle b{"0.1.0", 0, {h}};
+  const auto text = captures::write_bundle_text(b);
+  CHECK(text.find(R"("value": ["1.2.3.4/8", "x,y: \"z\""])") != std::string::npos);
+  CHECK(reread(b) == b);
+}
+
+TEST_CASE("counters keep the driver's order, and duplicate names survive") {
+  model::Host h;
+  model::NetDev nd;
+  nd.name = "eth0";
+  model::CounterSet c;
+  c.entries = {{"zeta", 1}, {"alpha", 2}, {"[0]: rx_discards", 3}};
+  nd.ethtool_stats = Field<model::CounterSet>::of(c);
+  h.netdevs.push_back(nd);
+  captures::Bundle b{"0.1.0", 0, {h}};
+  CHECK(reread(b) == b);
+  c.entries.push_back({"zeta", 4});
+  b.samples[0].netdevs[0].ethtool_stats = Field<model::CounterSet>::of(c);
+  CHECK(reread(b) == b);
+}
+
+TEST_CASE("show --json's host document reads back as a one-sample bundle") {
+  const auto host = examples::cx6dx_ecn_off_sample(1);
+  const auto text = captures::write_host_text(host);
+  CHECK(text.rfind("{\n  \"format\": \"roce-doctor-host\",\n  \"schema_version\": 1,", 0) == 0);
+  auto back = captures::read_bundle_text(text, "host.json");
+  REQUIRE(back.ok());
+  REQUIRE(back->samples.size() == 1);
+  CHECK(back->samples[0] == host);
+}
+
+TEST_CASE("bundle files: plain and zstd, written atomically") {
+  const auto b = example_bundle();
+  for (std::string name : {"roce-test-bundle.json", "roce-test-bundle.json.zst"}) {
+    const std::string path = std::string(P_tmpdir) + "/" + name;
+    REQUIRE(captures::write_bundle_file(path, b).ok());
+    auto back = captures::read_bundle_file(path);
+    REQUIRE(back.ok());
+    CHECK(*back == b);
+    std::remove(path.c_str());
+  }
+  auto missing = captures::read_bundle_file("/nonexistent/b.json");
+  REQUIRE(!missing.ok());
+  CHECK(missing.error().message == "read /nonexistent/b.json: No such file or directory");
+}
+
+}  // namespace roce::test

@@ -1,0 +1,105 @@
+#include <catch2/catch.hpp>
+
+#include "examples/cx6dx_example.hpp"
+#include "report/compact_maps.hpp"
+#include "report/gid_index.hpp"
+#include "report/show_text.hpp"
+
+namespace roce::test {
+
+using namespace roce;
+
+TEST_CASE("DSCP maps print the exceptions and the common priority once") {
+  std::vector<model::AppEntry> app;
+  for (std::uint16_t d = 0; d < 64; ++d) app.push_back({model::kAppSelDscp, std::uint8_t(d == 26 ? 3 : d == 48 ? 6 : 0), d});
+  CHECK(report::compact_dscp_map(app) == "26→3 48→6, others→0");
+  // Only two entries (trust DSCP with a partial table): no "others".
+  CHECK(report::compact_dscp_map({{model::kAppSelDscp, 3, 26}, {model::kAppSelDscp, 6, 48}}) == "26→3 48→6");
+  CHECK(report::compact_dscp_map({{model::kAppSelDgram, 3, 4791}}) == "none");
+  CHECK(report::other_app_entries({{model::kAppSelDgram, 3, 4791}}) == std::vector<std::string>{"dgram-port-prio 4791:3"});
+  // mlx5 default: dscp >> 3
+  app.clear();
+  for (std::uint16_t d = 0; d < 64; ++d) app.push_back({model::kAppSelDscp, std::uint8_t(d >> 3), d});
+  CHECK(report::compact_dscp_map(app).rfind("8→1 9→1", 0) == 0);
+}
+
+TEST_CASE("per-priority values compact around the common value") {
+  CHECK(report::compact_per_prio({"off", "off", "off", "on", "off", "off", "off", "off"}) == "3:on others:off");
+  CHECK(report::compact_per_prio({"0", "0", "0", "0", "0", "0", "0", "0"}) == "all:0");
+  CHECK(report::compact_per_prio({"1", "0", "2", "3", "4", "5", "6", "7"}) == "0:1 1:0 2:2 3:3 4:4 5:5 6:6 7:7");
+}
+
+TEST_CASE("the RoCE v2 GID index is found by scanning, not assumed") {
+  std::vector<model::Gid> gids;
+  auto add = [&](std::uint32_t i, const char* gid, const char* type) {
+    gids.push_back({i, gid, model::Field<std::string>::of(type), model::Field<std::string>::of("eth2")});
+  };
+  add(0, "fe80:0000:0000:0000:0e42:a1ff:fe5d:4db8", "IB/RoCE v1");
+  add(1, "fe80:0000:0000:0000:0e42:a1ff:fe5d:4db8", "RoCE v2");
+  add(4, "0000:0000:0000:0000:0000:ffff:ac13:003c", "IB/RoCE v1");
+  add(5, "0000:0000:0000:0000:0000:ffff:ac13:003c", "RoCE v2");
+  const auto v2 = report::roce_v2_ipv4_gids(gids);
+  REQUIRE(v2.size() == 1);
+  CHECK(v2[0].ipv4 == "172.19.0.60");
+  CHECK(v2[0].index == 5);
+  CHECK(report::short_gid("0000:0000:0000:0000:0000:ffff:ac13:003c") == "::ffff:172.19.0.60");
+}
+
+TEST_CASE("the ConnectX-6 Dx example renders every section with its values") {
+  const auto text = report::render_show_text(examples::cx6dx_ecn_off_sample(1), report::Style{false});
+  for (const char* expected : {
+           "rdma mlx5_0: node-type CA hca-type MT4125 fw 22.39.1002",
+           "  port 1: state ACTIVE phys-state LinkUp rate 100 Gb/sec (4X EDR) link-layer Ethernet netdev ens1f0np0\n",
+           "    active-mtu 4096 max-mtu 4096\n",
+           "    roce-v2 172.19.0.60 gid-index 3 NCCL_IB_GID_INDEX=3\n",
+           "roce-counters ecn-marked 0 cnp-sent 0 cnp-handled 0 cnp-ignored 0 out-of-sequence 14",
+           "netdev ens1f0np0: state up mtu 9000 speed 100000Mb/s lanes 4",
+           "pcie-link 16.0 GT/s PCIe x16 (max 16.0 GT/s PCIe x16)\n",
+           "    trust dscp\n",
+           "    dscp-prio 26→3 48→6, others→0\n",
+           "    pfc pfc-cap 8 prio-pfc 3:on others:off delay 7 (mlx5: cable length 7 m)\n",
+           "    buffer prio-buffer 3:1 others:0 buffer-size 0:130944 1:262016 others:0 total-size 1027968 (bytes)\n",
+           "    ecn-np 3:off others:on\n",
+           "    ecn-rp 3:off others:on\n",
+           "    pause autoneg off rx off tx off",
+           "    pfc-prevention-tout 100 ms\n",
+           "    qdisc mq 0: root",
+           // sample 1 = sample 0 + 60 s of growth
+           "    prio-3 rx-pause 1425300 rx-pause-us 236118771 tx-pause 4272743 tx-pause-us 63280718 rx-discards 0",
+           "counters port-rx-discards 0 port-tx-discards 0 host-rx-out-of-buffer 0 link-down-events 1",
+           "    pfc unsupported (dcbnl: lo: Operation not supported)\n",
+           "    counters unsupported (ethtool: lo: Operation not supported)\n",
+       }) {
+    INFO(expected);
+    CHECK(text.find(expected) != std::string::npos);
+  }
+  CHECK(text.find("\033[") == std::string::npos);  // no colour unless asked
+  CHECK(report::render_show_text(examples::cx6dx_ecn_off_sample(1), report::Style{true}).find("\033[1m") !=
+        std::string::npos);
+}
+
+TEST_CASE("a host without RDMA devices says so in one line and lists its netdevs") {
+  auto host = examples::cx6dx_ecn_off_sample(0);
+  host.rdma_devices.clear();
+  const auto text = report::render_show_text(host, report::Style{false});
+  CHECK(text.find("\nrdma: no RDMA devices on this host\n") != std::string::npos);
+  CHECK(text.find("netdev ens1f0np0:") != std::string::npos);
+}
+
+TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {
+  model::Qdisc q;
+  q.kind = "red";
+  q.handle = 0x1040000;
+  q.parent = 0x100004;
+  q.offloaded = true;
+  q.red = model::RedParams{1000000, 150000, 1500000, 9, 23, 20, 1 /*ECN*/, 42949673 /*1 %*/};
+  q.red_xstats = model::RedXstats{0, 0, 0, 1234};
+  model::NetDev nd;
+  nd.name = "swp1";
+  nd.qdiscs = model::Field<std::vector<model::Qdisc>>::of({q});
+  const auto text = report::render_netdev(nd, report::Style{false});
+  CHECK(text.find("    qdisc red 104: parent 10:4 offloaded limit 1000000b min 150000b max 1500000b probability 0.01 ecn "
+                  "marked 1234 early 0 pdrop 0\n") != std::string::npos);
+}
+
+}  // namespace roce::test

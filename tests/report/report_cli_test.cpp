@@ -1,0 +1,187 @@
+// `roce-doctor report` end to end on bundles written from the test series.
+#include <catch2/catch.hpp>
+
+#include "support/files.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "captures/bundle.hpp"
+#include "record/recording.hpp"
+#include "report/timeline_report.hpp"
+#include "timeline_samples.hpp"
+
+namespace roce::test {
+
+using namespace roce;
+using testing::sample_series;
+using testing::Storm;
+
+namespace {
+
+struct Run {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+
+std::string temp(const std::string& name) {
+  return std::string(P_tmpdir) + "/roce-report-cli-" + std::to_string(getpid()) + "-" + name;
+}
+
+Run run(const std::string& args) {
+  const std::string out = temp("stdout"), err = temp("stderr");
+  const std::string cmd = "'" ROCE_DOCTOR_BIN "' report " + args + " >'" + out + "' 2>'" + err + "'";
+  const int status = std::system(cmd.c_str());
+  Run r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+std::string bundle(const std::string& name, std::vector<model::Host> samples) {
+  const std::string path = temp(name);
+  captures::Bundle b;
+  b.tool_version = "test";
+  b.created_unix_ms = samples.back().time_unix_ms;
+  b.samples = std::move(samples);
+  REQUIRE(captures::write_bundle_file(path, b));
+  return path;
+}
+
+std::string recording(const std::string& name, const std::vector<model::Host>& samples) {
+  const std::string path = temp(name);
+  std::remove(path.c_str());
+  auto writer = record::RecordWriter::open(path, {});
+  REQUIRE(writer.ok());
+  for (const auto& s : samples) REQUIRE((*writer)->append(s).ok());
+  REQUIRE((*writer)->flush().ok());
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("report: a recording is streamed and reports exactly what the same samples in a bundle do") {
+  const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
+  const std::string as_bundle = bundle("same.json", samples);
+  const std::string as_recording = recording("same.rec", samples);
+  const auto from_bundle = run("'" + as_bundle + "' --json");
+  const auto from_recording = run("'" + as_recording + "' --json");
+  INFO(from_recording.out << from_recording.err);
+  CHECK(from_recording.exit_code == 2);
+  CHECK(from_recording.exit_code == from_bundle.exit_code);
+  auto a = nlohmann::json::parse(from_bundle.out), b = nlohmann::json::parse(from_recording.out);
+  CHECK(b["samples"] == 30);
+  a.erase("origin");
+  b.erase("origin");
+  CHECK(a == b);
+  const auto since = run("'" + as_recording + "' --since @" + std::to_string(samples[21].time_unix_ms / 1000));
+  CHECK(since.exit_code == 0);  // the storm ended at sample 20
+  std::remove(as_bundle.c_str());
+  std::remove(as_recording.c_str());
+}
+
+TEST_CASE("report: rotated recording parts, given newest first, are streamed in time order as one") {
+  const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
+  const std::string whole = recording("whole.rec", samples);
+  const std::string older = recording("part.rec.1", {samples.begin(), samples.begin() + 17});
+  const std::string newer = recording("part.rec", {samples.begin() + 17, samples.end()});
+  const auto from_whole = run("'" + whole + "' --json");
+  const auto from_parts = run("'" + newer + "' '" + older + "' --json");
+  INFO(from_parts.out << from_parts.err);
+  CHECK(from_parts.exit_code == 2);
+  CHECK(from_parts.err.empty());  // in order: nothing skipped
+  auto a = nlohmann::json::parse(from_whole.out), b = nlohmann::json::parse(from_parts.out);
+  CHECK(b["samples"] == 30);
+  a.erase("origin");
+  b.erase("origin");
+  CHECK(a == b);
+
+  auto other = samples;
+  for (auto& s : other) s.hostname = "gpu-b03";
+  const std::string stranger = recording("stranger.rec", other);
+  const auto mixed = run("'" + whole + "' '" + stranger + "'");
+  CHECK(mixed.exit_code == 3);
+  CHECK(mixed.err.find("is of another host (\"gpu-b03\", not \"gpu-a17\")") != std::string::npos);
+  for (const auto& f : {whole, older, newer, stranger}) std::remove(f.c_str());
+}
+
+TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; -o writes the HTML") {
+  const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
+  const std::string day = bundle("day.json", samples);
+  const std::string html = temp("report.html");
+  const auto r = run("'" + day + "' -o '" + html + "'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.find("host      gpu-a17") != std::string::npos);
+  CHECK(r.out.find(report::utc_text(samples[10].time_unix_ms, true) + "–" + report::utc_text(samples[20].time_unix_ms, true) +
+                   "  critical  PAUSE-STORM") != std::string::npos);
+  const std::string page = slurp(html);
+  CHECK(page.find("<svg") != std::string::npos);
+  CHECK(page.find("PAUSE-STORM") != std::string::npos);
+  std::remove(html.c_str());
+
+  SECTION("--until before the storm: nothing found, exit 0") {
+    const auto quiet = run("'" + day + "' --until @" + std::to_string(samples[9].time_unix_ms / 1000));
+    INFO(quiet.out << quiet.err);
+    CHECK(quiet.exit_code == 0);
+    CHECK(quiet.out.find("samples   10 from") != std::string::npos);
+  }
+  SECTION("--since as a time of day, --json") {
+    const auto late = run("'" + day + "' --json --since " + report::utc_text(samples[15].time_unix_ms, true));
+    INFO(late.out << late.err);
+    CHECK(late.exit_code == 2);
+    const auto doc = nlohmann::json::parse(late.out);
+    CHECK(doc["samples"] == 15);
+    CHECK(doc["intervals"][0]["start_unix_ms"] == samples[15].time_unix_ms);
+  }
+  SECTION("--window 5m") {
+    const auto wide = run("'" + day + "' --window 5m --dev ens1f0np0");
+    INFO(wide.out << wide.err);
+    CHECK(wide.out.find("window    5 min, 6 evaluated") != std::string::npos);
+  }
+  std::remove(day.c_str());
+}
+
+TEST_CASE("report: two captures of one host are merged in time order") {
+  const auto samples = sample_series({20, 60, {Storm{8, 12, 0.3}}});
+  const std::string late = bundle("late.json", {samples.begin() + 10, samples.end()});
+  const std::string early = bundle("early.json", {samples.begin(), samples.begin() + 10});
+  const auto r = run("'" + late + "' '" + early + "'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("samples   20 from 2 captures") != std::string::npos);
+  CHECK(r.out.find(report::utc_text(samples[8].time_unix_ms, true) + "–" + report::utc_text(samples[12].time_unix_ms, true) +
+                   "  warning   PAUSE-STORM") != std::string::npos);
+  std::remove(late.c_str());
+  std::remove(early.c_str());
+}
+
+TEST_CASE("report: input errors exit 3") {
+  auto samples = sample_series({3, 60, {}});
+  const std::string a = bundle("a.json", samples);
+  for (auto& s : samples) s.hostname = "gpu-b03";
+  const std::string b = bundle("b.json", samples);
+  const auto hosts = run("'" + a + "' '" + b + "'");
+  CHECK(hosts.exit_code == 3);
+  CHECK(hosts.err.find("another host (\"gpu-b03\", not \"gpu-a17\")") != std::string::npos);
+  CHECK(hosts.out.empty());
+  CHECK(run("'" + a + "' --window 5x").exit_code == 3);
+  CHECK(run("'" + a + "' --since yesterday").err.find("invalid time \"yesterday\"") != std::string::npos);
+  CHECK(run("'" + a + "' --until @1").err.find("no sample between") != std::string::npos);
+  CHECK(run("'" + a + "' --dev nosuch").exit_code == 3);
+  CHECK(run("'" + temp("missing.json") + "'").exit_code == 3);
+  CHECK(run("").exit_code == 3);
+  std::remove(a.c_str());
+  std::remove(b.c_str());
+}
+
+}  // namespace roce::test
