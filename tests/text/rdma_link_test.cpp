@@ -74,15 +74,17 @@ TEST_CASE("ibdev2netdev: the netdev of each port, plain and column-aligned (real
   CHECK(*aligned->value[3].ports.at(0).netdev == "enp157s0f0np0");
 }
 
-TEST_CASE("ibdev2netdev -v, a garbled line, not ibdev2netdev") {
+TEST_CASE("ibdev2netdev -v, the old '<===>' style, a garbled line, not ibdev2netdev") {
   auto r = parse_ibdev2netdev(
       "0000:3b:00.0 mlx5_0 (MT4125 - MCX623106AN-CDAT) ConnectX-6 Dx EN adapter card fw 22.39.1002 port 1 (ACTIVE) ==> "
-      "ens1f0np0 (Up)\nmlx5_1 port x ==> ens1f1np1 (Down)\n",
+      "ens1f0np0 (Up)\nmlx5_1 port x ==> ens1f1np1 (Down)\nmlx4_0 port 2 <===> eth3\n",
       kOrigin);
   REQUIRE(r.ok());
-  REQUIRE(r->value.size() == 1);
+  REQUIRE(r->value.size() == 2);
   CHECK(r->value[0].name == "mlx5_0");
   CHECK(*r->value[0].ports.at(0).netdev == "ens1f0np0");
+  CHECK(r->value[1].ports.at(0).number == 2);
+  CHECK(*r->value[1].ports.at(0).netdev == "eth3");
   REQUIRE(r->warnings.size() == 1);
   CHECK(r->warnings[0].line == 2);
   auto bad = parse_ibdev2netdev("hca_id: mlx5_0\n", kOrigin);

@@ -19,7 +19,7 @@ bool pci_address_word(std::string_view s) { return s.size() >= 7 && s.find(':') 
 std::optional<PortLine> port_line(std::string_view body) {
   const auto words = split_ws(body);
   std::size_t arrow = 0;
-  while (arrow < words.size() && words[arrow] != "==>") ++arrow;
+  while (arrow < words.size() && words[arrow] != "==>" && words[arrow] != "<===>") ++arrow;
   if (arrow < 3 || arrow + 1 >= words.size()) return std::nullopt;
   std::size_t port = arrow;  // the last "port" before the arrow
   for (std::size_t i = 0; i < arrow; ++i)
