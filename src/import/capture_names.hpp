@@ -38,9 +38,9 @@ enum class CommandKind {
 
 struct CommandFile {
   CommandKind kind = CommandKind::unknown;
-  std::string netdev;       // the interface the command was run for; empty for host-wide commands
+  std::string netdev;            // the interface the command was run for; empty for host-wide commands
   std::string rdma_device = {};  // the RDMA device the command was run for (cma_roce_mode, show_counters)
-  std::uint32_t rdma_port = 0;
+  std::uint32_t rdma_port = 0;   // and its port (cma_roce_mode)
   std::string what = {};         // not_used: the command, and why it is not read
 };
 
