@@ -5,16 +5,23 @@
 #include <cstdint>
 #include <string_view>
 
+#include "captures/text/cma_roce_mode.hpp"
 #include "captures/text/dcb_show.hpp"
 #include "captures/text/ecn_config.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
 #include "captures/text/ethtool_pause.hpp"
+#include "captures/text/ibdev2netdev.hpp"
 #include "captures/text/ibstat.hpp"
+#include "captures/text/ibstatus.hpp"
+#include "captures/text/ibv_devices.hpp"
 #include "captures/text/ibv_devinfo.hpp"
+#include "captures/text/ip_address.hpp"
 #include "captures/text/ip_link.hpp"
 #include "captures/text/mlnx_qos.hpp"
+#include "captures/text/rdma_link.hpp"
 #include "captures/text/rdma_statistic.hpp"
+#include "captures/text/show_counters.hpp"
 #include "captures/text/show_gids.hpp"
 #include "captures/text/tc_qdisc.hpp"
 
@@ -24,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   const TextOrigin origin{"fuzz", "input"};
-  switch (data[0] % 12) {
+  switch (data[0] % 19) {
     case 0: (void)parse_ibstat(text, origin); break;
     case 1: (void)parse_ibv_devinfo(text, origin); break;
     case 2: (void)parse_show_gids(text, origin); break;
@@ -37,6 +44,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 9: (void)parse_ethtool_driver(text, origin); break;
     case 10: (void)parse_tc_qdisc(text, origin); break;
     case 11: (void)parse_ecn_config(text, origin); break;
+    case 12: (void)parse_ip_address(text, origin); break;
+    case 13: (void)parse_rdma_link(text, origin); break;
+    case 14: (void)parse_ibdev2netdev(text, origin); break;
+    case 15: (void)parse_ibstatus(text, origin); break;
+    case 16: (void)parse_ibv_devices(text, origin); break;
+    case 17: (void)parse_cma_roce_mode(text, origin); break;
+    case 18: (void)parse_show_counters(text, "mlx5_0", origin); break;
   }
   return 0;
 }

@@ -44,6 +44,66 @@ bool is_ip_link(const std::vector<std::string_view>& t) {
   return true;
 }
 
+// ip [-d] [-o] [-s] {address|addr|a} [show]; not -4/-6, which would list only some addresses.
+bool is_ip_address(const std::vector<std::string_view>& t) {
+  if (t.size() < 2 || t.front() != "ip") return false;
+  std::size_t end = t.size();
+  if (t[end - 1] == "show") --end;
+  if (end < 2 || (t[end - 1] != "address" && t[end - 1] != "addr" && t[end - 1] != "a")) return false;
+  for (std::size_t i = 1; i + 1 < end; ++i)
+    if (t[i] != "-s" && t[i] != "-d" && t[i] != "-o" && t[i] != "-details" && t[i] != "-oneline" &&
+        t[i] != "-statistics")
+      return false;
+  return true;
+}
+
+// cma_roce_mode [-d <dev>] [-p <port>]; the script's defaults are mlx5_0 and port 1.
+CommandFile classify_cma_roce_mode(std::string_view name) {
+  const auto t = split_underscores(name);
+  CommandFile file{CommandKind::cma_roce_mode, {}, "mlx5_0", 1, {}};
+  std::size_t i = 3;  // after "cma", "roce", "mode"
+  while (i + 1 < t.size()) {
+    if (t[i] == "-p") {
+      std::uint32_t port = 0;
+      for (char c : t[i + 1]) {
+        if (c < '0' || c > '9' || port > 1000) return {};
+        port = port * 10 + static_cast<std::uint32_t>(c - '0');
+      }
+      if (t[i + 1].empty()) return {};
+      file.rdma_port = port;
+      i += 2;
+    } else if (t[i] == "-d") {
+      // The device name may itself hold '_' ("mlx5_0"): it runs up to "_-p_" or the end.
+      std::size_t j = i + 2;
+      while (j < t.size() && t[j] != "-p") ++j;
+      std::string dev;
+      for (std::size_t k = i + 1; k < j; ++k) dev += (k > i + 1 ? "_" : "") + std::string(t[k]);
+      if (!plausible_netdev(dev)) return {};
+      file.rdma_device = dev;
+      i = j;
+    } else {
+      return {};
+    }
+  }
+  return i == t.size() ? file : CommandFile{};
+}
+
+// Outputs of commands that sos and sysinfo-snapshot collect next to the ones roce-doctor reads.
+CommandFile not_used(std::string what) { return {CommandKind::not_used, {}, {}, 0, std::move(what)}; }
+
+CommandFile classify_not_used(std::string_view name) {
+  if (name.starts_with("ethtool_-") || name.starts_with("ethtool_--"))
+    return not_used("ethtool " + std::string(name.substr(8, name.find('_', 9) - 8)) + ": not read by roce-doctor");
+  for (std::string_view tool : {"ibswitches", "ibhosts", "iblinkinfo", "ibnetdiscover", "sminfo", "perfquery"})
+    if (name.starts_with(tool)) return not_used(std::string(tool) + ": InfiniBand fabric tool, not read");
+  if (name.starts_with("lldptool")) return not_used("lldptool: LLDP agent settings, not read");
+  if (name.starts_with("cma_roce_tos")) return not_used("cma_roce_tos: RDMA-CM ToS, not read");
+  if (name.starts_with("devlink_")) return not_used("devlink: not read by roce-doctor");
+  for (std::string_view tool : {"mlxlink", "mlxconfig", "mst_status", "flint"})
+    if (name.starts_with(tool)) return not_used(std::string(tool) + ": firmware tool, not read");
+  return {};
+}
+
 // dcb [-s] [-N] [-i] <object> show dev <if>
 CommandFile classify_dcb(std::string_view name) {
   const auto t = split_underscores(name);
@@ -96,8 +156,22 @@ CommandFile classify_command_file(std::string_view name) {
   if (is_ip_link(split_underscores(name))) return host_wide(CommandKind::ip_link);
   if (auto nd = netdev_after(name, "mlnx_qos_-i_"); !nd.empty()) return {CommandKind::mlnx_qos, nd};
   if (name.substr(0, 4) == "dcb_") return classify_dcb(name);
-  if (name.substr(0, 8) == "ethtool_") return classify_ethtool(name);
-  return {};
+  if (name.substr(0, 8) == "ethtool_")
+    if (auto file = classify_ethtool(name); file.kind != CommandKind::unknown) return file;
+  const auto tokens = split_underscores(name);
+  if (is_ip_address(tokens)) return host_wide(CommandKind::ip_address);
+  if (name == "rdma_link" || name == "rdma_link_show" || name == "rdma_-d_link" || name == "rdma_-d_link_show")
+    return host_wide(CommandKind::rdma_link);
+  if (name == "ibdev2netdev" || name == "ibdev2netdev_-v") return host_wide(CommandKind::ibdev2netdev);
+  if (name == "ibv_devices") return host_wide(CommandKind::ibv_devices);
+  if (name == "ibstatus") return host_wide(CommandKind::ibstatus);
+  if (name.starts_with("cma_roce_mode")) return classify_cma_roce_mode(name);
+  if (name.starts_with("show_counters_")) {
+    const std::string dev(name.substr(14));
+    if (plausible_netdev(dev)) return {CommandKind::show_counters, {}, dev, 0, {}};
+    return {};
+  }
+  return classify_not_used(name);
 }
 
 const char* to_string(CommandKind kind) {
@@ -118,14 +192,24 @@ const char* to_string(CommandKind kind) {
     case CommandKind::tc_qdisc: return "tc qdisc";
     case CommandKind::mlnx_qos: return "mlnx_qos";
     case CommandKind::dcb: return "dcb";
+    case CommandKind::ip_address: return "ip address";
+    case CommandKind::rdma_link: return "rdma link";
+    case CommandKind::ibdev2netdev: return "ibdev2netdev";
+    case CommandKind::ibv_devices: return "ibv_devices";
+    case CommandKind::ibstatus: return "ibstatus";
+    case CommandKind::cma_roce_mode: return "cma_roce_mode";
+    case CommandKind::show_counters: return "show_counters";
+    case CommandKind::not_used: return "not used";
   }
   return "unknown";
 }
 
 std::string looked_for_names() {
   return "sos_commands/*/ or a folder holding files named as sos names command outputs (ethtool_-S_<if>, "
-         "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_<if>, ip_-s_-d_link, ibstat, ibv_devinfo_-v, show_gids, "
-         "mlnx_qos_-i_<if>, dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, date, hostname), "
+         "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_<if>, ip_-s_-d_link, ip_-d_address, ip_-o_addr, ibstat, ibstatus, "
+         "ibv_devices, ibv_devinfo_-v, show_gids, ibdev2netdev, rdma_link, mlnx_qos_-i_<if>, "
+         "dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, show_counters_<dev>, cma_roce_mode, date, "
+         "hostname), "
          "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: commands_txt_output/<cmd>.txt, "
          "ethtool_S/ethtool_S_<if>, ecn/config/<if>";
 }

@@ -3,6 +3,7 @@
 // every character of the command line outside [A-Za-z0-9_.-] becomes '_' ("ethtool -S ens1f0np0"
 // -> "ethtool_-S_ens1f0np0", "ip -s -d link" -> "ip_-s_-d_link"). A ".txt" suffix (NVIDIA
 // sysinfo-snapshot) is ignored. Pure: names only, no I/O.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -25,11 +26,22 @@ enum class CommandKind {
   tc_qdisc,        // tc_-s_qdisc_show, tc_qdisc_show
   mlnx_qos,        // mlnx_qos_-i_<if>
   dcb,             // dcb_[-s_][-N_]{pfc,buffer,ets,app,apptrust,maxrate}_show_dev_<if>
+  ip_address,      // ip_address, ip_addr, ip_-d_address, ip_-o_addr, ip_-s_-d_address, ...
+  rdma_link,       // rdma_link, rdma_link_show, rdma_-d_link_show
+  ibdev2netdev,    // ibdev2netdev, ibdev2netdev_-v
+  ibv_devices,     // ibv_devices
+  ibstatus,        // ibstatus
+  cma_roce_mode,   // cma_roce_mode, cma_roce_mode_-d_<dev>_-p_<port>
+  show_counters,   // show_counters_<dev>
+  not_used,        // a command roce-doctor knows but does not read (ethtool -k, ibswitches, ...)
 };
 
 struct CommandFile {
   CommandKind kind = CommandKind::unknown;
-  std::string netdev;  // the interface the command was run for; empty for host-wide commands
+  std::string netdev;            // the interface the command was run for; empty for host-wide commands
+  std::string rdma_device = {};  // the RDMA device the command was run for (cma_roce_mode, show_counters)
+  std::uint32_t rdma_port = 0;   // and its port (cma_roce_mode)
+  std::string what = {};         // not_used: the command, and why it is not read
 };
 
 CommandFile classify_command_file(std::string_view file_name);

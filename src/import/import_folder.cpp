@@ -93,6 +93,25 @@ std::vector<FoundFile> find_sos_files(const fs::path& top) {
   return found;
 }
 
+// sos_commands/<plugin>/namespaces/<ns>/<file>: other network namespaces' outputs, named as not used.
+void list_namespace_files(const fs::path& top, ImportState& state) {
+  std::error_code ec;
+  for (const auto& plugin : fs::directory_iterator(top / "sos_commands", ec)) {
+    std::error_code ec2;
+    for (const auto& ns : fs::directory_iterator(plugin.path() / "namespaces", ec2)) {
+      std::error_code ec3;
+      for (const auto& file : fs::directory_iterator(ns.path(), ec3)) {
+        const CommandFile command = classify_command_file(file.path().filename().string());
+        if (command.kind == CommandKind::unknown || command.kind == CommandKind::not_used) continue;
+        state.files_not_used.push_back(file.path().lexically_relative(top).generic_string() + " (" +
+                                       to_string(command.kind) + " of network namespace " +
+                                       ns.path().filename().string() + ": only the host's own namespace is read)");
+      }
+    }
+  }
+  std::sort(state.files_not_used.begin(), state.files_not_used.end());
+}
+
 void find_plain_files(const fs::path& top, const fs::path& dir, int depth, std::vector<FoundFile>& found) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
@@ -227,6 +246,7 @@ Expected<Imported> import_folder(const std::string& dir) {
     }
     import_command_text(file.command, *text, {source, file.label}, state);
   }
+  if (sos) list_namespace_files(top, state);
   if (sysinfo) import_sysinfo_ecn(top, source, state);
   if (!state.time_known && sos) import_manifest_time(top, state);
   if (state.files_used.empty() && !sysfs_used) {
@@ -241,9 +261,18 @@ Expected<Imported> import_folder(const std::string& dir) {
                                            : state.time_problem,
                 model::Availability::absent);
 
+  if (!state.files_not_used.empty()) {
+    std::string listed;
+    for (const auto& f : state.files_not_used) listed += (listed.empty() ? "" : "; ") + f;
+    state.host.notes.push_back({"capture", model::Availability::present,
+                                std::to_string(state.files_not_used.size()) + " recognised file" +
+                                    (state.files_not_used.size() == 1 ? "" : "s") + " not used: " + listed});
+  }
+
   for (auto& dev : state.host.rdma_devices) fill_port_netdevs_from_gids(dev);
   mark_unread(state.host, "not in this capture", {source, ""});
-  return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used)};
+  return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used),
+                  std::move(state.files_not_used)};
 }
 
 }  // namespace roce::import

@@ -10,7 +10,9 @@
 // Merge order: the sysfs copy first, then the command outputs in apply_order (import_text.hpp), a
 // later value replacing an earlier one. mlnx_qos and dcb disagreeing: the model has one slot per
 // DCB object, so it holds the dcb value and the disagreement is a warning (and a host note).
-// Unknown files are ignored; a malformed file is a located warning and the rest is still used.
+// Unknown files are ignored; a file of a command roce-doctor knows but does not read (ethtool -k,
+// ibswitches, another network namespace's outputs, ...) is listed in files_not_used and in one host
+// note; a malformed file is a located warning and the rest is still used.
 // A folder that yields nothing is an error naming what was looked for.
 #include <string>
 #include <vector>
@@ -23,7 +25,8 @@ namespace roce::import {
 struct Imported {
   model::Host host;
   std::vector<std::string> warnings;
-  std::vector<std::string> files_used;  // relative paths
+  std::vector<std::string> files_used;      // relative paths
+  std::vector<std::string> files_not_used;  // "relative path (the command, and why it is not read)"
 };
 
 Expected<Imported> import_folder(const std::string& dir);

@@ -3,15 +3,22 @@
 #include <algorithm>
 #include <utility>
 
+#include "captures/text/cma_roce_mode.hpp"
 #include "captures/text/dcb_show.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
 #include "captures/text/ethtool_pause.hpp"
 #include "captures/text/ethtool_s.hpp"
+#include "captures/text/ibdev2netdev.hpp"
 #include "captures/text/ibstat.hpp"
+#include "captures/text/ibstatus.hpp"
+#include "captures/text/ibv_devices.hpp"
 #include "captures/text/ibv_devinfo.hpp"
+#include "captures/text/ip_address.hpp"
 #include "captures/text/ip_link.hpp"
+#include "captures/text/rdma_link.hpp"
 #include "captures/text/rdma_statistic.hpp"
+#include "captures/text/show_counters.hpp"
 #include "captures/text/show_gids.hpp"
 #include "captures/text/tc_qdisc.hpp"
 #include "import/capture_time.hpp"
@@ -128,6 +135,17 @@ void import_rdma_devices(Expected<captures::text::Parsed<std::vector<model::Rdma
   for (const auto& dev : result->value) merge_rdma_device(rdma_device_named(state.host, dev.name), dev);
 }
 
+// The mode is kept as a note: the model has no slot for RDMA-CM defaults.
+void import_cma_roce_mode(const CommandFile& command, std::string_view text, const TextOrigin& origin,
+                          ImportState& state) {
+  auto result = captures::text::parse_cma_roce_mode(text, origin);
+  if (!parsed_ok(result, origin, state)) return;
+  const std::string port = command.rdma_device + " port " + std::to_string(command.rdma_port);
+  state.host.notes.push_back({command.rdma_device, model::Availability::present,
+                              origin.where(first_content_line(text)) + ": RDMA-CM's default RoCE mode on " + port +
+                                  " is " + result->value});
+}
+
 }  // namespace
 
 void add_warning(ImportState& state, const std::string& subject, const std::string& message,
@@ -154,6 +172,14 @@ int apply_order(CommandKind kind) {
     case CommandKind::tc_qdisc: return 7;
     case CommandKind::mlnx_qos: return 8;
     case CommandKind::dcb: return 9;
+    case CommandKind::ip_address: return 1;
+    case CommandKind::ibstatus:
+    case CommandKind::ibv_devices:
+    case CommandKind::rdma_link:
+    case CommandKind::ibdev2netdev: return 3;
+    case CommandKind::show_counters: return 6;
+    case CommandKind::cma_roce_mode: return 10;
+    case CommandKind::not_used: return 100;
   }
   return 100;
 }
@@ -224,6 +250,36 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
       if (parsed_ok(result, origin, state)) merge_dcb(netdev_named(state.host, command.netdev).dcb, result->value);
       return;
     }
+    case CommandKind::ip_address: {
+      auto result = captures::text::parse_ip_address(text, origin);
+      if (!parsed_ok(result, origin, state)) return;
+      for (const auto& nd : result->value) merge_netdev(netdev_named(state.host, nd.name), nd);
+      return;
+    }
+    case CommandKind::rdma_link:
+      import_rdma_devices(captures::text::parse_rdma_link(text, origin), origin, state);
+      return;
+    case CommandKind::ibdev2netdev:
+      import_rdma_devices(captures::text::parse_ibdev2netdev(text, origin), origin, state);
+      return;
+    case CommandKind::ibv_devices:
+      import_rdma_devices(captures::text::parse_ibv_devices(text, origin), origin, state);
+      return;
+    case CommandKind::ibstatus:
+      import_rdma_devices(captures::text::parse_ibstatus(text, origin), origin, state);
+      return;
+    case CommandKind::show_counters: {
+      auto result = captures::text::parse_show_counters(text, command.rdma_device, origin);
+      if (parsed_ok(result, origin, state))
+        merge_rdma_device(rdma_device_named(state.host, command.rdma_device), result->value);
+      return;
+    }
+    case CommandKind::cma_roce_mode:
+      import_cma_roce_mode(command, text, origin, state);
+      return;
+    case CommandKind::not_used:
+      state.files_not_used.push_back(origin.file + " (" + command.what + ")");
+      return;
   }
 }
 

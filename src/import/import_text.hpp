@@ -17,6 +17,7 @@ struct ImportState {
   model::Host host;
   std::vector<std::string> warnings;    // also appended to host.notes
   std::vector<std::string> files_used;  // labels of files that gave at least one value
+  std::vector<std::string> files_not_used;  // "label (the command, and why it is not read)"
   std::map<std::string, captures::text::MlnxQos> mlnx_qos;  // per netdev, to compare with dcb afterwards
   bool time_known = false;
   std::string time_problem;  // why `date` could not be read, reported only if nothing else gives the time
@@ -27,7 +28,8 @@ void add_warning(ImportState& state, const std::string& subject, const std::stri
                  model::Availability availability = model::Availability::error);
 
 // Files are applied in this order (lower first), so that a later, more authoritative source wins:
-// host facts, ip link, ethtool, ibstat, ibv_devinfo, show_gids, rdma statistic, mlnx_qos, dcb.
+// host facts, ip link and ip address, ethtool, ibstat (ibstatus, ibv_devices, rdma link, ibdev2netdev),
+// ibv_devinfo, show_gids, rdma statistic and show_counters, tc, mlnx_qos, dcb, cma_roce_mode.
 int apply_order(CommandKind kind);
 
 void import_command_text(const CommandFile& command, std::string_view text, const captures::text::TextOrigin& origin,

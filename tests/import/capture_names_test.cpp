@@ -18,12 +18,24 @@ TEST_CASE("sos file names name the command and its interface") {
       {"ethtool_-I_-a_eth0", CommandKind::ethtool_pause, "eth0"},
       {"ethtool_-i_ens1f0np0", CommandKind::ethtool_driver, "ens1f0np0"},
       {"ethtool_ens1f0np0", CommandKind::ethtool_link, "ens1f0np0"},
-      {"ethtool_-k_ens1f0np0", CommandKind::unknown, ""},
-      {"ethtool_--show-eee_eth0", CommandKind::unknown, ""},
+      {"ethtool_-k_ens1f0np0", CommandKind::not_used, ""},
+      {"ethtool_--show-eee_eth0", CommandKind::not_used, ""},
       {"ip_-s_-d_link", CommandKind::ip_link, ""},
       {"ip_-s_-s_link_show", CommandKind::ip_link, ""},
-      {"ip_-d_address", CommandKind::unknown, ""},
+      {"ip_-d_address", CommandKind::ip_address, ""},
+      {"ip_-o_addr", CommandKind::ip_address, ""},
+      {"ip_address", CommandKind::ip_address, ""},
+      {"ip_addr_show", CommandKind::ip_address, ""},
+      {"ip_-4_addr", CommandKind::unknown, ""},
       {"ip_-o_link", CommandKind::unknown, ""},
+      {"rdma_link_show", CommandKind::rdma_link, ""},
+      {"rdma_link", CommandKind::rdma_link, ""},
+      {"ibdev2netdev", CommandKind::ibdev2netdev, ""},
+      {"ibdev2netdev_-v", CommandKind::ibdev2netdev, ""},
+      {"ibv_devices", CommandKind::ibv_devices, ""},
+      {"ibstatus", CommandKind::ibstatus, ""},
+      {"ibswitches", CommandKind::not_used, ""},
+      {"lldptool_-t_-i_eth0_-V_PFC", CommandKind::not_used, ""},
       {"ibstat", CommandKind::ibstat, ""},
       {"ibv_devinfo_-v", CommandKind::ibv_devinfo, ""},
       {"show_gids", CommandKind::show_gids, ""},
@@ -50,6 +62,24 @@ TEST_CASE("sos file names name the command and its interface") {
     CHECK(file.kind == c.kind);
     CHECK(file.netdev == c.netdev);
   }
+}
+
+TEST_CASE("cma_roce_mode and show_counters name the RDMA device (and port) they were run for") {
+  auto plain = classify_command_file("cma_roce_mode");
+  CHECK(plain.kind == CommandKind::cma_roce_mode);
+  CHECK(plain.rdma_device == "mlx5_0");  // the script's defaults
+  CHECK(plain.rdma_port == 1u);
+  auto given = classify_command_file("cma_roce_mode_-d_mlx5_3_-p_2.txt");
+  CHECK(given.kind == CommandKind::cma_roce_mode);
+  CHECK(given.rdma_device == "mlx5_3");
+  CHECK(given.rdma_port == 2u);
+  CHECK(classify_command_file("cma_roce_mode_-p_x").kind == CommandKind::unknown);
+  CHECK(classify_command_file("cma_roce_mode_-m_2").kind == CommandKind::unknown);
+  auto counters = classify_command_file("show_counters_mlx5_bond_0");
+  CHECK(counters.kind == CommandKind::show_counters);
+  CHECK(counters.rdma_device == "mlx5_bond_0");
+  auto k = classify_command_file("ethtool_-k_eth0");
+  CHECK(k.what == "ethtool -k: not read by roce-doctor");
 }
 
 }  // namespace roce::test

@@ -192,4 +192,79 @@ TEST_CASE("a folder with nothing usable is an error naming what was looked for")
   CHECK_FALSE(import_folder(tmp.path() + "/does-not-exist").ok());
 }
 
+TEST_CASE("an sos report's ip address, rdma link, ibdev2netdev, ibstatus, ibv_devices, show_counters and cma_roce_mode") {
+  auto tmp = test::scratch();
+  const std::string top = tmp.path() + "/sosreport-roce";
+  std::filesystem::copy(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"), top,
+                        std::filesystem::copy_options::recursive);
+  test::write_file(top + "/sos_commands/networking/ip_-d_address",
+                   "1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000\n"
+                   "    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00 promiscuity 0 minmtu 0 maxmtu 0\n"
+                   "    inet 127.0.0.1/8 scope host lo\n"
+                   "       valid_lft forever preferred_lft forever\n"
+                   "4: ens1f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 4200 qdisc mq state UP group default qlen 1000\n"
+                   "    link/ether b8:3f:d2:aa:bb:01 brd ff:ff:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 9978\n"
+                   "    altname enp59s0f0\n"
+                   "    inet 172.19.0.60/24 brd 172.19.0.255 scope global ens1f0\n"
+                   "       valid_lft forever preferred_lft forever\n");
+  test::write_file(top + "/sos_commands/infiniband/rdma_link_show",
+                   "link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0 \n");
+  test::write_file(top + "/sos_commands/infiniband/ibdev2netdev", "mlx5_1 port 1 ==> ens1f1 (Down)\n");
+  test::write_file(top + "/sos_commands/infiniband/ibstatus",
+                   "Infiniband device 'mlx5_0' port 1 status:\n\tstate:\t\t 4: ACTIVE\n\trate:\t\t 100 Gb/sec (4X EDR)\n"
+                   "\tlink_layer:\t Ethernet\n");
+  test::write_file(top + "/sos_commands/infiniband/ibv_devices",
+                   "    device          \t   node GUID\n    ------          \t----------------\n"
+                   "    mlx5_0          \t0c42a10300d1a2b2\n");
+  test::write_file(top + "/sos_commands/mellanox/show_counters_mlx5_0", "Port 1 hw counters:\nout_of_buffer: 7\n");
+  test::write_file(top + "/sos_commands/mellanox/cma_roce_mode_-d_mlx5_0_-p_1", "RoCE v2\n");
+  auto imported = import_folder(top);
+  REQUIRE(imported.ok());
+  const auto& host = imported->host;
+  INFO(imported->warnings.size());
+  const auto* nd = host.netdev("ens1f0");
+  REQUIRE(nd != nullptr);
+  REQUIRE(nd->addresses.ok());
+  CHECK(*nd->addresses == std::vector<std::string>{"172.19.0.60/24"});
+  CHECK(nd->addresses.from == Provenance{"sos", "sos_commands/networking/ip_-d_address:5"});
+  const auto* mlx5_0 = device(host, "mlx5_0");
+  REQUIRE(mlx5_0 != nullptr);
+  CHECK(*mlx5_0->node_guid == "0c42:a103:00d1:a2b2");
+  REQUIRE(mlx5_0->ports.size() == 1);
+  const auto& port = mlx5_0->ports[0];
+  // The port's netdev from rdma link (show_gids of the fixture names the same one).
+  REQUIRE(port.netdev.ok());
+  CHECK(*port.netdev == "ens1f0");
+  CHECK(port.netdev.from == Provenance{"sos", "sos_commands/infiniband/rdma_link_show:1"});
+  CHECK(*port.rate == "100 Gb/sec (4X EDR)");
+  REQUIRE(port.hw_counters.ok());
+  CHECK(port.hw_counters->get("out_of_buffer") == 7u);
+  const auto* mlx5_1 = device(host, "mlx5_1");
+  REQUIRE(mlx5_1 != nullptr);
+  CHECK(*mlx5_1->ports.at(0).netdev == "ens1f1");
+  // The RDMA-CM default is a note, with its file and line.
+  CHECK(std::any_of(host.notes.begin(), host.notes.end(), [](const model::CollectionNote& n) {
+    return n.message == "sos_commands/mellanox/cma_roce_mode_-d_mlx5_0_-p_1:1: RDMA-CM's default RoCE mode on mlx5_0 "
+                        "port 1 is RoCE v2";
+  }));
+}
+
+TEST_CASE("files of commands roce-doctor knows but does not read are listed, never silently dropped") {
+  auto imported = import_folder(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"));
+  REQUIRE(imported.ok());
+  const std::vector<std::string> expected = {
+      "sos_commands/networking/ethtool_-k_ens1f0 (ethtool -k: not read by roce-doctor)",
+      "sos_commands/networking/namespaces/ns1/ethtool_-S_ens1f0 (ethtool -S of network namespace ns1: only the "
+      "host's own namespace is read)"};
+  CHECK(imported->files_not_used == expected);
+  const auto& notes = imported->host.notes;
+  CHECK(std::any_of(notes.begin(), notes.end(), [](const model::CollectionNote& n) {
+    return n.subject == "capture" && n.message.rfind("2 recognised files not used: sos_commands/networking/ethtool_-k_ens1f0 (", 0) == 0;
+  }));
+  // A folder of command outputs has no such file: no note.
+  auto folder = import_folder(test::import_fixture("folder"));
+  REQUIRE(folder.ok());
+  CHECK(folder->files_not_used.empty());
+}
+
 }  // namespace roce::test

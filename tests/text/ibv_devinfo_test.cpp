@@ -102,6 +102,46 @@ TEST_CASE("ibv_devinfo -v: exact layout, two devices, typed GIDs, flag lines") {
   CHECK(r->warnings[0].line == 23);
 }
 
+TEST_CASE("ibv_devinfo -v: capability lists and statement lines are read without a warning (real, ConnectX-6)") {
+  auto r = parse_ibv_devinfo(sample("ibv_devinfo_v_cx6_roce.txt"), kOrigin);
+  REQUIRE(r.ok());
+  CHECK(r->warnings.empty());
+  REQUIRE(r->value.size() == 1);
+  const auto& d = r->value[0];
+  CHECK(*d.fw_ver == "20.24.4702");
+  CHECK(*d.port_count == 1u);
+  REQUIRE(d.ports.size() == 1);
+  const auto& p = d.ports[0];
+  CHECK(p.number == 1);
+  CHECK(*p.state == PortState{4, "ACTIVE"});
+  CHECK(*p.phys_state == PortState{5, "LinkUp"});
+  CHECK(*p.link_layer == "Ethernet");
+  REQUIRE(p.gids->size() == 4);
+  CHECK(p.gids->at(3).gid == "0000:0000:0000:0000:0000:ffff:c0a8:010b");
+  CHECK(*p.gids->at(3).type == "RoCE v2");
+}
+
+TEST_CASE("ibv_devinfo -v: an unknown item in a known list is no error; outside a list it is") {
+  const char* text =
+      "hca_id:\tmlx5_0\n"
+      "\traw packet caps:\n"
+      "\t\t\t\t\tC-VLAN stripping offload\n"
+      "\t\t\t\t\tSome future offload\n"
+      "\t\t\t\t\tUnknown flags: 0x100000000\n"
+      "\tcompletion_timestamp_mask not supported\n"
+      "\tlog atomic arg sizes (mask)\t\t0x8\n"
+      "\tSome future offload\n"
+      "\t\tport:\t1\n"
+      "\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n";
+  auto r = parse_ibv_devinfo(text, kOrigin);
+  REQUIRE(r.ok());
+  REQUIRE(r->warnings.size() == 1);
+  CHECK(r->warnings[0].message ==
+        "sos_commands/test/file:8: not a 'key: value' line of ibv_devinfo, skipped: '?Some future offload'");
+  // A list right before the port block does not swallow it.
+  CHECK(*r->value.at(0).ports.at(0).state == PortState{4, "ACTIVE"});
+}
+
 TEST_CASE("ibv_devinfo: no devices, and text that is not ibv_devinfo") {
   auto none = parse_ibv_devinfo("No IB devices found\n", kOrigin);
   REQUIRE(none.ok());

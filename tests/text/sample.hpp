@@ -17,6 +17,18 @@ inline std::string sample(const std::string& name) {
   return out;
 }
 
+// Part `n` (from 0) of a sample holding several captures, each under its own "# SOURCE ..." header.
+inline std::string sample_part(const std::string& name, int n) {
+  std::ifstream in(std::string(ROCE_FIXTURES_DIR) + "/samples/" + name, std::ios::binary);
+  std::string line, out;
+  int part = -1;
+  while (std::getline(in, line)) {
+    if (line.rfind("# SOURCE", 0) == 0) ++part;
+    if (part == n && line.rfind("# ", 0) != 0 && line != "#") out += line + "\n";
+  }
+  return out;
+}
+
 // The text after the line `first` (exclusive) up to the line starting with `stop` (exclusive; end if empty).
 inline std::string between(const std::string& text, const std::string& first, const std::string& stop = "") {
   std::size_t begin = text.find(first);

@@ -39,6 +39,42 @@ bool flag_continuation(std::string_view body) {
   return true;
 }
 
+// The headings under which -v lists capabilities, one per deeper-indented line ("raw packet caps:"
+// then "C-VLAN stripping offload", "Delay drop", "Unknown flags: 0x100000000", nested lists).
+bool list_heading(std::string_view key) {
+  static constexpr std::string_view kHeadings[] = {
+      "device_cap_flags", "device_cap_flags_ex", "device_cap_exp_flags", "general_odp_caps", "rc_odp_caps",
+      "uc_odp_caps", "ud_odp_caps", "xrc_odp_caps", "dc_odp_caps", "raw_eth_odp_caps", "raw packet caps",
+      "tso_caps", "rss_caps", "supported_qp", "packet_pacing_caps", "cq moderation caps", "VLAN offloads caps",
+      "sw_parsing_caps", "tunnel_offloads_caps", "ooo_caps", "Supported for objects type",
+      "Supported payload shifts"};
+  for (auto h : kHeadings)
+    if (key == h) return true;
+  return false;
+}
+
+// Device-level lines -v prints without "key: value": "tag matching not supported", "core clock not
+// supported", "Multi-Packet RQ supported", "log atomic arg sizes (mask)<TAB><TAB>0x8",
+// "ooo_rc_caps  = 0x0".
+bool statement_line(std::string_view body) {
+  return body.ends_with("supported") || body.find("(mask)") != std::string_view::npos ||
+         body.find(" = ") != std::string_view::npos;
+}
+
+// The column a line's text starts at, a TAB advancing to the next multiple of 8.
+std::size_t indent_column(std::string_view text) {
+  std::size_t column = 0;
+  for (char c : text) {
+    if (c == ' ')
+      ++column;
+    else if (c == '\t')
+      column = (column / 8 + 1) * 8;
+    else
+      break;
+  }
+  return column;
+}
+
 class DevinfoParser {
  public:
   DevinfoParser(std::string_view text, const TextOrigin& origin) : in_(text, origin) {}
@@ -57,12 +93,20 @@ class DevinfoParser {
  private:
   void take(const Line& line) {
     const std::string_view body = line.body();
+    const std::size_t column = indent_column(line.text);
+    const bool block_start = body.starts_with("hca_id:") || body.starts_with("port:");
+    if (list_column_ && column > *list_column_ && !block_start) return;  // an item of a capability list
+    list_column_.reset();
     auto kv = split_key(body);
     if (!kv) {
-      if (!flag_continuation(body)) in_.warn(line, "not a 'key: value' line of ibv_devinfo, skipped: " + shown(line.text));
+      if (statement_line(body))
+        list_column_ = column;  // "Multi-Packet RQ supported" has its own indented details
+      else if (!flag_continuation(body))
+        in_.warn(line, "not a 'key: value' line of ibv_devinfo, skipped: " + shown(line.text));
       return;
     }
     const auto [key, value] = *kv;
+    if (list_heading(key)) list_column_ = column;
     const auto from = in_.at(line);
     if (key == "hca_id") {
       devices_.emplace_back().name = std::string(value);
@@ -156,6 +200,7 @@ class DevinfoParser {
   TextInput in_;
   std::vector<model::RdmaDevice> devices_;
   model::RdmaPort* port_ = nullptr;
+  std::optional<std::size_t> list_column_;  // the column of the capability list being read
 };
 
 }  // namespace

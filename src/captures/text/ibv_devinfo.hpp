@@ -15,7 +15,10 @@
 // Returns one RdmaDevice per hca_id with fw_ver, node_guid, board_id, port_count (phys_port_cnt)
 // and per port: state, phys_state (sysfs codes and names), active_mtu and max_mtu in bytes,
 // link_layer and, with -v, the GIDs in sysfs form with their type ("RoCE v2", "IB/RoCE v1"; absent
-// when rdma-core printed no type). "No IB devices found" is an empty list, not an error.
+// when rdma-core printed no type). "No IB devices found" is an empty list, not an error. The
+// capability lists of -v (the deeper-indented lines under "device_cap_flags:", "raw packet caps:",
+// "tso_caps:", ...) and its statement lines ("tag matching not supported") are skipped, whatever
+// they hold.
 // Conventions: parse_result.hpp.
 #include <string_view>
 #include <vector>

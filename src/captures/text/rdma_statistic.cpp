@@ -12,15 +12,6 @@ namespace {
 
 using model::Field;
 
-// "mlx5_0/1" -> {"mlx5_0", 1}.
-std::optional<std::pair<std::string_view, std::uint32_t>> dev_port(std::string_view s) {
-  const std::size_t slash = s.rfind('/');
-  if (slash == std::string_view::npos || slash == 0) return std::nullopt;
-  const auto port = to_u32(s.substr(slash + 1));
-  if (!port) return std::nullopt;
-  return std::pair{s.substr(0, slash), *port};
-}
-
 bool counter_name(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s)
