@@ -8,6 +8,7 @@
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
+#include "model/dcb_text.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
 #include "support/nl_builder.hpp"
 
@@ -175,8 +176,8 @@ TEST_CASE("qdisc: RED with ECN, max_p, offload and xstats") {
   CHECK(e.ifindex == 7);
   const auto& q = e.qdisc;
   CHECK(q.kind == "red");
-  CHECK(format_handle(q.handle) == "104:");
-  CHECK(format_handle(q.parent) == "10:4");
+  CHECK(model::tc_handle_text(q.handle) == "104:");
+  CHECK(model::tc_handle_text(q.parent) == "10:4");
   CHECK(q.offloaded);
   REQUIRE(q.red);
   CHECK(q.red->limit == 1000000);
@@ -228,7 +229,7 @@ TEST_CASE("qdisc: PRIO and pfifo_fast carry struct tc_prio_qopt") {
 TEST_CASE("qdisc: MQPRIO traffic classes and map") {
   const auto e = decode_qdisc_ok(mqprio_message().bytes);
   CHECK(e.qdisc.kind == "mqprio");
-  CHECK(format_handle(e.qdisc.handle) == "8001:");
+  CHECK(model::tc_handle_text(e.qdisc.handle) == "8001:");
   CHECK(e.qdisc.bands == 2u);
   CHECK(e.qdisc.priomap ==
         std::vector<std::uint8_t>{0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "model/dcb_text.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
 #include "sources/rtnl/rtnl_reader.hpp"
 #include "support/netns.hpp"
@@ -65,7 +66,7 @@ void check_root_qdisc_against_tc(RtnlReader& reader, std::vector<roce::model::Ne
                                 [](const roce::model::Qdisc& x) { return x.parent == 0xffffffffu; });
     REQUIRE(q != nd->qdiscs->end());
     CHECK(q->kind == t.at("kind").get<std::string>());
-    CHECK(format_handle(q->handle) == t.at("handle").get<std::string>());
+    CHECK(model::tc_handle_text(q->handle) == t.at("handle").get<std::string>());
     const auto& opt = t.at("options");
     if (opt.contains("bands")) CHECK(q->bands == opt.at("bands").get<std::uint32_t>());
     if (opt.contains("strict")) CHECK(q->strict_bands == opt.at("strict").get<std::uint32_t>());
@@ -90,7 +91,7 @@ void check_root_qdisc_against_tc(RtnlReader& reader, std::vector<roce::model::Ne
 
 TEST_CASE("netns: links, addresses, DCB and qdiscs of a veth pair from the real kernel") {
   if (!have_root()) return;
-  Netns ns("roce-rtnl-test-" + std::to_string(getpid()));
+  Netns ns("roce-rtnl-test");
   REQUIRE(ns.exec("ip link add rtnlA type veth peer name rtnlB") == 0);
   REQUIRE(ns.exec("ip link set rtnlA mtu 9000") == 0);
   REQUIRE(ns.exec("ip link set rtnlB mtu 9000") == 0);
@@ -171,7 +172,7 @@ TEST_CASE("netns: links, addresses, DCB and qdiscs of a veth pair from the real 
       REQUIRE(nd->qdiscs->size() == tc.size());
       for (std::size_t i = 0; i < tc.size(); ++i) {
         CHECK((*nd->qdiscs)[i].kind == tc[i].at("kind").get<std::string>());
-        CHECK(format_handle((*nd->qdiscs)[i].handle) == tc[i].at("handle").get<std::string>());
+        CHECK(model::tc_handle_text((*nd->qdiscs)[i].handle) == tc[i].at("handle").get<std::string>());
       }
     }
   }

@@ -27,8 +27,10 @@ inline int run(const std::string& cmd, std::string* out = nullptr) {
 
 class Netns {
  public:
-  explicit Netns(const std::string& name) : name_(name) {
-    run("ip netns del " + name_);  // a leftover from a crashed run
+  // The name gets this process's id: two test runs at once (the normal and the sanitizer build)
+  // never share a namespace.
+  explicit Netns(const std::string& name) : name_(name + "-" + std::to_string(::getpid())) {
+    run("ip netns del " + name_);  // a leftover from a crashed run with this process id
     std::string out;
     if (run("ip netns add " + name_, &out) != 0)
       throw std::runtime_error("ip netns add " + name_ + ": " + out);

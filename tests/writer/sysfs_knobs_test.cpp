@@ -70,7 +70,7 @@ TEST_CASE("trust: read, writable, write, read back") {
 
   auto bad = sys.write(trust, std::string("both"));
   REQUIRE(!bad.ok());
-  CHECK_THAT(bad.error().message, Catch::StartsWith("ens1f0np0 trust: trust \"both\""));
+  CHECK_THAT(bad.error().message, Catch::StartsWith("ens1f0np0 qos trust: trust \"both\""));
   auto wrong_type = sys.write(trust, std::uint32_t{1});
   REQUIRE(!wrong_type.ok());
   CHECK(wrong_type.error().sys_errno == EINVAL);
@@ -105,7 +105,7 @@ TEST_CASE("writable refuses a missing device, an absent knob, a read-only file")
   auto missing = sys.writable({"ens9", Knob::trust, 0});
   REQUIRE(!missing.ok());
   CHECK(missing.error().sys_errno == ENODEV);
-  CHECK_THAT(missing.error().message, Catch::StartsWith("ens9 trust: device ens9 does not exist"));
+  CHECK_THAT(missing.error().message, Catch::StartsWith("ens9 qos trust: device ens9 does not exist"));
 
   auto absent = sys.writable({"ens2f0", Knob::nic_ecn, 3});
   REQUIRE(!absent.ok());
@@ -122,14 +122,14 @@ TEST_CASE("writable refuses a missing device, an absent knob, a read-only file")
 
   auto read_absent = sys.read({"ens2f0", Knob::trust, 0});
   REQUIRE(!read_absent.ok());
-  CHECK_THAT(read_absent.error().message, Catch::StartsWith("ens2f0 trust: "));
+  CHECK_THAT(read_absent.error().message, Catch::StartsWith("ens2f0 qos trust: "));
 }
 
-TEST_CASE("describe_object names device, knob and index") {
-  CHECK(describe_object({"ens1f0np0", Knob::dcb_pfc, 0}) == "ens1f0np0 dcb pfc");
-  CHECK(describe_object({"ens1f0np0", Knob::nic_ecn, 3}) == "ens1f0np0 ecn prio 3");
-  CHECK(describe_object({"swp1", Knob::red, 0x00100004}) == "swp1 red parent 10:4");
-  CHECK(describe_object({"eth0", Knob::mtu, 0}) == "eth0 mtu");
+TEST_CASE("an object is named by device, knob and index (system::to_string)") {
+  CHECK(system::to_string(ObjectRef{"ens1f0np0", Knob::dcb_pfc, 0}) == "ens1f0np0 dcb pfc");
+  CHECK(system::to_string(ObjectRef{"ens1f0np0", Knob::nic_ecn, 3}) == "ens1f0np0 ecn prio 3");
+  CHECK(system::to_string(ObjectRef{"swp1", Knob::red, 0x00100004}) == "swp1 red parent 10:4");
+  CHECK(system::to_string(ObjectRef{"eth0", Knob::mtu, 0}) == "eth0 mtu");
 }
 
 }  // namespace roce::test

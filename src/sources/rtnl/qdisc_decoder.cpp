@@ -8,6 +8,7 @@
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 
+#include "model/dcb_text.hpp"
 #include "sources/netlink/attrs.hpp"
 
 namespace roce::sources::rtnl {
@@ -204,16 +205,6 @@ Outcome decode_stats(const AttrList& top, model::Qdisc& q) {
 
 }  // namespace
 
-std::string format_handle(std::uint32_t handle) {
-  if (handle == TC_H_ROOT) return "root";
-  char buf[24];
-  if (TC_H_MIN(handle))
-    std::snprintf(buf, sizeof buf, "%x:%x", TC_H_MAJ(handle) >> 16, TC_H_MIN(handle));
-  else
-    std::snprintf(buf, sizeof buf, "%x:", TC_H_MAJ(handle) >> 16);
-  return buf;
-}
-
 std::optional<std::uint32_t> qdisc_message_ifindex(ByteView msg) {
   auto view = netlink::view_message(msg, RTM_NEWQDISC, sizeof(tcmsg), "RTM_NEWQDISC");
   if (!view) return std::nullopt;
@@ -231,8 +222,8 @@ Expected<QdiscEntry> decode_qdisc_message(ByteView msg) {
   e.ifindex = static_cast<std::uint32_t>(t.tcm_ifindex);
   e.qdisc.handle = t.tcm_handle;
   e.qdisc.parent = t.tcm_parent;
-  const std::string where = "qdisc " + format_handle(t.tcm_handle) + " parent " +
-                            format_handle(t.tcm_parent) + " on ifindex " +
+  const std::string where = "qdisc " + model::tc_handle_text(t.tcm_handle) + " parent " +
+                            model::tc_handle_text(t.tcm_parent) + " on ifindex " +
                             std::to_string(t.tcm_ifindex);
   const AttrList top = parse_attrs(view->attrs, where, tca_name);
   if (top.error) return fail(*top.error);

@@ -36,7 +36,4 @@ std::optional<std::uint32_t> qdisc_message_ifindex(ByteView msg);
 void assign_qdiscs(std::vector<model::NetDev>& netdevs,
                    const std::vector<ByteBuffer>& messages);
 
-// "1:", "ffff:", "8006:1", "root" — like tc.
-std::string format_handle(std::uint32_t handle);
-
 }  // namespace roce::sources::rtnl

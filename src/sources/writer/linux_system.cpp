@@ -27,22 +27,7 @@ using tune::Value;
 
 namespace {
 
-const char* knob_text(Knob k) {
-  switch (k) {
-    case Knob::mtu: return "mtu";
-    case Knob::trust: return "trust";
-    case Knob::dcb_apptrust: return "dcb apptrust";
-    case Knob::dcb_app: return "dcb app";
-    case Knob::dcb_pfc: return "dcb pfc";
-    case Knob::dcb_ets: return "dcb ets";
-    case Knob::dcb_buffer: return "dcb buffer";
-    case Knob::nic_ecn: return "ecn";
-    case Knob::red: return "red";
-  }
-  return "unknown knob";
-}
-
-Unexpected in(const ObjectRef& o, Error e) { return fail(std::move(e).context(describe_object(o))); }
+Unexpected in(const ObjectRef& o, Error e) { return fail(std::move(e).context(system::to_string(o))); }
 
 Expected<Socket> open_socket(const LinuxSystemOptions& opt) {
   return Socket::open(netlink::Bus::route, opt.reply_timeout);
@@ -103,13 +88,6 @@ Outcome rewrite_dcb_object(const LinuxSystemOptions& opt, const ObjectRef& o, co
 }
 
 }  // namespace
-
-std::string describe_object(const ObjectRef& o) {
-  std::string s = o.netdev + " " + knob_text(o.knob);
-  if (o.knob == Knob::nic_ecn) s += " prio " + std::to_string(o.index);
-  if (o.knob == Knob::red) s += " parent " + rtnl::format_handle(o.index);
-  return s;
-}
 
 LinuxSystem::LinuxSystem(LinuxSystemOptions options)
     : options_(std::move(options)), sysfs_(sysfs::resolve_sysfs_root(options_.sysfs_root_flag)) {}

@@ -51,9 +51,6 @@ class LinuxSystem final : public tune::System {
   SysfsKnobs sysfs_;
 };
 
-// "ens1f0np0 mtu", "ens1f0np0 dcb pfc", "ens1f0np0 ecn prio 3", "swp1 red parent 10:4".
-std::string describe_object(const tune::ObjectRef& object);
-
 // Defaults of the RED idle-damping table when the link speed is unknown: tc's own (10 Mbit/s)
 // and the average packet of the mlxsw example in formats.md 5.3.
 constexpr std::uint64_t kRedDefaultRateBytesPerSec = 10'000'000 / 8;

@@ -8,6 +8,7 @@
 #include "sources/netlink/uapi.hpp"
 #include "sources/rtnl/dcb_decoder.hpp"
 #include "sources/rtnl/link_decoder.hpp"
+#include "model/dcb_text.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
 #include "sources/rtnl/requests.hpp"
 #include "sources/writer/dcb_set_reply.hpp"
@@ -66,12 +67,12 @@ Expected<RedAt> read_red(netlink::Socket& sock, const std::string& dev, std::uin
     if (!entry) return fail(std::move(entry.error()).context("RTM_GETQDISC dump"));
     if (entry->qdisc.parent != parent) continue;
     if (entry->qdisc.kind != "red" || !entry->qdisc.red)
-      return fail("the qdisc at parent " + rtnl::format_handle(parent) + " is " + entry->qdisc.kind + ", not red",
+      return fail("the qdisc at parent " + model::tc_handle_text(parent) + " is " + entry->qdisc.kind + ", not red",
                   {}, ENOENT);
     return RedAt{ifindex, entry->qdisc.handle, *entry->qdisc.red};
   }
-  return fail("no RED qdisc at parent " + rtnl::format_handle(parent),
-              "create it first, e.g. tc qdisc replace dev " + dev + " parent " + rtnl::format_handle(parent) +
+  return fail("no RED qdisc at parent " + model::tc_handle_text(parent),
+              "create it first, e.g. tc qdisc replace dev " + dev + " parent " + model::tc_handle_text(parent) +
                   " handle <h>: red ...",
               ENOENT);
 }
