@@ -6,6 +6,7 @@
 
 #include "../cli/run_binary.hpp"
 #include "record/recording.hpp"
+#include "support/files.hpp"
 #include "temp_dir.hpp"
 
 namespace roce::test {
@@ -47,15 +48,21 @@ TEST_CASE("record stops on --duration and on SIGTERM, flushing what it sampled")
   CHECK(read->samples.size() <= 7);
 
   const auto killed = dir.file("killed.rec");
-  // Through a shell that signals it after a second: SIGTERM flushes the frame and exits 0.
+  const auto said = dir.file("killed.err");
+  // Through a shell that signals it after a second: SIGTERM flushes the frame and exits 0. How many
+  // samples a second holds depends on the machine's load; that every sample taken is in the file
+  // does not.
   const std::string cmd = "sh -c '\"" ROCE_DOCTOR_BIN "\" record --interval 100ms -o \"" + killed +
-                          "\" 2>/dev/null & pid=$!; sleep 1; kill -TERM $pid; wait $pid'";
+                          "\" 2>\"" + said + "\" & pid=$!; sleep 1; kill -TERM $pid; wait $pid'";
   const int status = std::system(cmd.c_str());
   CHECK(WEXITSTATUS(status) == 0);
   auto after_kill = roce::record::read_recording(killed);
   REQUIRE(after_kill.ok());
   CHECK(after_kill->warnings.empty());
-  CHECK(after_kill->samples.size() >= 3);
+  CHECK(after_kill->samples.size() >= 1);
+  const std::string summary = slurp(said);
+  INFO(summary);
+  CHECK(summary.find("recorded " + std::to_string(after_kill->samples.size()) + " sample") != std::string::npos);
 }
 
 TEST_CASE("record rejects bad options with the usage exit code") {
