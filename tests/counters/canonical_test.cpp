@@ -334,6 +334,33 @@ TEST_CASE("ice/irdma") {
   }
 }
 
+TEST_CASE("ice: names of kernels before 5.3, as ice_ethtool.c printed them") {
+  CounterSet s{{{"port.tx-priority-3-xon", 1},
+                {"port.tx-priority-3-xoff", 2},
+                {"port.rx-priority-3-xon", 3},
+                {"port.rx-priority-3-xoff", 4},
+                {"port.link_xoff_rx", 5},
+                {"port.link_xoff_tx", 6},
+                {"rx_dropped", 70},
+                {"port.rx_dropped", 7},
+                {"port.rx_bytes", 8},
+                {"port.rx_crc_errors", 9}}};
+  const Canonical c = canonicalize("ice", &s, nullptr, nullptr);
+  check(c, "prio[3].tx_pause", 2, "port.tx-priority-3-xoff", "ethtool");
+  check(c, "prio[3].rx_pause", 4, "port.rx-priority-3-xoff", "ethtool");
+  check(c, "global.rx_pause", 5, "port.link_xoff_rx", "ethtool");
+  check(c, "global.tx_pause", 6, "port.link_xoff_tx", "ethtool");
+  check(c, "port.rx_discards", 7, "port.rx_dropped", "ethtool");
+  check(c, "port.rx_bytes", 8, "port.rx_bytes", "ethtool");
+  check(c, "phy.crc_errors", 9, "port.rx_crc_errors", "ethtool");
+  CHECK(c.size() == 7);
+
+  SECTION("the current name wins when both are present") {
+    CounterSet both{{{"port.rx_dropped", 7}, {"rx_dropped.nic", 1}}};
+    check(canonicalize("ice", &both, nullptr, nullptr), "port.rx_discards", 1, "rx_dropped.nic", "ethtool");
+  }
+}
+
 TEST_CASE("mlxsw: per-priority PPCNT names, traffic classes stay raw") {
   CounterSet s{{{"a_frames_received_ok", 1}, {"if_in_discards", 2}, {"ecn_marked", 3},
                 {"rx_pause_prio_3", 4}, {"rx_pause_duration_prio_3", 5}, {"tx_pause_prio_3", 6},
