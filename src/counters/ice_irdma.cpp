@@ -12,22 +12,34 @@ namespace {
 constexpr Set H = Set::hw_counters;
 
 constexpr Rule kRules[] = {
-    // PFC XOFF frames per user priority. The out-of-tree ice driver has a second naming mode.
+    // PFC XOFF frames per user priority. The out-of-tree ice driver has a second naming mode;
+    // kernels before 5.3 used "port."-prefixed names (commit "ice: Format ethtool reported stats").
     {"prio[{n}].rx_pause", "rx_priority_{n}_xoff.nic"},
     {"prio[{n}].tx_pause", "tx_priority_{n}_xoff.nic"},
     {"prio[{n}].rx_pause", "port-rx-xoff_prio-{n}_events"},
     {"prio[{n}].tx_pause", "port-tx-xoff_prio-{n}_events"},
+    {"prio[{n}].rx_pause", "port.rx-priority-{n}-xoff"},
+    {"prio[{n}].tx_pause", "port.tx-priority-{n}-xoff"},
 
     {"global.rx_pause", "link_xoff_rx.nic"},
     {"global.tx_pause", "link_xoff_tx.nic"},
+    {"global.rx_pause", "port.link_xoff_rx"},
+    {"global.tx_pause", "port.link_xoff_tx"},
 
-    // rx_dropped.nic is eth.rx_discards of the port (receive packet buffer drops).
+    // rx_dropped.nic is eth.rx_discards of the port (receive packet buffer drops); the plain
+    // "rx_dropped" beside it is the VSI's (the host's queues), not the port's.
     {"port.rx_discards", "rx_dropped.nic"},
     {"port.rx_bytes", "rx_bytes.nic"},
     {"port.tx_bytes", "tx_bytes.nic"},
     {"port.tx_errors", "tx_errors.nic"},
     {"port.rx_oversize", "rx_oversize.nic"},
     {"phy.crc_errors", "rx_crc_errors.nic"},
+    {"port.rx_discards", "port.rx_dropped"},
+    {"port.rx_bytes", "port.rx_bytes"},
+    {"port.tx_bytes", "port.tx_bytes"},
+    {"port.tx_errors", "port.tx_errors"},
+    {"port.rx_oversize", "port.rx_oversize"},
+    {"phy.crc_errors", "port.rx_crc_errors"},
 
     // irdma hw_counters.
     {"roce.cnp_sent", "cnpSent", H},

@@ -4,6 +4,9 @@
 #include <fstream>
 #include <string>
 
+#include "captures/text/ethtool_s.hpp"
+#include "ethtool/sample_text.hpp"
+
 namespace roce::test {
 
 using roce::counters::Canonical;
@@ -27,6 +30,14 @@ CounterSet read_ethtool_sample(const std::string& file) {
   }
   REQUIRE(!set.entries.empty());
   return set;
+}
+
+// A sample read by the real `ethtool -S` text parser, as `check --from` reads a capture.
+CounterSet parse_ethtool_sample(const std::string& file) {
+  auto set = roce::captures::text::parse_ethtool_s(sample_without_comments(file));
+  REQUIRE(set.ok());
+  REQUIRE(!set->entries.empty());
+  return *set;
 }
 
 // One port directory (e.g. "mlx5_0/ports/1/hw_counters/") of the flattened sysfs samples.
@@ -323,6 +334,33 @@ TEST_CASE("ice/irdma") {
   }
 }
 
+TEST_CASE("ice: names of kernels before 5.3, as ice_ethtool.c printed them") {
+  CounterSet s{{{"port.tx-priority-3-xon", 1},
+                {"port.tx-priority-3-xoff", 2},
+                {"port.rx-priority-3-xon", 3},
+                {"port.rx-priority-3-xoff", 4},
+                {"port.link_xoff_rx", 5},
+                {"port.link_xoff_tx", 6},
+                {"rx_dropped", 70},
+                {"port.rx_dropped", 7},
+                {"port.rx_bytes", 8},
+                {"port.rx_crc_errors", 9}}};
+  const Canonical c = canonicalize("ice", &s, nullptr, nullptr);
+  check(c, "prio[3].tx_pause", 2, "port.tx-priority-3-xoff", "ethtool");
+  check(c, "prio[3].rx_pause", 4, "port.rx-priority-3-xoff", "ethtool");
+  check(c, "global.rx_pause", 5, "port.link_xoff_rx", "ethtool");
+  check(c, "global.tx_pause", 6, "port.link_xoff_tx", "ethtool");
+  check(c, "port.rx_discards", 7, "port.rx_dropped", "ethtool");
+  check(c, "port.rx_bytes", 8, "port.rx_bytes", "ethtool");
+  check(c, "phy.crc_errors", 9, "port.rx_crc_errors", "ethtool");
+  CHECK(c.size() == 7);
+
+  SECTION("the current name wins when both are present") {
+    CounterSet both{{{"port.rx_dropped", 7}, {"rx_dropped.nic", 1}}};
+    check(canonicalize("ice", &both, nullptr, nullptr), "port.rx_discards", 1, "rx_dropped.nic", "ethtool");
+  }
+}
+
 TEST_CASE("mlxsw: per-priority PPCNT names, traffic classes stay raw") {
   CounterSet s{{{"a_frames_received_ok", 1}, {"if_in_discards", 2}, {"ecn_marked", 3},
                 {"rx_pause_prio_3", 4}, {"rx_pause_duration_prio_3", 5}, {"tx_pause_prio_3", 6},
@@ -342,6 +380,85 @@ TEST_CASE("mlxsw: per-priority PPCNT names, traffic classes stay raw") {
     check_absent(c, "prio[3].rx_discards");
     CHECK(c.size() == 8);
   }
+}
+
+TEST_CASE("bnxt_en: real FCS grep from the netdev patch that reads rx_fcs_err_frames as FrameCheckSequenceErrors") {
+  const CounterSet s = parse_ethtool_sample("bnxt_ethtool_S_fcs_align_grep.txt");
+  const Canonical c = canonicalize("bnxt_en", &s, nullptr, nullptr);
+  check(c, "phy.crc_errors", 1, "rx_fcs_err_frames", "ethtool");
+  // Alignment errors and transmitted bad-FCS frames have no canonical name: they stay raw.
+  CHECK(c.size() == 1);
+  check_absent(c, "port.rx_discards");  // not in this grep: absent, not zero
+  CHECK(canonicalize("", &s, nullptr, nullptr) == c);
+}
+
+TEST_CASE("ice: real E810 PFC counters from Intel's flow control guide") {
+  const CounterSet s = parse_ethtool_sample("ice_ethtool_S_e810_prio_grep.txt");
+  const Canonical c = canonicalize("ice", &s, nullptr, nullptr);
+  // XOFF frames per priority; the 800 Series counts every priority of a TC with PFC on.
+  for (int p : {0, 1, 3, 5, 6, 7})
+    check(c, roce::counters::prio_name(p, "tx_pause"), 6434, "tx_priority_" + std::to_string(p) + "_xoff.nic",
+          "ethtool");
+  check(c, "prio[2].tx_pause", 14864, "tx_priority_2_xoff.nic", "ethtool");
+  check(c, "prio[4].tx_pause", 0, "tx_priority_4_xoff.nic", "ethtool");
+  for (int p = 0; p < 8; ++p)
+    check(c, roce::counters::prio_name(p, "rx_pause"), 0, "rx_priority_" + std::to_string(p) + "_xoff.nic", "ethtool");
+  // XON frames are not pause frames: 16 XOFF counters, nothing from the 16 XON ones.
+  CHECK(c.size() == 16);
+  check_absent(c, "global.tx_pause");  // link_xoff_tx.nic is not in this grep
+  check_absent(c, "prio[3].tx_pause_us");
+  CHECK(canonicalize("", &s, nullptr, nullptr) == c);
+}
+
+TEST_CASE("ice: real E810-XXV drops: the port's rx_dropped.nic, never the VSI's rx_dropped") {
+  const CounterSet s = parse_ethtool_sample("ice_ethtool_S_e810xxv_rx_dropped_grep.txt");
+  REQUIRE(s.get("rx_dropped") == 7206525u);  // the VSI (host) drops the reporter saw
+  const Canonical c = canonicalize("ice", &s, nullptr, nullptr);
+  check(c, "port.rx_discards", 0, "rx_dropped.nic", "ethtool");
+  CHECK(c.size() == 1);
+  // Without the driver's name the generic names give the same answer.
+  CHECK(canonicalize("", &s, nullptr, nullptr) == c);
+}
+
+TEST_CASE("mlxsw: real Spectrum switch port swp31, full ethtool -S") {
+  const CounterSet s = parse_ethtool_sample("mlxsw_ethtool_S_spectrum_swp31.txt");
+  const Canonical c = canonicalize("mlxsw_spectrum", &s, nullptr, nullptr);
+
+  check(c, "port.rx_packets", 63917145378, "a_frames_received_ok", "ethtool");
+  check(c, "port.tx_packets", 57271205843, "a_frames_transmitted_ok", "ethtool");
+  check(c, "port.rx_bytes", 319786790393748, "a_octets_received_ok", "ethtool");
+  check(c, "port.tx_bytes", 239880508419557, "a_octets_transmitted_ok", "ethtool");
+  check(c, "port.rx_discards", 0, "if_in_discards", "ethtool");
+  check(c, "port.tx_discards", 0, "if_out_discards", "ethtool");
+  check(c, "port.tx_errors", 0, "if_out_errors", "ethtool");
+  check(c, "port.ecn_marked", 10, "ecn_marked", "ethtool");
+  check(c, "phy.crc_errors", 0, "a_frame_check_sequence_errors", "ethtool");
+  check(c, "global.rx_pause", 0, "a_pause_mac_ctrl_frames_received", "ethtool");
+  check(c, "global.tx_pause", 0, "a_pause_mac_ctrl_frames_xmitted", "ethtool");
+
+  // Most traffic left on priorities 3 and 4; no PFC frame in either direction on any priority.
+  check(c, "prio[3].tx_bytes", 16352350345145, "tx_octets_prio_3", "ethtool");
+  check(c, "prio[3].tx_packets", 6998434690, "tx_frames_prio_3", "ethtool");
+  check(c, "prio[4].tx_bytes", 221347838755116, "tx_octets_prio_4", "ethtool");
+  check(c, "prio[0].rx_bytes", 319786790393748, "rx_octets_prio_0", "ethtool");
+  for (int p = 0; p < 8; ++p) {
+    const std::string n = std::to_string(p);
+    check(c, roce::counters::prio_name(p, "rx_pause"), 0, "rx_pause_prio_" + n, "ethtool");
+    check(c, roce::counters::prio_name(p, "tx_pause"), 0, "tx_pause_prio_" + n, "ethtool");
+    check(c, roce::counters::prio_name(p, "rx_pause_us"), 0, "rx_pause_duration_prio_" + n, "ethtool");
+    check(c, roce::counters::prio_name(p, "tx_pause_us"), 0, "tx_pause_duration_prio_" + n, "ethtool");
+    check_absent(c, roce::counters::prio_name(p, "rx_discards"));  // tc_no_buffer_discard_uc_tc_N is a queue
+  }
+  // Every canonical value comes from a port or priority counter, none from the 16 traffic classes
+  // or the discard reasons.
+  for (const auto& [name, metric] : c) {
+    INFO(name << " <- " << metric.raw_name);
+    CHECK_FALSE(metric.raw_name.starts_with("tc_"));
+    CHECK_FALSE(metric.raw_name.starts_with("discard_"));
+  }
+  // 8 metrics for each of 8 priorities, 2 global pause, 10 port, 1 phy: the whole table.
+  CHECK(c.size() == 77);
+  CHECK(canonicalize("", &s, nullptr, nullptr) == c);
 }
 
 TEST_CASE("unknown driver: the generic union of every table") {

@@ -47,6 +47,48 @@ TEST_CASE("ethtool -S: grep output without the header (global pause, ConnectX-4 
   CHECK(set->get("tx_pause_storm_error_events") == 0u);
 }
 
+TEST_CASE("ethtool -S: full mlxsw Spectrum switch port (swp31), 64-bit PPCNT counters") {
+  const std::string text = sample_without_comments("mlxsw_ethtool_S_spectrum_swp31.txt");
+  REQUIRE(text.rfind("NIC statistics:\n", 0) == 0);
+  auto set = parse_ethtool_s(text);
+  REQUIRE(set.ok());
+  REQUIRE(set->entries.size() == 149);
+  CHECK(set->entries.front() == std::pair<std::string, std::uint64_t>("a_frames_transmitted_ok", 57271205843));
+  CHECK(set->entries.back() == std::pair<std::string, std::uint64_t>("transceiver_overheat", 0));
+  CHECK(set->get("a_octets_received_ok") == 319786790393748u);
+  CHECK(set->get("ecn_marked") == 10u);
+  CHECK(set->get("tx_octets_prio_4") == 221347838755116u);
+  CHECK(set->get("tc_no_buffer_discard_uc_tc_15") == 0u);
+  CHECK_FALSE(set->get("tc_transmit_queue_tc_16").has_value());  // 16 traffic classes, 0..15
+}
+
+TEST_CASE("ethtool -S: grep outputs of ice (E810) and bnxt_en without the header") {
+  SECTION("ice PFC XON/XOFF per priority") {
+    auto set = parse_ethtool_s(sample_without_comments("ice_ethtool_S_e810_prio_grep.txt"));
+    REQUIRE(set.ok());
+    REQUIRE(set->entries.size() == 32);
+    CHECK(set->entries.front() == std::pair<std::string, std::uint64_t>("tx_priority_0_xon.nic", 1));
+    CHECK(set->entries.back() == std::pair<std::string, std::uint64_t>("rx_priority_7_xoff.nic", 0));
+    CHECK(set->get("tx_priority_2_xoff.nic") == 14864u);
+    CHECK(set->get("tx_priority_3_xoff.nic") == 6434u);
+  }
+  SECTION("ice drops, indented by two spaces in a mail") {
+    auto set = parse_ethtool_s(sample_without_comments("ice_ethtool_S_e810xxv_rx_dropped_grep.txt"));
+    REQUIRE(set.ok());
+    REQUIRE(set->entries.size() == 2);
+    CHECK(set->get("rx_dropped") == 7206525u);
+    CHECK(set->get("rx_dropped.nic") == 0u);
+  }
+  SECTION("bnxt_en FCS and alignment errors") {
+    auto set = parse_ethtool_s(sample_without_comments("bnxt_ethtool_S_fcs_align_grep.txt"));
+    REQUIRE(set.ok());
+    REQUIRE(set->entries.size() == 3);
+    CHECK(set->entries[0] == std::pair<std::string, std::uint64_t>("rx_fcs_err_frames", 1));
+    CHECK(set->get("rx_align_err_frames") == 0u);
+    CHECK(set->get("tx_fcs_err_frames") == 0u);
+  }
+}
+
 TEST_CASE("ethtool -S: bnxt ring prefixes stay in the name") {
   auto set = parse_ethtool_s(
       "NIC statistics:\n     [0]: rx_ucast_packets: 123\n     [1]: rx_ucast_packets: 45\n"
