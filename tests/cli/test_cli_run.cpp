@@ -91,9 +91,9 @@ TEST_CASE("bad input exits 3 with a located message") {
   CHECK(run("frobnicate").exit_code == 3);
   CHECK(run("").exit_code == 3);
   CHECK(run("collect").exit_code == 3);  // -o is required
-  const auto interval = run("collect -o /dev/null --samples 2 --interval 5");
+  const auto interval = run("collect -o /dev/null --samples 2 --interval 5x");
   CHECK(interval.exit_code == 3);
-  CHECK(interval.err.find("invalid duration \"5\"") != std::string::npos);
+  CHECK(interval.err.find("invalid duration \"5x\"") != std::string::npos);
 }
 
 TEST_CASE("--help works on every level and --version prints the version") {
@@ -122,7 +122,7 @@ TEST_CASE("live show on this machine lists lo with its stats and DCB unsupported
 TEST_CASE("collect writes a bundle of several samples that show --from reads") {
   for (const char* name : {"c.json", "c.json.zst"}) {
     const std::string path = temp_path(name);
-    const auto r = run("collect -o '" + path + "' --samples 3 --interval 100ms --dev lo");
+    const auto r = run("collect -o '" + path + "' --samples 3 --interval 0.1 --dev lo");  // seconds
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     auto bundle = roce::captures::read_bundle_file(path);
