@@ -85,17 +85,21 @@ std::vector<std::string> netdev_counter_lines(const model::NetDev& nd) {
   return lines;
 }
 
-std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port) {
+std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port, bool roce) {
   if (!port.hw_counters.ok() && !port.counters.ok())
     return {"hw-counters " + model::describe_missing(port.hw_counters),
             "counters " + model::describe_missing(port.counters)};
   const auto c = counters::canonicalize(nd, &port);
-  auto h = pick(c, {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored", "roce.out_of_sequence",
-                    "roce.packet_seq_err", "roce.implied_nak_seq_err", "roce.local_ack_timeout_err",
-                    "roce.duplicate_request", "roce.out_of_buffer", "roce.retransmits", "link.downed"},
-                rdma_label);
+  auto h = roce ? pick(c,
+                       {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored",
+                        "roce.out_of_sequence", "roce.packet_seq_err", "roce.implied_nak_seq_err",
+                        "roce.local_ack_timeout_err", "roce.duplicate_request", "roce.out_of_buffer",
+                        "roce.retransmits", "link.downed"},
+                       rdma_label)
+                : pick(c, {"link.downed"}, rdma_label);
   std::vector<std::string> lines;
-  lines.push_back("roce-counters " + (h.shown.empty() ? std::string("none of the headline counters") : join(h.shown)));
+  lines.push_back((roce ? "roce-counters " : "counters ") +
+                  (h.shown.empty() ? std::string("none of the headline counters") : join(h.shown)));
   if (!port.hw_counters.ok()) lines.push_back("hw-counters " + model::describe_missing(port.hw_counters));
   if (!h.missing.empty())
     lines.push_back("not-reported " + join(h.missing, ", ") + " (not among this port's hw_counters/counters)");

@@ -15,9 +15,10 @@ constexpr const char* kIndent = "    ";
 std::vector<std::string> dcb_lines(const model::NetDev& nd);
 
 // Headline counters through canonical names: per-priority pause/discards, port discards, out of
-// buffer, link down events (netdev); ECN/CNP/sequence errors (RDMA port).
+// buffer, link down events (netdev); ECN/CNP/sequence errors (RDMA port; with roce false, an
+// InfiniBand port, only its link counters).
 std::vector<std::string> netdev_counter_lines(const model::NetDev& nd);
-std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port);
+std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port, bool roce);
 
 std::string qdisc_text(const model::Qdisc& q);
 

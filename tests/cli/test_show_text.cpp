@@ -99,3 +99,30 @@ TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {
   CHECK(text.find("    qdisc red 104: parent 10:4 offloaded limit 1000000b min 150000b max 1500000b probability 0.01 ecn "
                   "marked 1234 early 0 pdrop 0\n") != std::string::npos);
 }
+
+TEST_CASE("a port rate that only ibstat gave (Gb/s, no width) is shown") {
+  auto host = examples::cx6dx_ecn_off_sample(0);
+  auto& port = host.rdma_devices.at(0).ports.at(0);
+  port.rate = model::Field<std::string>::missing(model::Availability::absent, "ibstat prints the rate in Gb/s only");
+  port.rate_gbps = model::Field<double>::of(400);
+  const auto text = report::render_show_text(host, report::Style{false});
+  INFO(text);
+  CHECK(text.find(" rate 400 Gb/sec link-layer Ethernet") != std::string::npos);
+  CHECK(text.find("ibstat prints the rate") == std::string::npos);
+}
+
+TEST_CASE("an InfiniBand port gets no RoCE lines, only its link counters") {
+  auto host = examples::cx6dx_ecn_off_sample(0);
+  auto& port = host.rdma_devices.at(0).ports.at(0);
+  const auto ethernet = report::render_show_text(host, report::Style{false});
+  REQUIRE(ethernet.find("roce-v2 172.19.0.60") != std::string::npos);
+  REQUIRE(ethernet.find("roce-counters ") != std::string::npos);
+  port.link_layer = model::Field<std::string>::of("InfiniBand");
+  const auto text = report::render_show_text(host, report::Style{false});
+  INFO(text);
+  CHECK(text.find("link-layer InfiniBand") != std::string::npos);
+  CHECK(text.find("roce") == std::string::npos);
+  CHECK(text.find("NCCL_IB_GID_INDEX") == std::string::npos);
+  CHECK(text.find("    counters link-downed ") != std::string::npos);
+  CHECK(text.find("    gid 3 ") != std::string::npos);  // its GIDs are still listed
+}
