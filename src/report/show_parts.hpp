@@ -2,7 +2,6 @@
 // Internal pieces of the show text view, one file each.
 #include <cstddef>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
