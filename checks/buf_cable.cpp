@@ -2,6 +2,7 @@
 // real one. Shorter than the real cable: the headroom misses the bytes on the wire and lossless
 // traffic can drop. Longer: headroom is wasted, taken from the shared buffer.
 #include "checks/common.hpp"
+#include "checks/fix_commands.hpp"
 #include "physics/headroom.hpp"
 
 namespace roce::checks {
@@ -62,7 +63,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                 : "mlx5 sizes the PFC headroom for a longer cable than the real one: the extra headroom is taken "
                   "from the shared buffer that the other priorities use. Harmless for losslessness, wasteful "
                   "for buffering.",
-        .remediation = {"dcb pfc set dev " + nd.name + " delay " + std::to_string(real->metres) +
+        .remediation = {qos_fix(ctx, p, "--cable_len " + std::to_string(real->metres),
+                                "dcb pfc set dev " + nd.name + " delay " + std::to_string(real->metres)) +
                             "    # recomputes thresholds when buffers are set by hand (dcb buffer)",
                         "roce-doctor tune"},
     });

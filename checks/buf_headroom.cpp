@@ -2,6 +2,7 @@
 // the bytes still arriving after XOFF (cable round trip at link speed, the peer's response, frames
 // in flight) plus, on mlx5, max MTU and one cell. The math is in src/physics/headroom.hpp.
 #include "checks/common.hpp"
+#include "checks/fix_commands.hpp"
 #include "physics/headroom.hpp"
 
 namespace roce::checks {
@@ -81,9 +82,13 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (!lossless || buf.buffer_size[b] >= required) continue;
       std::vector<std::string> remediation;
       if (is_mlx5(p) && !ctx.profile.cable_length_m && !nd.module_cable_m.ok())
-        remediation.push_back("dcb pfc set dev " + nd.name + " delay <cable metres>");
-      remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                            std::to_string(required));
+        remediation.push_back(
+            qos_fix(ctx, p, "--cable_len <cable metres>", "dcb pfc set dev " + nd.name + " delay <cable metres>"));
+      auto sizes = buf.buffer_size;
+      sizes[b] = required;
+      remediation.push_back(qos_fix(ctx, p, "--buffer_size " + comma_list(sizes),
+                                    "dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
+                                        std::to_string(required)));
       remediation.push_back("roce-doctor tune");
       r.finding({
           .severity = engine::Severity::critical,

@@ -3,6 +3,7 @@
 // that share it fill the headroom the lossless one relies on; and a lossless buffer of size 0 has
 // no room at all.
 #include "checks/common.hpp"
+#include "checks/fix_commands.hpp"
 #include "physics/headroom.hpp"
 
 namespace roce::checks {
@@ -19,8 +20,9 @@ std::string prio_list(const std::vector<int>& prios) {
 
 // The prio2buffer map with every lossy priority moved off the lossless buffers, onto the lowest
 // buffer that holds no PFC priority; nullopt when every buffer is lossless.
-std::optional<std::string> separated_map(const model::Buffer& buf, const std::array<bool, kBuffers>& lossless,
-                                         const model::Pfc& pfc) {
+std::optional<model::PerPrio<std::uint8_t>> separated_map(const model::Buffer& buf,
+                                                          const std::array<bool, kBuffers>& lossless,
+                                                          const model::Pfc& pfc) {
   int lossy = -1;
   for (int b = 0; b < kBuffers && lossy < 0; ++b)
     if (!lossless[b]) lossy = b;
@@ -28,7 +30,7 @@ std::optional<std::string> separated_map(const model::Buffer& buf, const std::ar
   model::PerPrio<std::uint8_t> map = buf.prio2buffer;
   for (int prio = 0; prio < model::kPriorities; ++prio)
     if (!pfc.enabled(prio)) map[prio] = static_cast<std::uint8_t>(lossy);
-  return model::prio_buffer_text(map);
+  return map;
 }
 
 // mlx5's minimum lossless buffer for this link, when speed and MTU are known.
@@ -78,7 +80,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (!lossy_prios[b].empty()) {
         std::vector<std::string> remediation;
         if (auto map = separated_map(buf, lossless, pfc))
-          remediation.push_back("dcb buffer set dev " + nd.name + " prio-buffer " + *map);
+          remediation.push_back(qos_fix(ctx, p, "--prio2buffer " + comma_list(*map),
+                                        "dcb buffer set dev " + nd.name + " prio-buffer " + model::prio_buffer_text(*map)));
         remediation.push_back("roce-doctor tune");
         r.finding({
             .severity = engine::Severity::critical,
@@ -97,9 +100,13 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       }
       if (buf.buffer_size[b] == 0) {
         std::vector<std::string> remediation;
-        if (auto min = mlx5_minimum(ctx, p))
-          remediation.push_back("dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                                std::to_string(*min));
+        if (auto min = mlx5_minimum(ctx, p)) {
+          auto sizes = buf.buffer_size;
+          sizes[b] = *min;
+          remediation.push_back(qos_fix(ctx, p, "--buffer_size " + comma_list(sizes),
+                                        "dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
+                                            std::to_string(*min)));
+        }
         remediation.push_back("roce-doctor tune");
         r.finding({
             .severity = engine::Severity::critical,

@@ -3,6 +3,7 @@
 // that never needed losslessness, and on mlx5 its buffer becomes lossless too (headroom taken from
 // the shared pool).
 #include "checks/common.hpp"
+#include "checks/fix_commands.hpp"
 
 namespace roce::checks {
 namespace {
@@ -31,7 +32,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
               (cnp ? std::string(" CNPs in particular must not wait behind pauses: late congestion "
                                  "notifications make DCQCN react too slowly.")
                    : std::string()),
-          .remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + std::to_string(prio) + ":off" +
+          .remediation = {qos_fix(ctx, p, "--pfc " + mlnx_qos_pfc_list(ctx.profile),
+                                  "dcb pfc set dev " + p.netdev->name + " prio-pfc " + std::to_string(prio) + ":off") +
                               (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
                           "roce-doctor tune"},
       });

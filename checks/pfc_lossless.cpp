@@ -1,5 +1,6 @@
 // PFC-LOSSLESS: PFC is enabled on every lossless priority of the profile (DCB IEEE PFC pfc_en).
 #include "checks/common.hpp"
+#include "checks/fix_commands.hpp"
 
 namespace roce::checks {
 namespace {
@@ -23,7 +24,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                          " the NIC never pauses its peer when its receive buffer fills, so RoCE packets on "
                          "that priority are dropped under congestion; RoCE recovers only by go-back-N "
                          "retransmission, which collapses throughput and stalls collectives.",
-          .remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + prio + ":on" +
+          .remediation = {qos_fix(ctx, p, "--pfc " + mlnx_qos_pfc_list(ctx.profile),
+                                  "dcb pfc set dev " + p.netdev->name + " prio-pfc " + prio + ":on") +
                               (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
                           "roce-doctor tune"},
       });

@@ -1,6 +1,7 @@
 // QOS-DSCP-MAP: with DSCP trust, the RoCE DSCP values map to their lossless priority and the CNP
 // DSCP to the CNP priority (DCB APP table, selector DSCP).
 #include "checks/common.hpp"
+#include "checks/fix_commands.hpp"
 
 namespace roce::checks {
 namespace {
@@ -11,8 +12,9 @@ std::string mapped_text(std::optional<int> prio) {
   return prio ? "priority " + std::to_string(*prio) : "no APP entry (default priority 0)";
 }
 
-void expect(const engine::PortView& p, const model::Field<std::vector<model::AppEntry>>& app, int dscp,
-            int want, const std::string& role, engine::Reporter& r) {
+void expect(const engine::Context& ctx, const engine::PortView& p,
+            const model::Field<std::vector<model::AppEntry>>& app, int dscp, int want, const std::string& role,
+            engine::Reporter& r) {
   auto got = dscp_priority(*app, dscp);
   if (got == want) return;
   r.finding({
@@ -28,8 +30,9 @@ void expect(const engine::PortView& p, const model::Field<std::vector<model::App
                          : "Congestion notification packets (CNPs, DSCP " + std::to_string(dscp) +
                                ") do not reach their own strict priority: they queue behind data, arrive late "
                                "or paused, and DCQCN reacts too slowly to prevent pauses and drops.",
-      .remediation = {"dcb app replace dev " + p.netdev->name + " dscp-prio " + std::to_string(dscp) + ":" +
-                          std::to_string(want),
+      .remediation = {qos_fix(ctx, p, "--dscp2prio set," + std::to_string(dscp) + "," + std::to_string(want),
+                              "dcb app replace dev " + p.netdev->name + " dscp-prio " + std::to_string(dscp) + ":" +
+                                  std::to_string(want)),
                       "roce-doctor tune"},
   });
 }
@@ -50,8 +53,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     r.evaluated();
     for (const auto& c : prof.lossless)
-      for (int d : c.dscp) expect(p, app, d, c.priority, "RoCE", r);
-    if (prof.cnp_dscp) expect(p, app, *prof.cnp_dscp, prof.cnp_priority, "CNP", r);
+      for (int d : c.dscp) expect(ctx, p, app, d, c.priority, "RoCE", r);
+    if (prof.cnp_dscp) expect(ctx, p, app, *prof.cnp_dscp, prof.cnp_priority, "CNP", r);
   }
 }
 

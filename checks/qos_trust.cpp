@@ -2,14 +2,30 @@
 // routed RoCEv2). With PCP trust, untagged RoCE lands on priority 0: no PFC, lossy, and every
 // DSCP-based mapping is ignored.
 #include "checks/common.hpp"
+#include "checks/fix_commands.hpp"
 
 namespace roce::checks {
 namespace {
 
 constexpr std::string_view kId = "QOS-TRUST";
 
-std::vector<std::string> remedy(const engine::PortView& p, const profile::Profile& prof) {
+std::vector<std::string> remedy(const engine::Context& ctx, const engine::PortView& p) {
+  const profile::Profile& prof = ctx.profile;
   const std::string dev = p.netdev->name;
+  if (fixes_in_mlnx_qos(ctx, p)) {
+    std::vector<std::string> commands{"mlnx_qos -i " + dev + " --trust " + profile::to_string(prof.trust)};
+    if (prof.trust == profile::Trust::dscp) {
+      for (const auto& c : prof.lossless)
+        for (int d : c.dscp)
+          commands.push_back("mlnx_qos -i " + dev + " --dscp2prio set," + std::to_string(d) + "," +
+                             std::to_string(c.priority));
+      if (prof.cnp_dscp)
+        commands.push_back("mlnx_qos -i " + dev + " --dscp2prio set," + std::to_string(*prof.cnp_dscp) + "," +
+                           std::to_string(prof.cnp_priority));
+    }
+    commands.push_back("roce-doctor tune");
+    return commands;
+  }
   if (prof.trust == profile::Trust::pcp) {
     if (is_mlx5(p)) return {"dcb app flush dev " + dev + " dscp-prio", "roce-doctor tune"};
     return {"dcb apptrust set dev " + dev + " order pcp", "roce-doctor tune"};
@@ -45,7 +61,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             (ctx.profile.trust == profile::Trust::dscp ? "DSCP" : "PCP") +
             " values that should put RoCE on its lossless priority are ignored: RoCE traffic rides the "
             "default priority 0, which has no PFC, and is dropped under congestion instead of paused.",
-        .remediation = remedy(p, ctx.profile),
+        .remediation = remedy(ctx, p),
     });
   }
 }

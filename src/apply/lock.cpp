@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -17,6 +19,52 @@ namespace roce::apply {
 namespace {
 
 std::string lock_path(const std::string& state_dir) { return state_dir + "/lock"; }
+
+const char* const kStateDirHint = "use a directory owned by this user with mode 0700 (--state-dir)";
+
+std::string mode_text(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
+  return text;
+}
+
+// Every directory above the state directory, from / down, judged as the state directory is: a
+// symlink or a directory another user owns or may write could swap the state directory. A
+// world-writable directory with the sticky bit (/tmp) is safe: others cannot rename or remove
+// what is ours in it.
+Outcome check_parent_chain(const std::string& state_dir) {
+  std::error_code ec;
+  const auto absolute = std::filesystem::absolute(state_dir, ec);
+  if (ec) return fail("state directory " + state_dir + ": " + ec.message(), kStateDirHint, ec.value());
+  const auto refuse = [&](const std::string& parent, const std::string& why, const std::string& hint, int err) {
+    return fail("state directory " + state_dir + ": its parent " + parent + " " + why + "; refused", hint, err);
+  };
+  std::filesystem::path parent;
+  for (auto it = absolute.begin(); it != absolute.end(); ++it) {
+    if (std::next(it) == absolute.end() || (std::next(std::next(it)) == absolute.end() && std::next(it)->empty()))
+      break;  // the state directory itself (or the empty name after its trailing slash)
+    parent /= *it;
+    struct stat st {};
+    if (::lstat(parent.c_str(), &st) != 0)
+      return fail("state directory " + state_dir + ": " + parent.string() + ": " + std::strerror(errno), kStateDirHint,
+                  errno);
+    if (S_ISLNK(st.st_mode)) {
+      const auto real = std::filesystem::canonical(parent, ec);
+      return refuse(parent.string(), "is a symlink",
+                    ec ? std::string("give a path without symlinks")
+                       : "give the path without symlinks: " + (real / absolute.lexically_relative(parent)).string(),
+                    ELOOP);
+    }
+    if (!S_ISDIR(st.st_mode)) return refuse(parent.string(), "is not a directory", kStateDirHint, ENOTDIR);
+    if (st.st_uid != ::geteuid() && st.st_uid != 0)
+      return refuse(parent.string(), "is owned by uid " + std::to_string(st.st_uid) + ", not by this user or root",
+                    kStateDirHint, EPERM);
+    if ((st.st_mode & 022) != 0 && (st.st_mode & S_ISVTX) == 0)
+      return refuse(parent.string(), "is writable by group or others (mode " + mode_text(st.st_mode) + ")",
+                    "chmod go-w " + parent.string() + ", or " + kStateDirHint, EACCES);
+  }
+  return done();
+}
 
 }  // namespace
 
@@ -44,7 +92,8 @@ std::string own_command_line() {
 }
 
 Outcome check_state_dir(const std::string& state_dir) {
-  const std::string hint = "use a directory owned by this user with mode 0700 (--state-dir)";
+  if (auto chain = check_parent_chain(state_dir); !chain) return chain;
+  const std::string hint = kStateDirHint;
   struct stat st {};
   if (::lstat(state_dir.c_str(), &st) != 0)
     return fail("state directory " + state_dir + ": " + std::strerror(errno), hint, errno);
@@ -55,15 +104,15 @@ Outcome check_state_dir(const std::string& state_dir) {
                     ", not by this user (uid " + std::to_string(::geteuid()) + ") or root; refused",
                 hint, EPERM);
   if ((st.st_mode & 022) != 0) {
-    char mode[8];
-    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
-    return fail("state directory " + state_dir + " is writable by group or others (mode " + mode + "); refused",
+    return fail("state directory " + state_dir + " is writable by group or others (mode " + mode_text(st.st_mode) +
+                    "); refused",
                 "chmod go-w " + state_dir + ", or " + hint, EACCES);
   }
   return done();
 }
 
 Outcome ensure_state_dir(const std::string& state_dir) {
+  if (auto chain = check_parent_chain(state_dir); !chain) return chain;  // nothing is made through a bad parent
   if (::mkdir(state_dir.c_str(), 0700) != 0 && errno != EEXIST)
     return fail("create state directory " + state_dir + ": " + std::strerror(errno),
                 "choose another with --state-dir", errno);

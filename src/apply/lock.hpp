@@ -37,7 +37,9 @@ std::string own_command_line();
 
 /// Refuses a state directory that another user could tamper with (it may sit in a shared /tmp):
 /// a symlink, not a directory, not owned by the effective uid (or root), or writable by group or
-/// others. sys_errno is ELOOP, ENOTDIR, EPERM or EACCES respectively, never EWOULDBLOCK.
+/// others; and the same of every directory above it, naming the one that failed (a world-writable
+/// one with the sticky bit, like /tmp, passes). sys_errno is ELOOP, ENOTDIR, EPERM or EACCES
+/// respectively, never EWOULDBLOCK.
 Outcome check_state_dir(const std::string& state_dir);
 
 /// Creates the state directory (mode 0700) if it does not exist, then check_state_dir().

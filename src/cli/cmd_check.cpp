@@ -34,7 +34,8 @@ void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
                                             "evidence and fixes; exit 0 healthy, 1 warnings, 2 critical");
   check->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
   check->add_option("--interval", options->interval,
-                    "Live: time between the two samples for rate checks (default 5s; 0: configuration only)")
+                    "Live: time between the two samples for rate checks: seconds, or 500ms, 1m (default 5s; 0: "
+                    "configuration only)")
       ->type_name("DURATION");
   check->add_option("--from", options->from,
                     "Judge a capture instead of this host: a bundle written by `collect` (its first and last "
@@ -43,11 +44,18 @@ void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
       ->type_name("CAPTURE")
       ->expected(1)
       ->take_all();
-  check->add_option("--dt", options->dt,
-                    "With two --from captures: the seconds between them (the earlier given first), overriding "
-                    "their clocks; needed when a capture has no clock")
-      ->type_name("SECONDS")
-      ->check(CLI::PositiveNumber);
+  check->add_option_function<std::string>(
+           "--dt",
+           [options](const std::string& text) { options->dt = static_cast<double>(parse_duration(text)->count()) / 1000; },
+           "With two --from captures: the time between them (the earlier given first): seconds, or 500ms, "
+           "2m; overrides their clocks; needed when a capture has no clock")
+      ->type_name("DURATION")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            auto d = parse_duration(text);
+            return d ? std::string() : d.error().message + " (" + d.error().hint + ")";
+          },
+          ""));
   check->add_option("--profile", options->profile,
                     "Desired state: a profile NAME (roce-lossless, roce-lossless-pcp, ...) or a TOML FILE; "
                     "default the built-in roce-lossless")

@@ -1,5 +1,5 @@
 #pragma once
-// roce-doctor check [--dev NAME] [--interval DURATION] [--from CAPTURE [--from CAPTURE [--dt SECONDS]]]
+// roce-doctor check [--dev NAME] [--interval DURATION] [--from CAPTURE [--from CAPTURE [--dt DURATION]]]
 //                   [--profile NAME|FILE] [--only IDS] [--skip IDS] [--json]
 // Judges one host against a profile, live (two samples --interval apart) or from bundles, and
 // exits 0 healthy, 1 warnings, 2 critical, 3 usage/input error, 4 environment error.

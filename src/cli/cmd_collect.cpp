@@ -33,7 +33,7 @@ void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_c
   collect->add_option("--samples", options->samples, "Number of samples (default 1)")
       ->check(CLI::PositiveNumber)
       ->type_name("N");
-  collect->add_option("--interval", options->interval, "Time between samples: 500ms, 2s, 1m (default 1s)")
+  collect->add_option("--interval", options->interval, "Time between samples: seconds, or 500ms, 2s, 1m (default 1s)")
       ->check(CLI::Validator(
           [](std::string& text) {
             auto d = parse_duration(text);

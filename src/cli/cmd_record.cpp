@@ -122,24 +122,9 @@ Expected<std::chrono::milliseconds> parse_record_duration(std::string_view text)
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size() - 1, days);
     if (ec == std::errc() && end == text.data() + text.size() - 1 && days > 0 && days < 100'000)
       return parse_duration(std::to_string(days * 24) + "h");
-    return fail("invalid duration \"" + std::string(text) + "\"", "give a positive number and a unit: 100ms, 0.5s, 2s, 1m, 1h, 1d");
+    return fail("invalid duration \"" + std::string(text) + "\"", std::string(kDurationHint) + ", 1d");
   }
-  const auto dot = text.find('.');
-  if (dot == std::string_view::npos) return parse_duration(text);
-  // A fraction of a unit: "0.1s" is 100ms. Whole milliseconds only.
-  std::size_t unit_at = dot + 1;
-  while (unit_at < text.size() && text[unit_at] >= '0' && text[unit_at] <= '9') ++unit_at;
-  const std::string_view unit = text.substr(unit_at);
-  const std::uint64_t unit_ms = unit == "s" ? 1000 : unit == "m" ? 60'000 : unit == "h" ? 3'600'000 : 0;
-  const std::string_view whole = text.substr(0, dot), fraction = text.substr(dot + 1, unit_at - dot - 1);
-  std::uint64_t w = 0, f = 0, scale = 1;
-  const bool whole_ok = whole.empty() || std::from_chars(whole.data(), whole.data() + whole.size(), w).ptr == whole.data() + whole.size();
-  const bool fraction_ok = !fraction.empty() && fraction.size() <= 6 &&
-                           std::from_chars(fraction.data(), fraction.data() + fraction.size(), f).ptr == fraction.data() + fraction.size();
-  for (std::size_t i = 0; i < fraction.size(); ++i) scale *= 10;
-  if (unit_ms == 0 || !whole_ok || !fraction_ok || (f * unit_ms) % scale != 0 || w > 1'000'000)
-    return fail("invalid duration \"" + std::string(text) + "\"", "give a positive number and a unit: 100ms, 0.5s, 2s, 1m, 1h, 1d");
-  return parse_duration(std::to_string(w * unit_ms + f * unit_ms / scale) + "ms");
+  return parse_duration(text);
 }
 
 Expected<std::uint64_t> parse_size(std::string_view text) {
@@ -165,7 +150,7 @@ void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_co
       ->required()
       ->type_name("FILE");
   const auto duration_check = validator(duration_problem);
-  cmd->add_option("--interval", o.interval, "Time between samples (default 1s)")->check(duration_check)->type_name("DURATION");
+  cmd->add_option("--interval", o.interval, "Time between samples: seconds, or 100ms, 2s, 1m (default 1s)")->check(duration_check)->type_name("DURATION");
   cmd->add_option("--burst-interval", o.burst_interval,
                   "While pause or discard counters move, sample this often (back to --interval after 10 s quiet)")
       ->check(duration_check)

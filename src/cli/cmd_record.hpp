@@ -28,7 +28,7 @@ struct RecordOptions {
 void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 int run_record(const GlobalOptions& global, const RecordOptions& options);
 
-// "0.1s", "500ms", "2s", "1m", "1h", "1d" (cli/duration.hpp plus fractions and days).
+// "1", "0.1s", "500ms", "2s", "1m", "1h", "1d" (cli/duration.hpp plus days).
 Expected<std::chrono::milliseconds> parse_record_duration(std::string_view text);
 // "4096", "500K", "100M", "2G" (powers of 1024).
 Expected<std::uint64_t> parse_size(std::string_view text);

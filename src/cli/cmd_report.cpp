@@ -234,7 +234,7 @@ void add_report_command(CLI::App& app, const GlobalOptions& global, int& exit_co
   report->add_option("--since", options->since, "Ignore samples before T (2026-11-29T22:00:00Z, @UNIX, or HH:MM[:SS] UTC)")
       ->type_name("T");
   report->add_option("--until", options->until, "Ignore samples after T")->type_name("T");
-  report->add_option("--window", options->window, "Checks run once per window of this length (default 60s)")
+  report->add_option("--window", options->window, "Checks run once per window of this length: seconds, or 30s, 5m (default 60s)")
       ->type_name("DURATION");
   report->add_option("--profile", options->profile, "Desired state: a profile NAME or a TOML FILE")->type_name("NAME|FILE");
   report->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");

@@ -16,6 +16,9 @@ void add_show_command(CLI::App& app, const GlobalOptions& global, int& exit_code
   auto* show = app.add_subcommand("show", "Show RDMA devices, ports and netdevs with DCB, ECN and headline counters");
   show->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
   show->add_flag("--json", options->json, "Print the host as JSON (the bundle's Host document)");
+  show->add_flag("--verbose", options->verbose,
+                 "Print every missing value with its whole cause in place (default: \"n/a (REASON)\", missing "
+                 "lines grouped after the known ones)");
   show->add_option("--from", options->from, "Read a bundle written by `collect` (its last sample) instead of this host")
       ->type_name("FILE");
   show->callback([&global, &exit_code, options] { exit_code = run_show(global, *options); });
@@ -30,7 +33,7 @@ int run_show(const GlobalOptions& global, const ShowOptions& options) {
   // The text view opens with which sample of which capture it shows.
   const std::string n = std::to_string(input->capture_samples);
   const std::string origin = input->system ? "" : "bundle " + options.from + ": sample " + n + " of " + n + "\n";
-  const report::Style style{stdout_wants_colour()};
+  const report::Style style{stdout_wants_colour(), options.verbose, stdout_wrap_width()};
   const std::string text = options.json ? captures::write_host_text(input->now)
                                         : origin + report::render_show_text(input->now, style);
   std::fwrite(text.data(), 1, text.size(), stdout);

@@ -1,5 +1,5 @@
 #pragma once
-// roce-doctor show [--dev NAME] [--json] [--from FILE]: one host's RDMA and network state.
+// roce-doctor show [--dev NAME] [--json] [--verbose] [--from FILE]: one host's RDMA and network state.
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +11,7 @@ namespace roce::cli {
 struct ShowOptions {
   std::string dev;
   bool json = false;
+  bool verbose = false;
   std::string from;
 };
 

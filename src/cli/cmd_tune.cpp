@@ -131,11 +131,12 @@ void add_tune_command(CLI::App& app, const GlobalOptions& global, int& exit_code
   tune->add_flag("--yes,-y", options->yes, "With --apply: accept disruptive changes (link flaps) without asking");
   tune->add_flag("--force", options->force, "With --apply: even though an LLDP/DCBX agent owns the DCB configuration; with --rollback: even though objects changed since the apply");
   tune->add_option("--baseline", options->baseline,
-                   "With --apply: the window measured before the change (default 10s; none with --trial 0)")
+                   "With --apply: the window measured before the change: seconds, or 10s, 1m (default 10s; none "
+                   "with --trial 0)")
       ->type_name("DURATION");
   tune->add_option("--trial", options->trial,
-                   "With --apply: the window measured after the change (default 10s); 0: no window, keep what "
-                   "reads back (boot-time apply of a proven profile)")
+                   "With --apply: the window measured after the change: seconds, or 10s, 1m (default 10s); 0: no "
+                   "window, keep what reads back (boot-time apply of a proven profile)")
       ->type_name("DURATION");
   tune->add_option("--state-dir", options->state_dir,
                    "Lock, journal and tune.log; default $ROCE_DOCTOR_STATE_DIR, else /var/lib/roce-doctor")

@@ -1,9 +1,11 @@
 // What every subcommand shares: error printing, stop signals, colour.
 #include "cli/common.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +48,25 @@ bool stdout_wants_colour() {
   if (!isatty(STDOUT_FILENO) || std::getenv("NO_COLOR")) return false;
   const char* term = std::getenv("TERM");
   return term && std::strcmp(term, "dumb") != 0;
+}
+
+std::size_t wrap_width(bool tty, const char* columns_env, unsigned terminal_columns) {
+  constexpr std::size_t kDefault = 100, kNarrowest = 40;
+  if (!tty) return kDefault;
+  if (columns_env) {
+    std::size_t n = 0;
+    const char* end = columns_env + std::strlen(columns_env);
+    if (auto [at, ec] = std::from_chars(columns_env, end, n); ec == std::errc() && at == end && n > 0)
+      return std::max(n, kNarrowest);
+  }
+  return terminal_columns > 0 ? std::max<std::size_t>(terminal_columns, kNarrowest) : kDefault;
+}
+
+std::size_t stdout_wrap_width() {
+  const bool tty = isatty(STDOUT_FILENO);
+  winsize ws{};
+  const unsigned cols = tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 ? ws.ws_col : 0;
+  return wrap_width(tty, std::getenv("COLUMNS"), cols);
 }
 
 }  // namespace roce::cli

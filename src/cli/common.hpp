@@ -1,6 +1,7 @@
 #pragma once
 // What every subcommand shares: global options, error printing, stop signals, colour.
 #include <chrono>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
@@ -57,5 +58,11 @@ void sleep_until(std::chrono::steady_clock::time_point until);
 
 // Colour only on a terminal, and never with NO_COLOR set or TERM=dumb.
 bool stdout_wants_colour();
+
+/// The width text views wrap to: on a terminal $COLUMNS, else the terminal's own width
+/// (`terminal_columns`, 0 if unknown), else 100; 100 when not on a terminal.
+std::size_t wrap_width(bool tty, const char* columns_env, unsigned terminal_columns);
+/// wrap_width() for standard output.
+std::size_t stdout_wrap_width();
 
 }  // namespace roce::cli

@@ -239,6 +239,7 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
     case CommandKind::mlnx_qos: {
       auto result = captures::text::parse_mlnx_qos(text, origin);
       if (!parsed_ok(result, origin, state)) return;
+      state.host.mlnx_qos_seen = true;
       auto& nd = netdev_named(state.host, command.netdev);
       take(nd.trust, result->value.trust);
       merge_dcb(nd.dcb, result->value.dcb);

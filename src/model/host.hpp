@@ -138,6 +138,7 @@ struct Host {
   std::vector<NetDev> netdevs;
   std::vector<RdmaDevice> rdma_devices;
   std::vector<CollectionNote> notes;
+  bool mlnx_qos_seen = false;  // the capture holds MLNX_OFED mlnx_qos output: fixes are given in mlnx_qos
 
   const NetDev* netdev(std::string_view name) const {
     for (const auto& n : netdevs)

@@ -50,8 +50,8 @@ std::string rdma_label(std::string_view n) { return n.starts_with("roce.") ? lab
 
 }  // namespace
 
-std::vector<std::string> netdev_counter_lines(const model::NetDev& nd) {
-  if (!nd.ethtool_stats.ok()) return {"counters " + model::describe_missing(nd.ethtool_stats)};
+std::vector<std::string> netdev_counter_lines(const model::NetDev& nd, const Style& style) {
+  if (!nd.ethtool_stats.ok()) return {"counters " + missing_text(nd.ethtool_stats, style)};
   const auto c = counters::canonicalize(&nd, nullptr);
   std::vector<std::string> lines;
   for (int p = 0; p < model::kPriorities; ++p) {
@@ -85,18 +85,23 @@ std::vector<std::string> netdev_counter_lines(const model::NetDev& nd) {
   return lines;
 }
 
-std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port) {
+std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port, bool roce,
+                                            const Style& style) {
   if (!port.hw_counters.ok() && !port.counters.ok())
-    return {"hw-counters " + model::describe_missing(port.hw_counters),
-            "counters " + model::describe_missing(port.counters)};
+    return {"hw-counters " + missing_text(port.hw_counters, style),
+            "counters " + missing_text(port.counters, style)};
   const auto c = counters::canonicalize(nd, &port);
-  auto h = pick(c, {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored", "roce.out_of_sequence",
-                    "roce.packet_seq_err", "roce.implied_nak_seq_err", "roce.local_ack_timeout_err",
-                    "roce.duplicate_request", "roce.out_of_buffer", "roce.retransmits", "link.downed"},
-                rdma_label);
+  auto h = roce ? pick(c,
+                       {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored",
+                        "roce.out_of_sequence", "roce.packet_seq_err", "roce.implied_nak_seq_err",
+                        "roce.local_ack_timeout_err", "roce.duplicate_request", "roce.out_of_buffer",
+                        "roce.retransmits", "link.downed"},
+                       rdma_label)
+                : pick(c, {"link.downed"}, rdma_label);
   std::vector<std::string> lines;
-  lines.push_back("roce-counters " + (h.shown.empty() ? std::string("none of the headline counters") : join(h.shown)));
-  if (!port.hw_counters.ok()) lines.push_back("hw-counters " + model::describe_missing(port.hw_counters));
+  lines.push_back((roce ? "roce-counters " : "counters ") +
+                  (h.shown.empty() ? std::string("none of the headline counters") : join(h.shown)));
+  if (!port.hw_counters.ok()) lines.push_back("hw-counters " + missing_text(port.hw_counters, style));
   if (!h.missing.empty())
     lines.push_back("not-reported " + join(h.missing, ", ") + " (not among this port's hw_counters/counters)");
   return lines;

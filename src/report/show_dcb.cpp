@@ -76,26 +76,26 @@ std::string ecn_text(const model::PerPrio<model::Field<bool>>& enables) {
 
 }  // namespace
 
-std::vector<std::string> dcb_lines(const model::NetDev& nd) {
+std::vector<std::string> dcb_lines(const model::NetDev& nd, const Style& style) {
   const auto& d = nd.dcb;
   std::vector<std::string> lines;
-  lines.push_back("dcbx " + field_text(d.dcbx, dcbx_text));
-  lines.push_back("trust " + field_text(nd.trust));
-  lines.push_back("dscp-prio " + field_text(d.app, compact_dscp_map));
+  lines.push_back("dcbx " + field_text(d.dcbx, style, dcbx_text));
+  lines.push_back("trust " + field_text(nd.trust, style));
+  lines.push_back("dscp-prio " + field_text(d.app, style, compact_dscp_map));
   if (d.app.ok())
     for (const auto& e : other_app_entries(*d.app)) lines.push_back("app " + e);
-  lines.push_back("apptrust " + field_text(d.apptrust, apptrust_text));
-  lines.push_back("pfc " + field_text(d.pfc, [&](const model::Pfc& p) { return pfc_text(p, nd); }));
-  lines.push_back("ets " + field_text(d.ets, ets_text));
-  lines.push_back("buffer " + field_text(d.buffer, buffer_text));
-  lines.push_back("maxrate " + field_text(d.maxrate, [](const auto& rates) {
+  lines.push_back("apptrust " + field_text(d.apptrust, style, apptrust_text));
+  lines.push_back("pfc " + field_text(d.pfc, style, [&](const model::Pfc& p) { return pfc_text(p, nd); }));
+  lines.push_back("ets " + field_text(d.ets, style, ets_text));
+  lines.push_back("buffer " + field_text(d.buffer, style, buffer_text));
+  lines.push_back("maxrate " + field_text(d.maxrate, style, [](const auto& rates) {
     return compact_per_prio(per_prio(rates, [](std::uint64_t r) { return r == 0 ? std::string("unlimited") : std::to_string(r) + "bit"; }));
   }));
   if (nd.ecn.ok()) {
     lines.push_back("ecn-np " + ecn_text(nd.ecn->np));
     lines.push_back("ecn-rp " + ecn_text(nd.ecn->rp));
   } else {
-    lines.push_back("ecn " + model::describe_missing(nd.ecn));
+    lines.push_back("ecn " + missing_text(nd.ecn, style));
   }
   return lines;
 }

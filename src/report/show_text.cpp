@@ -1,5 +1,7 @@
 #include "report/show_text.hpp"
 
+#include "report/show_parts.hpp"
+
 #include <fmt/format.h>
 
 #include <ctime>
@@ -30,7 +32,7 @@ std::string render_show_text(const model::Host& host, const Style& style) {
   for (const auto& dev : host.rdma_devices) out += render_rdma_device(dev, host, style) + "\n";
   for (const auto& nd : host.netdevs) out += render_netdev(nd, style) + "\n";
   if (host.netdevs.empty()) out += "netdev: none\n";
-  return out;
+  return detail::wrap_text(out, style.width);
 }
 
 }  // namespace roce::report

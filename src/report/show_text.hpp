@@ -1,6 +1,7 @@
 #pragma once
 // The `show` text view of one Host: RDMA devices and ports first, then every netdev with its DCB,
-// ECN and headline counters. Every missing value is printed with its reason.
+// ECN and headline counters. Every missing value is printed as "n/a (REASON)", missing lines
+// grouped after the known ones; with Style::verbose, with its whole cause in place.
 #include <string>
 
 #include "model/host.hpp"

@@ -90,6 +90,69 @@ TEST_CASE("state dir: writable by group or others is refused") {
   CHECK(check_state_dir(tmp.path + "/readable").ok());
 }
 
+TEST_CASE("state dir: a parent writable by others is refused, naming the parent, and nothing is made in it") {
+  test::TempDir tmp;
+  const std::string parent = make_dir(tmp.path + "/shared", 0757);
+  const std::string dir = parent + "/state";
+  auto lock = ApplyLock::acquire(dir);
+  REQUIRE_FALSE(lock.ok());
+  INFO(lock.error().message);
+  CHECK(lock.error().message ==
+        "state directory " + dir + ": its parent " + parent + " is writable by group or others (mode 0757); refused");
+  CHECK(contains(lock.error().hint, "chmod go-w " + parent));
+  CHECK(lock.error().sys_errno == EACCES);
+  CHECK_FALSE(std::filesystem::exists(dir));
+
+  // The same two levels up, and for a state directory that already exists (its own mode is fine).
+  const std::string deep = make_dir(make_dir(parent + "/a", 0700) + "/b", 0700);
+  auto checked = check_state_dir(deep);
+  REQUIRE_FALSE(checked.ok());
+  CHECK(contains(checked.error().message, "its parent " + parent + " is writable"));
+
+  REQUIRE(::chmod(parent.c_str(), 0755) == 0);
+  CHECK(check_state_dir(deep).ok());
+}
+
+TEST_CASE("state dir: a world-writable parent with the sticky bit, like /tmp, is accepted") {
+  test::TempDir tmp;
+  const std::string parent = make_dir(tmp.path + "/sticky", 01777);
+  auto lock = ApplyLock::acquire(parent + "/state");
+  INFO((lock ? std::string() : lock.error().message));
+  CHECK(lock.ok());
+}
+
+TEST_CASE("state dir: a parent that is a symlink is refused, naming the link and the real path") {
+  test::TempDir tmp;
+  const std::string real = make_dir(tmp.path + "/real", 0700);
+  const std::string link = tmp.path + "/link";
+  REQUIRE(::symlink(real.c_str(), link.c_str()) == 0);
+  auto lock = ApplyLock::acquire(link + "/state");
+  REQUIRE_FALSE(lock.ok());
+  INFO(lock.error().message);
+  CHECK(lock.error().message == "state directory " + link + "/state: its parent " + link + " is a symlink; refused");
+  CHECK(lock.error().hint == "give the path without symlinks: " + real + "/state");
+  CHECK(lock.error().sys_errno == ELOOP);
+  CHECK_FALSE(std::filesystem::exists(real + "/state"));  // nothing made through the link
+
+  make_dir(real + "/state", 0700);
+  auto checked = check_state_dir(link + "/state/");
+  REQUIRE_FALSE(checked.ok());
+  CHECK(contains(checked.error().message, "its parent " + link + " is a symlink"));
+  CHECK(check_state_dir(real + "/state").ok());
+}
+
+TEST_CASE("state dir: a relative path has its parents checked from the working directory") {
+  test::TempDir tmp;
+  const std::string parent = make_dir(tmp.path + "/open", 0777);
+  make_dir(parent + "/state", 0700);
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(parent);
+  auto checked = check_state_dir("state");
+  std::filesystem::current_path(cwd);
+  REQUIRE_FALSE(checked.ok());
+  CHECK(contains(checked.error().message, "its parent " + parent + " is writable by group or others (mode 0777)"));
+}
+
 TEST_CASE("state dir: not a directory is refused") {
   test::TempDir tmp;
   put(tmp.path + "/state", "x");
@@ -111,6 +174,21 @@ TEST_CASE("state dir: owned by another user is refused") {
   INFO(lock.error().message);
   CHECK(contains(lock.error().message, dir));
   CHECK(contains(lock.error().message, "owned by uid 65534"));
+}
+
+TEST_CASE("state dir: a parent owned by another user is refused") {
+  if (::geteuid() != 0) {
+    WARN("not root: cannot chown a directory to another user");
+    return;
+  }
+  test::TempDir tmp;
+  const std::string parent = make_dir(tmp.path + "/theirs", 0755);
+  REQUIRE(::chown(parent.c_str(), 65534, 65534) == 0);
+  auto lock = ApplyLock::acquire(parent + "/state");
+  REQUIRE_FALSE(lock.ok());
+  INFO(lock.error().message);
+  CHECK(contains(lock.error().message, "its parent " + parent + " is owned by uid 65534"));
+  CHECK(lock.error().sys_errno == EPERM);
 }
 
 TEST_CASE("state dir: a lock file that is a symlink is refused and its target untouched") {

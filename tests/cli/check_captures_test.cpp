@@ -65,6 +65,9 @@ TEST_CASE("two imported folders of one host give rate findings, as two bundles d
   CHECK(given.exit_code == 2);
   CHECK(has(given.out, "20 s apart (--dt)"));
   CHECK(has(given.out, "CRITICAL PAUSE-STORM  ens1f0"));
+  const auto with_unit = run("check --only PAUSE-STORM --from '" + c + "' --from '" + d + "' --dt 0.5m");
+  CHECK(has(with_unit.out, "30 s apart (--dt)"));
+  CHECK(run("check --from '" + c + "' --from '" + d + "' --dt 20x").exit_code == 3);
 
   const auto lone_dt = run("check --from '" + c + "' --dt 20");
   CHECK(lone_dt.exit_code == 3);

@@ -219,9 +219,9 @@ TEST_CASE("two bundles: of the same host they give the window between them, of d
 }
 
 TEST_CASE("check input errors: bad interval, unknown device, unreadable bundle") {
-  const auto interval = run("check --interval 5 --from '" + example("cx6dx-ecn-off.json") + "'");
+  const auto interval = run("check --interval 5x --from '" + example("cx6dx-ecn-off.json") + "'");
   CHECK(interval.exit_code == 3);
-  CHECK(interval.err.find("invalid duration \"5\"") != std::string::npos);
+  CHECK(interval.err.find("invalid duration \"5x\"") != std::string::npos);
   const auto dev = run("check --dev eth9 --from '" + example("cx6dx-ecn-off.json") + "'");
   CHECK(dev.exit_code == 3);
   CHECK(dev.err.find("no netdev or RDMA device named \"eth9\"") != std::string::npos);

@@ -89,9 +89,9 @@ TEST_CASE("bad input exits 3 with a located message") {
   CHECK(run("frobnicate").exit_code == 3);
   CHECK(run("").exit_code == 3);
   CHECK(run("collect").exit_code == 3);  // -o is required
-  const auto interval = run("collect -o /dev/null --samples 2 --interval 5");
+  const auto interval = run("collect -o /dev/null --samples 2 --interval 5x");
   CHECK(interval.exit_code == 3);
-  CHECK(interval.err.find("invalid duration \"5\"") != std::string::npos);
+  CHECK(interval.err.find("invalid duration \"5x\"") != std::string::npos);
 }
 
 TEST_CASE("--help works on every level and --version prints the version") {
@@ -107,8 +107,8 @@ TEST_CASE("--help works on every level and --version prints the version") {
   CHECK(v.out.starts_with("roce-doctor 0.1.0\n"));  // the rest: tests/dist/test_version.cpp
 }
 
-TEST_CASE("live show on this machine lists lo with its stats and DCB unsupported") {
-  const auto r = run("show --dev lo");
+TEST_CASE("live show --verbose on this machine lists lo with its stats and DCB unsupported, with the cause") {
+  const auto r = run("show --verbose --dev lo");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("netdev lo: state unknown mtu 65536") != std::string::npos);
@@ -120,7 +120,7 @@ TEST_CASE("live show on this machine lists lo with its stats and DCB unsupported
 TEST_CASE("collect writes a bundle of several samples that show --from reads") {
   for (const char* name : {"c.json", "c.json.zst"}) {
     const std::string path = temp_path(name);
-    const auto r = run("collect -o '" + path + "' --samples 3 --interval 100ms --dev lo");
+    const auto r = run("collect -o '" + path + "' --samples 3 --interval 0.1 --dev lo");  // seconds
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     auto bundle = roce::captures::read_bundle_file(path);
@@ -150,7 +150,7 @@ TEST_CASE("a veth inside a network namespace: DCB unsupported, driver veth") {
                                 " addr add 10.77.0.1/24 dev " + a + " && ip -n " + ns + " link set " + a +
                                 " up && ip -n " + ns + " link set " + b + " up")
                                    .c_str());
-  const auto r = run("show --dev " + a, "ip netns exec " + ns);
+  const auto r = run("show --verbose --dev " + a, "ip netns exec " + ns);
   std::system(("ip netns del " + ns).c_str());
   REQUIRE(made == 0);
   INFO(r.out << r.err);
@@ -169,7 +169,7 @@ TEST_CASE("--sysfs-root on the ConnectX-6 Dx fixture renders the full RDMA view"
     WARN("ROCE-TEST-SKIP: fixture " << root << " is not there yet");
     return;
   }
-  const auto r = run("--sysfs-root '" + root + "' show");
+  const auto r = run("--sysfs-root '" + root + "' show --verbose");
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   for (const char* expected : {"rdma mlx5_0: node-type CA hca-type MT4125", "port 1: state ACTIVE phys-state LinkUp",
@@ -193,6 +193,27 @@ TEST_CASE("the committed example bundles are what make-examples writes") {
     CHECK(slurp(dir + "/" + file) == slurp(ROCE_EXAMPLES_DIR "/" + file));
   }
   std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+TEST_CASE("show prints what is known, the missing grouped by reason code, in lines of at most 100 columns") {
+  const auto r = run("show --from '" + kExample + "'");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("\n    n/a (unsupported): link driver dcbx pfc ets pause counters\n") != std::string::npos);
+  CHECK(r.out.find("Operation not supported") == std::string::npos);  // the causes are --verbose's
+  std::size_t longest = 0, at = 0;
+  while (at < r.out.size()) {
+    const auto end = r.out.find('\n', at);
+    // Columns, not bytes: the DSCP map's arrows are three bytes each.
+    std::size_t columns = 0;
+    for (std::size_t i = at; i < end; ++i) columns += (static_cast<unsigned char>(r.out[i]) & 0xC0) != 0x80;
+    if (r.out.compare(at, 7, "bundle ") != 0) longest = std::max(longest, columns);  // its path is the test's
+    at = end + 1;
+  }
+  CHECK(longest <= 100);
+  const auto verbose = run("show --verbose --from '" + kExample + "'");
+  CHECK(verbose.out.find("    pfc unsupported (dcbnl: lo: Operation not supported)\n") != std::string::npos);
+  CHECK(verbose.out.find("n/a (") == std::string::npos);
+  CHECK(run("show --help").out.find("--verbose") != std::string::npos);
 }
 
 }  // namespace roce::test

@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include "cli/common.hpp"
 #include "examples/cx6dx_example.hpp"
 #include "report/compact_maps.hpp"
 #include "report/gid_index.hpp"
+#include "report/show_parts.hpp"
 #include "report/show_text.hpp"
 
 namespace roce::test {
@@ -67,8 +69,7 @@ TEST_CASE("the ConnectX-6 Dx example renders every section with its values") {
            // sample 1 = sample 0 + 60 s of growth
            "    prio-3 rx-pause 1425300 rx-pause-us 236118771 tx-pause 4272743 tx-pause-us 63280718 rx-discards 0",
            "counters port-rx-discards 0 port-tx-discards 0 host-rx-out-of-buffer 0 link-down-events 1",
-           "    pfc unsupported (dcbnl: lo: Operation not supported)\n",
-           "    counters unsupported (ethtool: lo: Operation not supported)\n",
+           "    n/a (unsupported): link driver dcbx pfc ets pause counters\n",
        }) {
     INFO(expected);
     CHECK(text.find(expected) != std::string::npos);
@@ -100,6 +101,78 @@ TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {
   const auto text = report::render_netdev(nd, report::Style{false});
   CHECK(text.find("    qdisc red 104: parent 10:4 offloaded limit 1000000b min 150000b max 1500000b probability 0.01 ecn "
                   "marked 1234 early 0 pdrop 0\n") != std::string::npos);
+}
+
+TEST_CASE("a port rate that only ibstat gave (Gb/s, no width) is shown") {
+  auto host = examples::cx6dx_ecn_off_sample(0);
+  auto& port = host.rdma_devices.at(0).ports.at(0);
+  port.rate = model::Field<std::string>::missing(model::Availability::absent, "ibstat prints the rate in Gb/s only");
+  port.rate_gbps = model::Field<double>::of(400);
+  const auto text = report::render_show_text(host, report::Style{false});
+  INFO(text);
+  CHECK(text.find(" rate 400 Gb/sec link-layer Ethernet") != std::string::npos);
+  CHECK(text.find("ibstat prints the rate") == std::string::npos);
+}
+
+TEST_CASE("an InfiniBand port gets no RoCE lines, only its link counters") {
+  auto host = examples::cx6dx_ecn_off_sample(0);
+  auto& port = host.rdma_devices.at(0).ports.at(0);
+  const auto ethernet = report::render_show_text(host, report::Style{false});
+  REQUIRE(ethernet.find("roce-v2 172.19.0.60") != std::string::npos);
+  REQUIRE(ethernet.find("roce-counters ") != std::string::npos);
+  port.link_layer = model::Field<std::string>::of("InfiniBand");
+  const auto text = report::render_show_text(host, report::Style{false});
+  INFO(text);
+  CHECK(text.find("link-layer InfiniBand") != std::string::npos);
+  CHECK(text.find("roce") == std::string::npos);
+  CHECK(text.find("NCCL_IB_GID_INDEX") == std::string::npos);
+  CHECK(text.find("    counters link-downed ") != std::string::npos);
+  CHECK(text.find("    gid 3 ") != std::string::npos);  // its GIDs are still listed
+}
+
+TEST_CASE("--verbose keeps every missing value in place with its whole cause") {
+  const auto text = report::render_show_text(examples::cx6dx_ecn_off_sample(1), report::Style{false, true});
+  CHECK(text.find("    pfc unsupported (dcbnl: lo: Operation not supported)\n") != std::string::npos);
+  CHECK(text.find("    counters unsupported (ethtool: lo: Operation not supported)\n") != std::string::npos);
+  CHECK(text.find("n/a") == std::string::npos);
+}
+
+TEST_CASE("the compact view takes each missing value out of its line and names it under its reason") {
+  const report::Style compact{};
+  report::detail::MissingByReason missing;
+  CHECK(report::detail::take_missing("active-mtu n/a (absent) max-mtu 4096", missing, compact) == "max-mtu 4096");
+  CHECK(report::detail::take_missing("  port 1: state ACTIVE netdev n/a (absent)", missing, compact) ==
+        "  port 1: state ACTIVE");
+  CHECK(report::detail::take_missing("roce-v2 no IPv4 RoCE v2 GID (no IPv4 address on n/a (absent)?)", missing,
+                                     compact) == "roce-v2 no IPv4 RoCE v2 GID (no IPv4 address on n/a (absent)?)");
+  CHECK(missing == report::detail::MissingByReason{{"absent", "active-mtu netdev"}});
+  const auto lines = report::detail::known_first({"dcbx n/a (denied)", "trust dscp", "ets n/a (absent)"}, compact,
+                                                 std::move(missing));
+  CHECK(lines == std::vector<std::string>{"trust dscp", "n/a (absent): active-mtu netdev ets", "n/a (denied): dcbx"});
+  const report::Style verbose{false, true};
+  CHECK(report::detail::take_missing("dcbx n/a (denied)", missing, verbose) == "dcbx n/a (denied)");
+}
+
+TEST_CASE("long lines wrap at spaces to the width, indented, never between a value and its reason") {
+  const std::string line = "    buffer prio-buffer 3:1 others:0 buffer-size 0:130944 pci n/a (absent) total 9\n";
+  CHECK(report::detail::wrap_text(line, 0) == line);
+  CHECK(report::detail::wrap_text(line, 200) == line);
+  CHECK(report::detail::wrap_text(line, 40) == "    buffer prio-buffer 3:1 others:0\n"
+                                                 "        buffer-size 0:130944 pci\n"
+                                                 "        n/a (absent) total 9\n");
+  // Colour escapes take no column.
+  CHECK(report::detail::wrap_text("\033[1mnetdev\033[0m a b\n", 10) == "\033[1mnetdev\033[0m a b\n");
+}
+
+
+TEST_CASE("show wraps to $COLUMNS or the terminal's width on a terminal, to 100 columns elsewhere") {
+  using roce::cli::wrap_width;
+  CHECK(wrap_width(false, "250", 180) == 100);
+  CHECK(wrap_width(true, "250", 180) == 250);
+  CHECK(wrap_width(true, nullptr, 180) == 180);
+  CHECK(wrap_width(true, "wide", 180) == 180);
+  CHECK(wrap_width(true, nullptr, 0) == 100);
+  CHECK(wrap_width(true, "10", 0) == 40);  // never narrower than 40
 }
 
 }  // namespace roce::test

@@ -267,4 +267,17 @@ TEST_CASE("files of commands roce-doctor knows but does not read are listed, nev
   CHECK(folder->files_not_used.empty());
 }
 
+TEST_CASE("mlnx_qos output in a capture is remembered as a plain fact; without it the host has none") {
+  auto tmp = test::scratch();
+  std::filesystem::copy(test::import_fixture("folder"), tmp.path(), std::filesystem::copy_options::recursive);
+  auto with = import_folder(tmp.path());
+  REQUIRE(with.ok());
+  CHECK(with->host.mlnx_qos_seen);
+  std::filesystem::remove(tmp.path() + "/mlnx_qos_-i_ens1f0");
+  auto without = import_folder(tmp.path());
+  REQUIRE(without.ok());
+  CHECK_FALSE(without->host.mlnx_qos_seen);
+  CHECK(without->host.netdev("ens1f0")->dcb.pfc.ok());  // from dcb, still there
+}
+
 }  // namespace roce::test

@@ -39,6 +39,7 @@ void check_snapshot_host(const model::Host& host) {
   REQUIRE(nd->trust.ok());
   CHECK(*nd->trust == "dscp");
   CHECK(nd->trust.from.locator.rfind("commands_txt_output/mlnx_qos_-i_ens1f0.txt:", 0) == 0);
+  CHECK(host.mlnx_qos_seen);  // fixes are then given in mlnx_qos
   // ibstat.txt is the real 12-device H100 sample.
   REQUIRE(host.rdma_devices.size() == 12);
   CHECK(std::any_of(host.rdma_devices.begin(), host.rdma_devices.end(),

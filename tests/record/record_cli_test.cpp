@@ -28,6 +28,12 @@ TEST_CASE("record --samples 3 --interval 0.1s writes three samples that show --f
   CHECK(read->samples[1].time_unix_ms - read->samples[0].time_unix_ms >= 90);
   CHECK(read->samples[2].monotonic_ns > read->samples[1].monotonic_ns);
   CHECK(r.err.find("3 samples") != std::string::npos);
+  const auto bare = run("record --samples 2 --interval 0.1 -o '" + dir.file("bare.rec") + "'");  // seconds
+  REQUIRE(bare.exit_code == 0);
+  auto bare_read = roce::record::read_recording(dir.file("bare.rec"));
+  REQUIRE(bare_read.ok());
+  REQUIRE(bare_read->samples.size() == 2);
+  CHECK(bare_read->samples[1].time_unix_ms - bare_read->samples[0].time_unix_ms >= 90);
 
   const auto shown = run("show --from '" + path + "'");
   INFO(shown.err);

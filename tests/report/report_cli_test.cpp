@@ -143,10 +143,12 @@ TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; 
     CHECK(doc["samples"] == 15);
     CHECK(doc["intervals"][0]["start_unix_ms"] == samples[15].time_unix_ms);
   }
-  SECTION("--window 5m") {
-    const auto wide = run("'" + day + "' --window 5m --dev ens1f0np0");
-    INFO(wide.out << wide.err);
-    CHECK(wide.out.find("window    5 min, 6 evaluated") != std::string::npos);
+  SECTION("--window 5m, and 300: a bare number is seconds") {
+    for (const char* window : {"5m", "300"}) {
+      const auto wide = run("'" + day + "' --window " + window + " --dev ens1f0np0");
+      INFO(wide.out << wide.err);
+      CHECK(wide.out.find("window    5 min, 6 evaluated") != std::string::npos);
+    }
   }
   std::remove(day.c_str());
 }

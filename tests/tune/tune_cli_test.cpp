@@ -1,6 +1,12 @@
 // `roce-doctor tune` end to end on the example captures: exit codes, text and JSON.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "run_binary.hpp"
@@ -53,6 +59,20 @@ TEST_CASE("tune --profile FILE: a profile with a longer cable plans the PFC dela
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("dcb pfc set dev ens1f0np0 delay 30") != std::string::npos);
   std::remove(file.c_str());
+}
+
+TEST_CASE("tune --apply --baseline 2 --trial 3: bare numbers are seconds") {
+  std::string dir = std::string(P_tmpdir) + "/roce-tune-XXXXXX";
+  REQUIRE(::mkdtemp(dir.data()) != nullptr);
+  const std::string host = dir + "/host.toml";
+  REQUIRE(std::system(("cp '" + example("sim/ecn-off.toml") + "' '" + host + "'").c_str()) == 0);
+  const auto r = roce::test::run("--host 'sim:" + host + "' tune --apply --yes --baseline 2 --trial 3 --state-dir '" +
+                                 dir + "/state'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find(" in 2.0 s ") != std::string::npos);
+  CHECK(r.out.find(" in 3.0 s ") != std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace roce::test
