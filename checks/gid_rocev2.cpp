@@ -72,6 +72,14 @@ std::optional<std::uint32_t> v2_index(const std::vector<model::Gid>& gids, const
   return std::nullopt;
 }
 
+// The type of that GID is unknown (ibv_devinfo before rdma-core 42 prints none), so a missing v2
+// index says nothing.
+const model::Gid* untyped(const std::vector<model::Gid>& gids, const std::string& gid, const std::string& netdev) {
+  for (const auto& g : gids)
+    if (lower(g.gid) == gid && !g.type.ok() && gid_on(g, netdev)) return &g;
+  return nullptr;
+}
+
 std::string gid_table_text(const std::vector<model::Gid>& gids) {
   std::string s;
   for (const auto& g : gids) {
@@ -87,6 +95,7 @@ struct Use {
   std::string address, netdev;
   std::optional<std::uint32_t> v2_index;
   bool ipv4 = false;
+  const model::Gid* untyped = nullptr;  // no v2 index found, and this GID of the address has no type
 };
 
 struct Uses {
@@ -112,8 +121,8 @@ Uses collect_uses(const engine::Context& ctx, const std::string& dev, const std:
         listed += (listed.empty() ? "" : " ") + a;
         const std::string gid = routable_gid_of(a);
         if (gid.empty()) continue;
-        out.uses.push_back(
-            {a.substr(0, a.find('/')), name, v2_index(gids, gid, name), gid.starts_with(kV4MappedPrefix)});
+        out.uses.push_back({a.substr(0, a.find('/')), name, v2_index(gids, gid, name),
+                            gid.starts_with(kV4MappedPrefix), untyped(gids, gid, name)});
       }
       out.evidence.push_back(config(name + " addresses", listed.empty() ? "(none)" : listed, nd->addresses));
     } else if (name == dev) {
@@ -123,7 +132,8 @@ Uses collect_uses(const engine::Context& ctx, const std::string& dev, const std:
         if (a.empty() || !gid_on(g, dev)) continue;
         const auto listed = [&](const Use& u) { return u.address == a && u.netdev == dev; };
         if (std::any_of(out.uses.begin(), out.uses.end(), listed)) continue;
-        out.uses.push_back({a, dev, v2_index(gids, lower(g.gid), dev), lower(g.gid).starts_with(kV4MappedPrefix)});
+        out.uses.push_back({a, dev, v2_index(gids, lower(g.gid), dev), lower(g.gid).starts_with(kV4MappedPrefix),
+                            untyped(gids, lower(g.gid), dev)});
       }
     }
   }
@@ -140,7 +150,7 @@ std::optional<std::uint32_t> nccl_gid_index(const std::vector<Use>& uses, const 
 }
 
 engine::Finding no_routable_address(const engine::PortView& p, std::vector<engine::Evidence> evidence) {
-  const std::string dev = p.netdev->name;
+  const std::string dev = p.name();
   return {
       .severity = engine::Severity::warning,
       .subject = p.subject(),
@@ -166,12 +176,12 @@ std::optional<engine::Finding> missing_v2_gids(const engine::PortView& p, Uses f
   if (found.derived) title += " (addresses taken from the GID table: netdev addresses not collected)";
   if (!indexes.empty())
     title += "; RoCE v2 GIDs: " + indexes +
-             " (NCCL_IB_GID_INDEX=" + std::to_string(*nccl_gid_index(found.uses, p.netdev->name)) + ")";
+             " (NCCL_IB_GID_INDEX=" + std::to_string(*nccl_gid_index(found.uses, p.name())) + ")";
   std::vector<std::string> remediation = {"grep -H . /sys/class/infiniband/" + p.device->name + "/ports/" +
                                           std::to_string(p.port->number) + "/gid_attrs/types/*"};
   if (p.device->pci_address.ok())
     remediation.push_back("devlink dev param show pci/" + *p.device->pci_address + " name enable_roce");
-  remediation.push_back("ip addr show dev " + p.netdev->name);
+  remediation.push_back("ip addr show dev " + p.name());
   return engine::Finding{
       .severity = indexes.empty() ? engine::Severity::critical : engine::Severity::warning,
       .subject = p.subject(),
@@ -188,7 +198,7 @@ std::optional<engine::Finding> missing_v2_gids(const engine::PortView& p, Uses f
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
     if (!p.port) {
       r.skip(dev, "no RDMA port");
       continue;
@@ -199,6 +209,17 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     if (found.uses.empty() && found.derived) {
       r.skip(dev, "netdev addresses " + model::describe_missing(p.netdev->addresses) +
                       " and the GID table holds no IP-based GID");
+      continue;
+    }
+    // An address whose GIDs have no type cannot be judged: it has no v2 entry as far as is known.
+    const model::Gid* unknown = nullptr;
+    std::erase_if(found.uses, [&](const Use& u) {
+      if (u.v2_index || !u.untyped) return false;
+      unknown = u.untyped;
+      return true;
+    });
+    if (found.uses.empty() && unknown) {
+      r.skip(dev, "GID types " + model::describe_missing(unknown->type));
       continue;
     }
     r.evaluated();
@@ -224,7 +245,8 @@ engine::CheckInfo info_gid_rocev2() {
              "0000:...:ffff:ac13:003c in sysfs) on that netdev. Missing on every address is critical, on some a "
              "warning; findings list the index per address and the NCCL_IB_GID_INDEX to use (the IPv4 v2 entry). "
              "No routable address at all is a warning. Without netdev addresses (offline sysfs-only captures) the "
-             "addresses come from the GID table, and the finding says so.",
+             "addresses come from the GID table, and the finding says so; GIDs whose type the input does not give "
+             "(ibv_devinfo without GID types) are not judged.",
       .evaluate = evaluate,
   };
 }

@@ -12,7 +12,7 @@ constexpr std::string_view kId = "PFC-EXTRA";
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const auto& pfc = p.netdev->dcb.pfc;
-    if (!r.require(pfc, p.netdev->name, "dcb pfc")) continue;
+    if (!r.require(pfc, p.name(), "dcb pfc")) continue;
     r.evaluated();
     for (int prio = 0; prio < model::kPriorities; ++prio) {
       if (!pfc->enabled(prio) || ctx.profile.is_lossless(prio)) continue;
@@ -31,7 +31,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
               (cnp ? std::string(" CNPs in particular must not wait behind pauses: late congestion "
                                  "notifications make DCQCN react too slowly.")
                    : std::string()),
-          .remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + std::to_string(prio) + ":off" +
+          .remediation = {"dcb pfc set dev " + p.name() + " prio-pfc " + std::to_string(prio) + ":off" +
                               (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
                           "roce-doctor tune"},
       });

@@ -9,7 +9,7 @@ constexpr std::string_view kId = "PFC-LOSSLESS";
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const auto& pfc = p.netdev->dcb.pfc;
-    if (!r.require(pfc, p.netdev->name, "dcb pfc")) continue;
+    if (!r.require(pfc, p.name(), "dcb pfc")) continue;
     r.evaluated();
     for (const auto& c : ctx.profile.lossless) {
       if (pfc->enabled(c.priority)) continue;
@@ -23,7 +23,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                          " the NIC never pauses its peer when its receive buffer fills, so RoCE packets on "
                          "that priority are dropped under congestion; RoCE recovers only by go-back-N "
                          "retransmission, which collapses throughput and stalls collectives.",
-          .remediation = {"dcb pfc set dev " + p.netdev->name + " prio-pfc " + prio + ":on" +
+          .remediation = {"dcb pfc set dev " + p.name() + " prio-pfc " + prio + ":on" +
                               (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
                           "roce-doctor tune"},
       });

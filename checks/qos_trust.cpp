@@ -9,7 +9,7 @@ namespace {
 constexpr std::string_view kId = "QOS-TRUST";
 
 std::vector<std::string> remedy(const engine::PortView& p, const profile::Profile& prof) {
-  const std::string dev = p.netdev->name;
+  const std::string dev = p.name();
   if (prof.trust == profile::Trust::pcp) {
     if (is_mlx5(p)) return {"dcb app flush dev " + dev + " dscp-prio", "roce-doctor tune"};
     return {"dcb apptrust set dev " + dev + " order pcp", "roce-doctor tune"};
@@ -28,7 +28,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto t = trust_of(*p.netdev);
     if (!t) {
-      r.skip(p.netdev->name,
+      r.skip(p.name(),
              "trust (qos/trust, dcb apptrust, dcb app) " + model::describe_missing(p.netdev->dcb.app));
       continue;
     }

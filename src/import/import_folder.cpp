@@ -11,6 +11,7 @@
 #include "import/capture_time.hpp"
 #include "import/host_merge.hpp"
 #include "import/import_text.hpp"
+#include "model/port_netdev.hpp"
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
@@ -241,7 +242,7 @@ Expected<Imported> import_folder(const std::string& dir) {
                                            : state.time_problem,
                 model::Availability::absent);
 
-  for (auto& dev : state.host.rdma_devices) fill_port_netdevs_from_gids(dev);
+  model::map_port_netdevs(state.host);
   mark_unread(state.host, "not in this capture", {source, ""});
   return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used)};
 }

@@ -69,7 +69,7 @@ Plan make_plan(const model::Host& host, const profile::Profile& profile, const P
     return options.dev.empty() || options.dev == nd.name || (dev && options.dev == dev->name);
   };
   for (const auto& view : ctx.ports()) {
-    if (!wanted(*view.netdev, view.device)) continue;
+    if (view.stand_in || !wanted(*view.netdev, view.device)) continue;
     seen.push_back(view.netdev);
     detail::PortPlan p{*view.netdev, view.port, driver_of(*view.netdev), 0, std::nullopt, std::nullopt};
     auto mtu = detail::plan_mtu(p, profile, plan.notes);

@@ -580,10 +580,24 @@ TEST_CASE("MTU-ROCE: oversize frames from the peer in the window") {
   CHECK(HostRun(now, nullptr, 0).result("MTU-ROCE").status == Status::ok);
 }
 
-TEST_CASE("MTU-ROCE: a missing MTU is skipped") {
+TEST_CASE("MTU-ROCE: without the netdev MTU the active MTU is judged; without both, skipped") {
   Scenario s = healthy_scenario();
   s.config = [](model::Host& h) {
     netdev(h).mtu = Field<std::uint32_t>::missing(model::Availability::error, "IFLA_MTU missing");
+  };
+  CHECK(Run(s).result("MTU-ROCE").status == Status::ok);  // active MTU 4096
+
+  s.config = [](model::Host& h) {
+    netdev(h).mtu = Field<std::uint32_t>::missing(model::Availability::error, "IFLA_MTU missing");
+    *rdma_port(h).active_mtu = 1024;
+  };
+  const auto f = only_finding(Run(s).result("MTU-ROCE"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.title == "RDMA active MTU 1024 below 4096 (netdev MTU not known)");
+
+  s.config = [](model::Host& h) {
+    netdev(h).mtu = Field<std::uint32_t>::missing(model::Availability::error, "IFLA_MTU missing");
+    rdma_port(h).active_mtu = Field<std::uint32_t>::missing(model::Availability::unsupported, "no verbs");
   };
   const auto r = Run(s).result("MTU-ROCE");
   CHECK(r.status == Status::skipped);
