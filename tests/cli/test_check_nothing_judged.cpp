@@ -100,3 +100,16 @@ TEST_CASE("check --json prints a JSON error object for bad options, profiles and
     CHECK_FALSE(r.err.empty());  // and the same on stderr for a person
   }
 }
+
+TEST_CASE("report and the tune dry run on a capture with nothing to judge exit 5, not 0") {
+  const std::string gids = sample("show_gids_cx6.txt");
+  const Folder f("gids-only-audit", {{"show_gids", gids.substr(0, gids.find("\n\n") + 1)}});
+  const auto report = run("report '" + f.dir + "'");
+  INFO(report.out << report.err);
+  CHECK(report.exit_code == 5);
+  const auto tune = run("tune --from '" + f.dir + "'");
+  INFO(tune.out << tune.err);
+  CHECK(tune.exit_code == 5);
+  CHECK(mentions(tune.out, "Nothing to tune: no RoCE port in this input"));
+  CHECK_FALSE(mentions(tune.out, "Nothing to change"));
+}
