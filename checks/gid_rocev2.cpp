@@ -149,17 +149,37 @@ std::optional<std::uint32_t> nccl_gid_index(const std::vector<Use>& uses, const 
   return std::nullopt;
 }
 
-engine::Finding no_routable_address(const engine::PortView& p, std::vector<engine::Evidence> evidence) {
+// Without the netdev's addresses, a GID table holding link-local GIDs only (fe80::, v1 and v2) says
+// the same: no address RoCE v2 could route from.
+bool only_link_local(const std::vector<model::Gid>& gids, const std::string& dev) {
+  bool link_local = false;
+  for (const auto& g : gids) {
+    if (!gid_on(g, dev)) continue;
+    if (lower(g.gid).starts_with("fe80")) link_local = true;
+    else if (!address_of_gid(g.gid).empty()) return false;
+  }
+  return link_local;
+}
+
+engine::Finding no_routable_address(const engine::PortView& p, std::vector<engine::Evidence> evidence,
+                                    bool from_gid_table) {
   const std::string dev = p.name();
+  std::vector<std::string> remediation = {"ip addr show dev " + (p.netdev->name.empty() ? "<netdev>" : dev)};
+  if (from_gid_table)
+    remediation.insert(remediation.begin(), "grep -H . /sys/class/infiniband/" + p.device->name + "/ports/" +
+                                                std::to_string(p.port->number) + "/gids/*");
   return {
       .severity = engine::Severity::warning,
       .subject = p.subject(),
-      .title = "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID",
+      .title = from_gid_table ? "only link-local GIDs on " + dev +
+                                    ": no routable RoCE v2 GID (netdev addresses not collected)"
+                              : "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID",
       .evidence = std::move(evidence),
       .explanation = "RoCE v2 GIDs are made from the netdev's IP addresses. With only link-local IPv6 the port "
                      "can reach peers on its own L2 segment only; routed RoCE v2 (and NCCL, which prefers IPv4 "
-                     "GIDs) needs an address on the netdev or on a VLAN above it.",
-      .remediation = {"ip addr show dev " + dev},
+                     "GIDs: a fleet-wide NCCL_IB_GID_INDEX naming the IPv4 RoCE v2 entry finds none here) needs an "
+                     "address on the netdev or on a VLAN above it.",
+      .remediation = std::move(remediation),
   };
 }
 
@@ -207,8 +227,14 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const auto& gids = *p.port->gids;
     Uses found = collect_uses(ctx, dev, gids);
     if (found.uses.empty() && found.derived) {
+      const bool down = p.port->state.ok() && p.port->state->code != link::kPortActive;
+      if (!down && only_link_local(gids, dev)) {
+        r.evaluated();
+        r.finding(no_routable_address(p, {config("GID table", gid_table_text(gids), p.port->gids)}, true));
+        continue;
+      }
       r.skip(dev, "netdev addresses " + model::describe_missing(p.netdev->addresses) +
-                      " and the GID table holds no IP-based GID");
+                      (down ? " and the port is down" : " and the GID table holds no IP-based GID"));
       continue;
     }
     // An address whose GIDs have no type cannot be judged: it has no v2 entry as far as is known.
@@ -224,7 +250,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     r.evaluated();
     found.evidence.push_back(config("GID table", gid_table_text(gids), p.port->gids));
-    if (found.uses.empty()) r.finding(no_routable_address(p, std::move(found.evidence)));
+    if (found.uses.empty()) r.finding(no_routable_address(p, std::move(found.evidence), false));
     else if (auto f = missing_v2_gids(p, std::move(found))) r.finding(std::move(*f));
   }
 }
@@ -244,7 +270,8 @@ engine::CheckInfo info_gid_rocev2() {
              "entries in the port's GID table), looks for a RoCE v2 GID (IPv4 as ::ffff:a.b.c.d, "
              "0000:...:ffff:ac13:003c in sysfs) on that netdev. Missing on every address is critical, on some a "
              "warning; findings list the index per address and the NCCL_IB_GID_INDEX to use (the IPv4 v2 entry). "
-             "No routable address at all is a warning. Without netdev addresses (offline sysfs-only captures) the "
+             "No routable address at all is a warning. Without netdev addresses a GID table of link-local GIDs only (fe80::, "
+             "v1 and v2) on a port that is not down is that warning too. Without netdev addresses (offline sysfs-only captures) the "
              "addresses come from the GID table, and the finding says so; GIDs whose type the input does not give "
              "(ibv_devinfo without GID types) are not judged.",
       .evaluate = evaluate,

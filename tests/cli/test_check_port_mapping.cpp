@@ -119,3 +119,29 @@ TEST_CASE("a netdev whose `ethtool -i` bus-info is the RDMA device's PCI address
   CHECK(r.exit_code == 2);
   CHECK(says(r.out, "CRITICAL PFC-LOSSLESS  ens3f0np0 (mlx5_4/1)"));
 }
+
+TEST_CASE("GID-ROCEV2 judges the GID table alone: link-local GIDs only on an up port, no netdev addresses") {
+  // show_gids_cx6.txt A without its IPv4 rows (the address removed from ens1f0), the port from ibv_devinfo.
+  std::string gids;
+  for (std::string rest = show_gids_a(); !rest.empty();) {
+    const std::string line = rest.substr(0, rest.find('\n') + 1);
+    rest.erase(0, line.size());
+    if (line.find("172.19.0.60") != std::string::npos) continue;
+    gids += line.rfind("n_gids_found=", 0) == 0 ? "n_gids_found=4\n" : line;
+  }
+  const Capture c("gids-link-local", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")},
+                                      {"show_gids", gids}});
+  const auto r = run("check --only GID-ROCEV2 --from '" + c.dir + "'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(says(r.out, "WARNING  GID-ROCEV2  ens1f0 (mlx5_0/1)"));
+  CHECK(says(r.out, "only link-local GIDs on ens1f0: no routable RoCE v2 GID (netdev addresses not collected)"));
+
+  // With its IPv4 GIDs the same table has a RoCE v2 entry for 172.19.0.60: nothing to say.
+  const Capture whole("gids-whole", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")},
+                                     {"show_gids", show_gids_a()}});
+  const auto ok = run("check --only GID-ROCEV2 --from '" + whole.dir + "'");
+  INFO(ok.out << ok.err);
+  CHECK(ok.exit_code == 0);
+  CHECK(says(ok.out, "1 check ok"));
+}
