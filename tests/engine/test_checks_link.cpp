@@ -494,10 +494,20 @@ TEST_CASE("GID-ROCEV2: without netdev addresses the GID table supplies them, and
     no_addresses(h);
     drop_gid(h, 2), drop_gid(h, 3);
   };
+  // Link-local GIDs only on an up port: no routable RoCE v2 GID, judged on the table alone.
+  const auto link_local = only_finding(Run(s).result("GID-ROCEV2"));
+  CHECK(link_local.severity == Severity::warning);
+  CHECK(link_local.title ==
+        "only link-local GIDs on ens1f0np0: no routable RoCE v2 GID (netdev addresses not collected)");
+  s.config = [&](model::Host& h) {
+    no_addresses(h);
+    drop_gid(h, 2), drop_gid(h, 3);
+    rdma_port(h).state->code = 1;  // DOWN: LINK-STATE's finding, nothing to say about GIDs
+  };
   const auto r = Run(s).result("GID-ROCEV2");
   CHECK(r.status == Status::skipped);
-  CHECK(r.skipped_reason == "ens1f0np0: netdev addresses absent (sysfs-only capture has no addresses) and the GID "
-                            "table holds no IP-based GID");
+  CHECK(r.skipped_reason ==
+        "ens1f0np0: netdev addresses absent (sysfs-only capture has no addresses) and the port is down");
 }
 
 TEST_CASE("GID-ROCEV2: link-local only is a warning; no GID table is a skip") {
