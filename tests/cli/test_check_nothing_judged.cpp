@@ -113,3 +113,20 @@ TEST_CASE("report and the tune dry run on a capture with nothing to judge exit 5
   CHECK(mentions(tune.out, "Nothing to tune: no RoCE port in this input"));
   CHECK_FALSE(mentions(tune.out, "Nothing to change"));
 }
+
+TEST_CASE("a capture without a clock says \"time unknown\", never 1970-01-01") {
+  const std::string gids = sample("show_gids_cx6.txt");
+  const Folder f("no-clock", {{"show_gids", gids.substr(0, gids.find("\n\n") + 1)}});
+  const auto show = run("show --from '" + f.dir + "'");
+  INFO(show.out << show.err);
+  CHECK(show.exit_code == 0);
+  CHECK(mentions(show.out, "kernel unknown, time unknown (folder "));
+  CHECK_FALSE(mentions(show.out, "1970"));
+  const auto report = run("report '" + f.dir + "'");
+  INFO(report.out << report.err);
+  CHECK(mentions(report.out, "span      time unknown (no sample with a clock)"));
+  CHECK_FALSE(mentions(report.out, "1970"));
+  const auto json = nlohmann::json::parse(run("report --json '" + f.dir + "'").out);
+  CHECK(json.at("first_unix_ms").is_null());
+  CHECK(json.at("last_unix_ms").is_null());
+}
