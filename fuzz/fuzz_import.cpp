@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   feed(input.substr(0, split), state);
   if (split != std::string_view::npos) feed(input.substr(split + 1), state);
   report_qos_disagreements(state);
-  model::map_port_netdevs(state.host);
+  roce::model::map_port_netdevs(state.host);
   mark_unread(state.host, "not in this capture", {"fuzz", ""});
   (void)parse_date_output(input);
   (void)parse_sos_manifest_time(input);
