@@ -9,6 +9,10 @@ namespace roce::checks {
 namespace {
 
 constexpr std::string_view kId = "BUF-HEADROOM";
+// Without the netdev MTU, the smallest one RoCE runs on: the kernel picks the largest IB MTU
+// (256..4096) that fits in the netdev MTU minus 80 bytes of RoCE headers (iboe_get_mtu), and 256 is
+// the smallest IB MTU. A buffer too small at this MTU is too small at any.
+constexpr std::uint32_t kSmallestRoceMtu = 256 + 80;
 
 struct Cable {
   std::uint32_t metres;
@@ -50,27 +54,35 @@ std::optional<std::uint32_t> speed_of(const engine::PortView& p, engine::Evidenc
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const auto& nd = *p.netdev;
-    if (!r.require(nd.dcb.buffer, nd.name, "dcb buffer") || !r.require(nd.dcb.pfc, nd.name, "dcb pfc") ||
-        !r.require(nd.mtu, nd.name, "mtu"))
-      continue;
+    if (!r.require(nd.dcb.buffer, p.name(), "dcb buffer") || !r.require(nd.dcb.pfc, p.name(), "dcb pfc")) continue;
+    const bool mtu_known = nd.mtu.ok();
+    const std::uint32_t mtu = mtu_known ? *nd.mtu : kSmallestRoceMtu;
+    const engine::Evidence mtu_ev =
+        mtu_known ? config("mtu", std::to_string(mtu), nd.mtu)
+                  : engine::Evidence{"mtu", std::to_string(mtu) + " (unknown: " + model::describe_missing(nd.mtu) +
+                                                "; the smallest RoCE runs on, 256-byte RoCE MTU + 80 B of headers)",
+                                     {}, {}, false, {}};
     engine::Evidence speed_ev;
     auto speed = speed_of(p, speed_ev);
-    if (!speed) {
-      r.skip(nd.name, "link speed unknown (ethtool link settings and RDMA rate missing)");
+    if (!speed && !is_mlx5(p)) {
+      r.skip(p.name(), "link speed unknown (ethtool link settings and RDMA rate missing)");
       continue;
     }
+    if (!speed)  // mlx5 floors the speed at 40G: its minimum holds at any speed
+      speed_ev = {"link speed", "unknown (ethtool link settings and RDMA rate missing): mlx5's floor of 40000 Mb/s",
+                  {}, {}, false, {}};
     const Cable cable = cable_of(ctx, p);
     std::uint32_t required = 0;
     std::string formula;
     if (is_mlx5(p)) {
-      required = physics::mlx5_min_lossless_buffer(speed, cable.metres, *nd.mtu);
-      formula = "mlx5: xoff " + std::to_string(physics::mlx5_xoff_bytes(speed, cable.metres, *nd.mtu)) +
+      required = physics::mlx5_min_lossless_buffer(speed, cable.metres, mtu);
+      formula = "mlx5: xoff " + std::to_string(physics::mlx5_xoff_bytes(speed, cable.metres, mtu)) +
                 " B + max MTU 9216 B + cell 128 B";
-    } else if (auto ieee = physics::ieee_headroom_bytes(*speed, cable.metres, *nd.mtu)) {
+    } else if (auto ieee = physics::ieee_headroom_bytes(*speed, cable.metres, mtu)) {
       required = *ieee;
       formula = "IEEE 802.1Qbb estimate (cable round trip + peer response + 2 MTU + PFC frame)";
     } else {
-      r.skip(nd.name, "no headroom formula for this driver at " + std::to_string(*speed) + " Mb/s");
+      r.skip(p.name(), "no headroom formula for this driver at " + std::to_string(*speed) + " Mb/s");
       continue;
     }
     r.evaluated();
@@ -94,14 +106,15 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .severity = engine::Severity::critical,
           .subject = p.buffer_subject(b),
           .title = "lossless buffer " + std::to_string(b) + " is " + bytes_text(buf.buffer_size[b]) + ", needs " +
-                   bytes_text(required),
+                   (mtu_known ? "" : "at least ") + bytes_text(required) +
+                   (mtu_known ? "" : " (MTU unknown: the smallest RoCE MTU assumed)"),
           .evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]",
                               std::to_string(buf.buffer_size[b]), nd.dcb.buffer),
                        config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
                        config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
                        speed_ev,
                        cable.evidence,
-                       config("mtu", std::to_string(*nd.mtu), nd.mtu),
+                       mtu_ev,
                        {"required buffer", std::to_string(required) + " B (" + formula + ")", {}, {}, false, {}}},
           .explanation =
               "After the NIC sends XOFF, the peer keeps transmitting until the pause reaches it and it "
@@ -122,7 +135,7 @@ engine::CheckInfo info_buf_headroom() {
       .id = kId,
       .title = "Lossless buffer holds the headroom the link needs",
       .default_severity = engine::Severity::critical,
-      .needs = {engine::Need::dcb_buffer, engine::Need::dcb_pfc, engine::Need::mtu},
+      .needs = {engine::Need::dcb_buffer, engine::Need::dcb_pfc},
       .profile_keys = {"link.cable_length_m"},
       .thresholds = {},
       .explained_by = {},
@@ -130,7 +143,9 @@ engine::CheckInfo info_buf_headroom() {
              "compares its size with the headroom the link needs. On mlx5 this is the kernel's own minimum "
              "(port_buffer.c): xoff = (301 + 2.16 x cable m) x speed Gb/s + 2.72 x MTU, plus max MTU 9216 "
              "and a 128 B cell; elsewhere the IEEE 802.1Qbb estimate. Cable length comes from the profile, "
-             "the module, or mlx5's PFC delay (default 7 m).",
+             "the module, or mlx5's PFC delay (default 7 m). Without the netdev MTU the smallest one RoCE runs on is "
+             "used (336: a 256-byte RoCE MTU plus 80 bytes of headers), so only a buffer too small at any MTU is "
+             "flagged, and the finding says so; on mlx5 an unknown speed is the driver's floor of 40 Gb/s.",
       .evaluate = evaluate,
   };
 }

@@ -27,7 +27,7 @@ std::string dcbx_text(std::uint8_t mode) {
 
 // How to hand DCB back to the host, per driver.
 std::vector<std::string> remedy(const engine::PortView& p) {
-  const std::string dev = p.netdev->name, driver = p.driver();
+  const std::string dev = p.name(), driver = p.driver();
   if (driver == "ice") return {"ethtool --set-priv-flags " + dev + " fw-lldp-agent off", "roce-doctor tune"};
   if (driver == "i40e") return {"ethtool --set-priv-flags " + dev + " disable-fw-lldp on", "roce-doctor tune"};
   return {"dcb dcbx set dev " + dev + " host ieee", "roce-doctor tune"};
@@ -36,7 +36,7 @@ std::vector<std::string> remedy(const engine::PortView& p) {
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const auto& dcbx = p.netdev->dcb.dcbx;
-    if (!r.require(dcbx, p.netdev->name, "dcb dcbx mode")) continue;
+    if (!r.require(dcbx, p.name(), "dcb dcbx mode")) continue;
     r.evaluated();
     if (!(*dcbx & kLldManaged)) continue;
     r.finding({

@@ -79,7 +79,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (events) s.evidence.push_back(events->evidence());
     }
     if (!judged) {
-      r.skip(p.netdev->name, "no host-side counters (rx_out_of_buffer, out_of_buffer, outbound_pci_*) in both samples");
+      r.skip(p.name(), "no host-side counters (rx_out_of_buffer, out_of_buffer, outbound_pci_*) in both samples");
       continue;
     }
     r.evaluated();
@@ -87,7 +87,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
 
     std::string title = "host cannot keep up: ";
     for (std::size_t i = 0; i < s.what.size(); ++i) title += (i ? ", " : "") + s.what[i];
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
     std::vector<std::string> remediation;
     if (s.receive_queue) {
       remediation.push_back("ethtool -g " + dev);

@@ -58,7 +58,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     for (const auto& c : ctx.profile.lossless) {
       Drops d = drops_on(ctx, p, c.priority);
       if (!d.known) {
-        r.skip(p.netdev->name + " prio " + std::to_string(c.priority),
+        r.skip(p.name() + " prio " + std::to_string(c.priority),
                "no rx_prio" + std::to_string(c.priority) + "_discards / _buf_discard counters in both samples");
         continue;
       }

@@ -45,7 +45,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       std::string why = "no CNP-ignored counter in both samples";
       if (is_mlx5(p))
         why = "rp_cnp_ignored absent: mlx5 shows the congestion counters only with firmware cap cc_query_allowed";
-      r.skip(p.netdev->name, why);
+      r.skip(p.name(), why);
       continue;
     }
     r.evaluated();

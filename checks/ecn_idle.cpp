@@ -75,7 +75,7 @@ Pausing pausing_on(const engine::Context& ctx, const engine::PortView& p, int pr
 }
 
 std::vector<std::string> remedy(const engine::PortView& p, int prio) {
-  const std::string dev = p.netdev->name;
+  const std::string dev = p.name();
   const std::string n = std::to_string(prio);
   std::vector<std::string> cmds = {"roce-doctor check --only ECN-NIC,ECN-RED,QOS-DSCP-MAP"};
   if (p.netdev->ecn.ok()) {
@@ -98,7 +98,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
 
   for (const auto& p : ctx.ports()) {
     if (prios.empty()) {
-      r.skip(p.netdev->name, "the profile expects ECN on no lossless priority");
+      r.skip(p.name(), "the profile expects ECN on no lossless priority");
       continue;
     }
     std::vector<std::pair<int, Pausing>> heavy;
@@ -109,7 +109,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (ps.heavy) heavy.emplace_back(prio, std::move(ps));
     }
     if (!any_known) {
-      r.skip(p.netdev->name, "no pause counters on the lossless priorities (PFC off?)");
+      r.skip(p.name(), "no pause counters on the lossless priorities (PFC off?)");
       continue;
     }
     if (heavy.empty()) {  // no congestion worth the name: nothing for ECN to have done
@@ -132,7 +132,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       continue;
     }
     if (!missing.empty()) {  // absent is not zero: the absent one may be the one that moves
-      r.skip(p.netdev->name, missing_ecn_reason(p, missing));
+      r.skip(p.name(), missing_ecn_reason(p, missing));
       continue;
     }
     r.evaluated();

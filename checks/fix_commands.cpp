@@ -11,7 +11,7 @@ bool fixes_in_mlnx_qos(const engine::Context& ctx, const engine::PortView& p) {
 
 std::string qos_fix(const engine::Context& ctx, const engine::PortView& p, const std::string& mlnx_qos_args,
                     const std::string& dcb_command) {
-  return fixes_in_mlnx_qos(ctx, p) ? "mlnx_qos -i " + p.netdev->name + " " + mlnx_qos_args : dcb_command;
+  return fixes_in_mlnx_qos(ctx, p) ? "mlnx_qos -i " + p.name() + " " + mlnx_qos_args : dcb_command;
 }
 
 std::string mlnx_qos_pfc_list(const profile::Profile& profile) {

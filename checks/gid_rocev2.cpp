@@ -72,6 +72,14 @@ std::optional<std::uint32_t> v2_index(const std::vector<model::Gid>& gids, const
   return std::nullopt;
 }
 
+// The type of that GID is unknown (ibv_devinfo before rdma-core 42 prints none), so a missing v2
+// index says nothing.
+const model::Gid* untyped(const std::vector<model::Gid>& gids, const std::string& gid, const std::string& netdev) {
+  for (const auto& g : gids)
+    if (lower(g.gid) == gid && !g.type.ok() && gid_on(g, netdev)) return &g;
+  return nullptr;
+}
+
 std::string gid_table_text(const std::vector<model::Gid>& gids) {
   std::string s;
   for (const auto& g : gids) {
@@ -87,6 +95,7 @@ struct Use {
   std::string address, netdev;
   std::optional<std::uint32_t> v2_index;
   bool ipv4 = false;
+  const model::Gid* untyped = nullptr;  // no v2 index found, and this GID of the address has no type
 };
 
 struct Uses {
@@ -112,8 +121,8 @@ Uses collect_uses(const engine::Context& ctx, const std::string& dev, const std:
         listed += (listed.empty() ? "" : " ") + a;
         const std::string gid = routable_gid_of(a);
         if (gid.empty()) continue;
-        out.uses.push_back(
-            {a.substr(0, a.find('/')), name, v2_index(gids, gid, name), gid.starts_with(kV4MappedPrefix)});
+        out.uses.push_back({a.substr(0, a.find('/')), name, v2_index(gids, gid, name),
+                            gid.starts_with(kV4MappedPrefix), untyped(gids, gid, name)});
       }
       out.evidence.push_back(config(name + " addresses", listed.empty() ? "(none)" : listed, nd->addresses));
     } else if (name == dev) {
@@ -123,7 +132,8 @@ Uses collect_uses(const engine::Context& ctx, const std::string& dev, const std:
         if (a.empty() || !gid_on(g, dev)) continue;
         const auto listed = [&](const Use& u) { return u.address == a && u.netdev == dev; };
         if (std::any_of(out.uses.begin(), out.uses.end(), listed)) continue;
-        out.uses.push_back({a, dev, v2_index(gids, lower(g.gid), dev), lower(g.gid).starts_with(kV4MappedPrefix)});
+        out.uses.push_back({a, dev, v2_index(gids, lower(g.gid), dev), lower(g.gid).starts_with(kV4MappedPrefix),
+                            untyped(gids, lower(g.gid), dev)});
       }
     }
   }
@@ -139,17 +149,37 @@ std::optional<std::uint32_t> nccl_gid_index(const std::vector<Use>& uses, const 
   return std::nullopt;
 }
 
-engine::Finding no_routable_address(const engine::PortView& p, std::vector<engine::Evidence> evidence) {
-  const std::string dev = p.netdev->name;
+// Without the netdev's addresses, a GID table holding link-local GIDs only (fe80::, v1 and v2) says
+// the same: no address RoCE v2 could route from.
+bool only_link_local(const std::vector<model::Gid>& gids, const std::string& dev) {
+  bool link_local = false;
+  for (const auto& g : gids) {
+    if (!gid_on(g, dev)) continue;
+    if (lower(g.gid).starts_with("fe80")) link_local = true;
+    else if (!address_of_gid(g.gid).empty()) return false;
+  }
+  return link_local;
+}
+
+engine::Finding no_routable_address(const engine::PortView& p, std::vector<engine::Evidence> evidence,
+                                    bool from_gid_table) {
+  const std::string dev = p.name();
+  std::vector<std::string> remediation = {"ip addr show dev " + (p.netdev->name.empty() ? "<netdev>" : dev)};
+  if (from_gid_table)
+    remediation.insert(remediation.begin(), "grep -H . /sys/class/infiniband/" + p.device->name + "/ports/" +
+                                                std::to_string(p.port->number) + "/gids/*");
   return {
       .severity = engine::Severity::warning,
       .subject = p.subject(),
-      .title = "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID",
+      .title = from_gid_table ? "only link-local GIDs on " + dev +
+                                    ": no routable RoCE v2 GID (netdev addresses not collected)"
+                              : "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID",
       .evidence = std::move(evidence),
       .explanation = "RoCE v2 GIDs are made from the netdev's IP addresses. With only link-local IPv6 the port "
                      "can reach peers on its own L2 segment only; routed RoCE v2 (and NCCL, which prefers IPv4 "
-                     "GIDs) needs an address on the netdev or on a VLAN above it.",
-      .remediation = {"ip addr show dev " + dev},
+                     "GIDs: a fleet-wide NCCL_IB_GID_INDEX naming the IPv4 RoCE v2 entry finds none here) needs an "
+                     "address on the netdev or on a VLAN above it.",
+      .remediation = std::move(remediation),
   };
 }
 
@@ -166,12 +196,12 @@ std::optional<engine::Finding> missing_v2_gids(const engine::PortView& p, Uses f
   if (found.derived) title += " (addresses taken from the GID table: netdev addresses not collected)";
   if (!indexes.empty())
     title += "; RoCE v2 GIDs: " + indexes +
-             " (NCCL_IB_GID_INDEX=" + std::to_string(*nccl_gid_index(found.uses, p.netdev->name)) + ")";
+             " (NCCL_IB_GID_INDEX=" + std::to_string(*nccl_gid_index(found.uses, p.name())) + ")";
   std::vector<std::string> remediation = {"grep -H . /sys/class/infiniband/" + p.device->name + "/ports/" +
                                           std::to_string(p.port->number) + "/gid_attrs/types/*"};
   if (p.device->pci_address.ok())
     remediation.push_back("devlink dev param show pci/" + *p.device->pci_address + " name enable_roce");
-  remediation.push_back("ip addr show dev " + p.netdev->name);
+  remediation.push_back("ip addr show dev " + p.name());
   return engine::Finding{
       .severity = indexes.empty() ? engine::Severity::critical : engine::Severity::warning,
       .subject = p.subject(),
@@ -188,7 +218,7 @@ std::optional<engine::Finding> missing_v2_gids(const engine::PortView& p, Uses f
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
     if (!p.port) {
       r.skip(dev, "no RDMA port");
       continue;
@@ -197,13 +227,30 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const auto& gids = *p.port->gids;
     Uses found = collect_uses(ctx, dev, gids);
     if (found.uses.empty() && found.derived) {
+      const bool down = p.port->state.ok() && p.port->state->code != link::kPortActive;
+      if (!down && only_link_local(gids, dev)) {
+        r.evaluated();
+        r.finding(no_routable_address(p, {config("GID table", gid_table_text(gids), p.port->gids)}, true));
+        continue;
+      }
       r.skip(dev, "netdev addresses " + model::describe_missing(p.netdev->addresses) +
-                      " and the GID table holds no IP-based GID");
+                      (down ? " and the port is down" : " and the GID table holds no IP-based GID"));
+      continue;
+    }
+    // An address whose GIDs have no type cannot be judged: it has no v2 entry as far as is known.
+    const model::Gid* unknown = nullptr;
+    std::erase_if(found.uses, [&](const Use& u) {
+      if (u.v2_index || !u.untyped) return false;
+      unknown = u.untyped;
+      return true;
+    });
+    if (found.uses.empty() && unknown) {
+      r.skip(dev, "GID types " + model::describe_missing(unknown->type));
       continue;
     }
     r.evaluated();
     found.evidence.push_back(config("GID table", gid_table_text(gids), p.port->gids));
-    if (found.uses.empty()) r.finding(no_routable_address(p, std::move(found.evidence)));
+    if (found.uses.empty()) r.finding(no_routable_address(p, std::move(found.evidence), false));
     else if (auto f = missing_v2_gids(p, std::move(found))) r.finding(std::move(*f));
   }
 }
@@ -223,8 +270,10 @@ engine::CheckInfo info_gid_rocev2() {
              "entries in the port's GID table), looks for a RoCE v2 GID (IPv4 as ::ffff:a.b.c.d, "
              "0000:...:ffff:ac13:003c in sysfs) on that netdev. Missing on every address is critical, on some a "
              "warning; findings list the index per address and the NCCL_IB_GID_INDEX to use (the IPv4 v2 entry). "
-             "No routable address at all is a warning. Without netdev addresses (offline sysfs-only captures) the "
-             "addresses come from the GID table, and the finding says so.",
+             "No routable address at all is a warning. Without netdev addresses a GID table of link-local GIDs only (fe80::, "
+             "v1 and v2) on a port that is not down is that warning too. Without netdev addresses (offline sysfs-only captures) the "
+             "addresses come from the GID table, and the finding says so; GIDs whose type the input does not give "
+             "(ibv_devinfo without GID types) are not judged.",
       .evaluate = evaluate,
   };
 }

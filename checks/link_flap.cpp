@@ -37,7 +37,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const auto downed = ctx.rate(p, "link.downed");             // IB PMA link_downed
     const auto carrier = carrier_changes(p, ctx.dt_seconds);
     if (!down_events && !downed && !carrier) {
-      r.skip(p.netdev->name, "no link-down counter (link_down_events_phy, link_downed) or carrier_changes in both samples");
+      r.skip(p.name(), "no link-down counter (link_down_events_phy, link_downed) or carrier_changes in both samples");
       continue;
     }
     r.evaluated();
@@ -51,7 +51,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       evidence.push_back((*rate)->evidence());
     }
     if (downs == 0 || static_cast<double>(downs) <= max_down) continue;
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
     r.finding({
         .severity = engine::Severity::critical,
         .subject = p.subject(),

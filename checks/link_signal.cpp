@@ -44,7 +44,7 @@ struct Reader {
 };
 
 std::vector<std::string> remedy(const engine::PortView& p) {
-  const std::string dev = p.netdev->name;
+  const std::string dev = p.name();
   std::vector<std::string> cmds = {"ethtool -m " + dev, "ethtool -I --show-fec " + dev};
   if (is_mlx5(p) && p.netdev->pci_address.ok()) cmds.push_back("mlxlink -d " + *p.netdev->pci_address + " -m -c -e");
   return cmds;
@@ -79,7 +79,7 @@ void post_fec(const Reader& in, engine::Reporter& r) {
 void pre_fec_ber(const Reader& in, double max_ber, engine::Reporter& r) {
   const auto corrected = in.get("phy.corrected_bits");
   if (!corrected) return;
-  const std::string dev = in.p.netdev->name;
+  const std::string dev = in.p.name();
   double bits = 0;
   std::optional<engine::Evidence> bits_evidence;
   std::string basis;
@@ -155,7 +155,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     for (const char* name : {"phy.corrected_bits", "phy.symbol_errors", "phy.crc_errors"}) any |= in.get(name).has_value();
     for (int l = 0; l < kMaxLanes; ++l) any |= in.get(counters::lane_name(l)).has_value();
     if (!any) {
-      r.skip(p.netdev->name, "no PHY error counters (corrected bits, post-FEC symbol or CRC errors, per-lane errors)");
+      r.skip(p.name(), "no PHY error counters (corrected bits, post-FEC symbol or CRC errors, per-lane errors)");
       continue;
     }
     r.evaluated();

@@ -25,7 +25,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const double tolerance = ctx.profile.threshold(kId, "max_rate_mismatch", kMaxRateMismatch);
   const auto expected = ctx.profile.expected_speed_mbps;
   for (const auto& p : ctx.ports()) {
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
     if (auto down = link::down_reason(p); !down.empty()) {
       r.skip(dev, "link is down (" + down + "): LINK-STATE reports it");
       continue;

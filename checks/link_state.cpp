@@ -49,7 +49,7 @@ void non_ethernet_ports(const engine::Context& ctx, engine::Reporter& r) {
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
     const auto& op = p.netdev->operstate;
     if (p.port ? !r.require(p.port->state, dev, "RDMA port state") : !r.require(op, dev, "netdev operstate"))
       continue;
@@ -89,6 +89,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     } else if (op.ok() && *op == "lowerlayerdown") {
       why = "The netdev sits on a lower device (bond slave, VLAN parent) that is down.";
       remediation = {"ip -d link show dev " + dev};
+    } else if (p.netdev->name.empty()) {
+      why = "The netdev of this port is not known here: find it, then check that it is up and has carrier.";
+      remediation = {"rdma link show " + p.device->name + "/" + std::to_string(p.port->number),
+                     "ibv_devinfo -d " + p.device->name + " -i " + std::to_string(p.port->number)};
     } else {
       why = "Disabled/down usually means the netdev is administratively down or has no carrier (mlx5 reports both "
             "the same way): bring it up, then check carrier and the module.";

@@ -19,16 +19,47 @@ std::uint32_t roce_mtu_for(std::uint32_t netdev_mtu) {
   return 0;
 }
 
+// Without the netdev MTU the RDMA port's active MTU still says what RoCE runs at.
+void judge_active_mtu_alone(const engine::PortView& p, const model::Field<std::uint32_t>& active,
+                            const model::Field<std::uint32_t>* max, engine::Reporter& r) {
+  r.evaluated();
+  if (*active >= kRoceMtu) return;
+  std::vector<engine::Evidence> evidence = {config("active_mtu", std::to_string(*active), active)};
+  if (max) evidence.push_back(config("max_mtu", std::to_string(**max), *max));
+  const bool device_limit = max && **max < kRoceMtu;
+  std::vector<std::string> remediation = {"ibv_devinfo -d " + p.device->name + " -i " + std::to_string(p.port->number)};
+  if (!p.netdev->name.empty()) remediation.push_back("ip link show dev " + p.netdev->name);
+  r.finding({
+      .severity = engine::Severity::warning,
+      .subject = p.subject(),
+      .title = "RDMA active MTU " + std::to_string(*active) + " below " + std::to_string(kRoceMtu) +
+               (p.netdev->name.empty() ? " (its netdev unknown)" : " (netdev MTU not known)"),
+      .evidence = std::move(evidence),
+      .explanation = device_limit
+                         ? "The RDMA device itself supports at most " + std::to_string(**max) +
+                               "-byte RoCE packets: every message is cut into smaller packets."
+                         : "RoCE packets on this port carry at most " + std::to_string(*active) +
+                               " bytes of payload: more packets and headers per message, lower throughput, and a "
+                               "mismatch with peers at 4096. The active MTU follows the netdev MTU (minus 80 bytes "
+                               "of RoCE headers), which this input does not hold: it is most likely below 4176.",
+      .remediation = std::move(remediation),
+  });
+}
+
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const double max_oversize = ctx.profile.threshold(kId, "max_oversize_frames", kMaxOversize);
   const std::uint32_t min_mtu = ctx.profile.min_mtu;
   for (const auto& p : ctx.ports()) {
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
+    const auto* active = p.port && p.port->active_mtu.ok() ? &p.port->active_mtu : nullptr;
+    const auto* max = p.port && p.port->max_mtu.ok() ? &p.port->max_mtu : nullptr;
+    if (!p.netdev->mtu.ok() && active) {
+      judge_active_mtu_alone(p, *active, max, r);
+      continue;
+    }
     if (!r.require(p.netdev->mtu, dev, "netdev MTU")) continue;
     r.evaluated();
     const std::uint32_t mtu = *p.netdev->mtu;
-    const auto* active = p.port && p.port->active_mtu.ok() ? &p.port->active_mtu : nullptr;
-    const auto* max = p.port && p.port->max_mtu.ok() ? &p.port->max_mtu : nullptr;
     const std::string set_mtu = "ip link set dev " + dev + " mtu " + std::to_string(min_mtu);
 
     if (mtu < min_mtu) {
@@ -109,7 +140,8 @@ engine::CheckInfo info_mtu_roce() {
       .doc = "Warns when the netdev MTU is below the profile's link.min_mtu (4200: RoCE needs 4096 + 80 bytes of "
              "headers for a 4096 active MTU), when the RDMA port's active MTU (verbs) is below 4096 although the "
              "netdev MTU is large enough, and, over two samples, when oversize frames arrive "
-             "(Δrx_oversize_pkts_phy > 0: the peer's MTU is larger). Remediation: ip link set dev X mtu <min_mtu>.",
+             "(Δrx_oversize_pkts_phy > 0: the peer's MTU is larger). Without the netdev MTU (a capture of `ibv_devinfo -v` "
+             "alone) an active MTU below 4096 is still a warning. Remediation: ip link set dev X mtu <min_mtu>.",
       .evaluate = evaluate,
   };
 }

@@ -43,8 +43,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                            "(rx_out_of_buffer, outbound_pci_stalled_*)."
                          : "The peer keeps this port paused: congestion downstream is not being resolved by ECN/DCQCN "
                            "and PFC carries it back to the sender, stalling every flow on the priority.",
-            .remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'pause|out_of_buffer|pci_stalled'",
-                            "ethtool --set-tunable " + p.netdev->name + " pfc-prevention-tout 100"},
+            .remediation = {"ethtool -S " + p.name() + " | grep -E 'pause|out_of_buffer|pci_stalled'",
+                            "ethtool --set-tunable " + p.name() + " pfc-prevention-tout 100"},
         });
       }
     }
@@ -65,11 +65,11 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
               error ? "The NIC sent pauses long enough to hit the storm-prevention timeout and disabled "
                       "pause transmission: packets may have been dropped on the lossless priority meanwhile."
                     : "The NIC sent pauses for a long period; the storm watchdog is close to disabling them.",
-          .remediation = {"ethtool -S " + p.netdev->name + " | grep -E 'out_of_buffer|pci_stalled'"},
+          .remediation = {"ethtool -S " + p.name() + " | grep -E 'out_of_buffer|pci_stalled'"},
       });
     }
     if (judged) r.evaluated();
-    else r.skip(p.netdev->name, "no pause-duration counters (PFC and global pause off on every priority)");
+    else r.skip(p.name(), "no pause-duration counters (PFC and global pause off on every priority)");
   }
 }
 

@@ -27,7 +27,7 @@ double usable_gbps(double gt_per_s, std::uint32_t width) {
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
-    const std::string dev = p.netdev->name;
+    const std::string dev = p.name();
     if (!r.require(p.netdev->pcie, dev, "PCIe link status")) continue;
     const auto& l = *p.netdev->pcie;
     const auto cur = gts(l.current_speed), max = gts(l.max_speed);

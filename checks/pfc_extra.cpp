@@ -13,7 +13,7 @@ constexpr std::string_view kId = "PFC-EXTRA";
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const auto& pfc = p.netdev->dcb.pfc;
-    if (!r.require(pfc, p.netdev->name, "dcb pfc")) continue;
+    if (!r.require(pfc, p.name(), "dcb pfc")) continue;
     r.evaluated();
     for (int prio = 0; prio < model::kPriorities; ++prio) {
       if (!pfc->enabled(prio) || ctx.profile.is_lossless(prio)) continue;
@@ -33,7 +33,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                                  "notifications make DCQCN react too slowly.")
                    : std::string()),
           .remediation = {qos_fix(ctx, p, "--pfc " + mlnx_qos_pfc_list(ctx.profile),
-                                  "dcb pfc set dev " + p.netdev->name + " prio-pfc " + std::to_string(prio) + ":off") +
+                                  "dcb pfc set dev " + p.name() + " prio-pfc " + std::to_string(prio) + ":off") +
                               (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
                           "roce-doctor tune"},
       });

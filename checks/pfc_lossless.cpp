@@ -10,7 +10,7 @@ constexpr std::string_view kId = "PFC-LOSSLESS";
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const auto& pfc = p.netdev->dcb.pfc;
-    if (!r.require(pfc, p.netdev->name, "dcb pfc")) continue;
+    if (!r.require(pfc, p.name(), "dcb pfc")) continue;
     r.evaluated();
     for (const auto& c : ctx.profile.lossless) {
       if (pfc->enabled(c.priority)) continue;
@@ -25,7 +25,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                          "that priority are dropped under congestion; RoCE recovers only by go-back-N "
                          "retransmission, which collapses throughput and stalls collectives.",
           .remediation = {qos_fix(ctx, p, "--pfc " + mlnx_qos_pfc_list(ctx.profile),
-                                  "dcb pfc set dev " + p.netdev->name + " prio-pfc " + prio + ":on") +
+                                  "dcb pfc set dev " + p.name() + " prio-pfc " + prio + ":on") +
                               (is_mlx5(p) ? "    # mlx5 toggles the link when the PFC mask changes" : ""),
                           "roce-doctor tune"},
       });

@@ -18,7 +18,7 @@ std::string tout_text(std::uint32_t ms) {
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const auto& tout = p.netdev->pfc_prevention_tout_ms;
-    if (!r.require(tout, p.netdev->name, "ethtool tunable pfc-prevention-tout")) continue;
+    if (!r.require(tout, p.name(), "ethtool tunable pfc-prevention-tout")) continue;
     r.evaluated();
     if (*tout != kDisabled) continue;
     r.finding({
@@ -32,7 +32,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             "host). Without it such a port pauses the switch indefinitely; the switch buffers fill and pause "
             "their own upstream ports, and the storm freezes every flow on the lossless priority across the "
             "fabric.",
-        .remediation = {"ethtool --set-tunable " + p.netdev->name + " pfc-prevention-tout 100"},
+        .remediation = {"ethtool --set-tunable " + p.name() + " pfc-prevention-tout 100"},
     });
   }
 }

@@ -31,7 +31,7 @@ void expect(const engine::Context& ctx, const engine::PortView& p,
                                ") do not reach their own strict priority: they queue behind data, arrive late "
                                "or paused, and DCQCN reacts too slowly to prevent pauses and drops.",
       .remediation = {qos_fix(ctx, p, "--dscp2prio set," + std::to_string(dscp) + "," + std::to_string(want),
-                              "dcb app replace dev " + p.netdev->name + " dscp-prio " + std::to_string(dscp) + ":" +
+                              "dcb app replace dev " + p.name() + " dscp-prio " + std::to_string(dscp) + ":" +
                                   std::to_string(want)),
                       "roce-doctor tune"},
   });
@@ -45,10 +45,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   }
   for (const auto& p : ctx.ports()) {
     const auto& app = p.netdev->dcb.app;
-    if (!r.require(app, p.netdev->name, "dcb app")) continue;
+    if (!r.require(app, p.name(), "dcb app")) continue;
     auto t = trust_of(*p.netdev);
     if (t && t->trust != profile::Trust::dscp) {
-      r.skip(p.netdev->name, "trust is pcp, the DSCP map is not in use (see QOS-TRUST)");
+      r.skip(p.name(), "trust is pcp, the DSCP map is not in use (see QOS-TRUST)");
       continue;
     }
     r.evaluated();

@@ -11,7 +11,7 @@ constexpr std::string_view kId = "QOS-TRUST";
 
 std::vector<std::string> remedy(const engine::Context& ctx, const engine::PortView& p) {
   const profile::Profile& prof = ctx.profile;
-  const std::string dev = p.netdev->name;
+  const std::string dev = p.name();
   if (fixes_in_mlnx_qos(ctx, p)) {
     std::vector<std::string> commands{"mlnx_qos -i " + dev + " --trust " + profile::to_string(prof.trust)};
     if (prof.trust == profile::Trust::dscp) {
@@ -44,7 +44,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto t = trust_of(*p.netdev);
     if (!t) {
-      r.skip(p.netdev->name,
+      r.skip(p.name(),
              "trust (qos/trust, dcb apptrust, dcb app) " + model::describe_missing(p.netdev->dcb.app));
       continue;
     }

@@ -29,7 +29,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (rate->delta > 0 && rate->per_second > max) moved.push_back(*rate);
     }
     if (!judged) {
-      r.skip(p.netdev->name, "no RoCE transport counters (out_of_sequence, packet_seq_err, ...) in both samples");
+      r.skip(p.name(), "no RoCE transport counters (out_of_sequence, packet_seq_err, ...) in both samples");
       continue;
     }
     r.evaluated();
@@ -61,7 +61,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         "roce-doctor check --only DROP-LOSSLESS,DROP-HOST,LINK-SIGNAL,LINK-FLAP,BUF-HEADROOM"};
     if (p.device && p.port)
       remediation.push_back("rdma statistic show link " + p.device->name + "/" + std::to_string(p.port->number));
-    remediation.push_back("ethtool -S " + p.netdev->name + " | grep -E 'discard|crc|symbol|link_down|out_of_buffer'");
+    remediation.push_back("ethtool -S " + p.name() + " | grep -E 'discard|crc|symbol|link_down|out_of_buffer'");
     r.finding({
         .severity = engine::Severity::warning,
         .subject = p.subject(),

@@ -15,7 +15,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto placed = rdma_placement(ctx, p);
     if (!placed) {
-      r.skip(p.netdev->name, "no RDMA byte counters (rx/tx_vport_rdma_unicast_bytes) or per-priority byte "
+      r.skip(p.name(), "no RDMA byte counters (rx/tx_vport_rdma_unicast_bytes) or per-priority byte "
                              "counters in both samples");
       continue;
     }

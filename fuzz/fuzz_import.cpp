@@ -10,6 +10,7 @@
 #include "import/capture_time.hpp"
 #include "import/host_merge.hpp"
 #include "import/import_text.hpp"
+#include "model/port_netdev.hpp"
 #include "import/tar_extract.hpp"
 
 using namespace roce::import;
@@ -34,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   feed(input.substr(0, split), state);
   if (split != std::string_view::npos) feed(input.substr(split + 1), state);
   report_qos_disagreements(state);
-  for (auto& dev : state.host.rdma_devices) fill_port_netdevs_from_gids(dev);
+  roce::model::map_port_netdevs(state.host);
   mark_unread(state.host, "not in this capture", {"fuzz", ""});
   (void)parse_date_output(input);
   (void)parse_sos_manifest_time(input);

@@ -39,6 +39,7 @@ WindowFigures measure(const Window& window, const profile::Profile& profile) {
   f.seconds = engine::seconds_between(window.start, window.end);
   const engine::Context ctx(window.end, &window.start, f.seconds, profile);
   for (const auto& port : ctx.ports()) {
+    if (port.stand_in) continue;
     f.ports.push_back(port.netdev->name);
     const auto& state = port.netdev->operstate;
     if (!state.ok() || *state != "up") f.links_down.push_back(port.netdev->name);

@@ -10,6 +10,8 @@
 #include "cli/input.hpp"
 #include "engine/context.hpp"
 #include "engine/runner.hpp"
+#include "import/capture_names.hpp"
+#include "import/import_folder.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
 #include "util/exit_codes.hpp"
@@ -22,8 +24,9 @@ Expected<std::chrono::milliseconds> parse_interval(const std::string& text) {
   return parse_duration(text);
 }
 
-int exit_code_of(const report::Verdict& v) {
-  return v.critical ? kExitCritical : v.warning ? kExitWarnings : kExitHealthy;
+// An sos report, sysinfo-snapshot or folder of command outputs (a bundle says what its host had).
+bool is_imported(const model::Host& host) {
+  return host.from.source == "sos" || host.from.source == "sysinfo" || host.from.source == "folder";
 }
 
 }  // namespace
@@ -31,7 +34,8 @@ int exit_code_of(const report::Verdict& v) {
 void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
   auto* check = app.add_subcommand("check", "Judge this host (or a bundle) against a profile: ranked findings with "
-                                            "evidence and fixes; exit 0 healthy, 1 warnings, 2 critical");
+                                            "evidence and fixes; exit 0 healthy, 1 warnings, 2 critical, 5 nothing could be "
+                                            "judged");
   check->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
   check->add_option("--interval", options->interval,
                     "Live: time between the two samples for rate checks: seconds, or 500ms, 1m (default 5s; 0: "
@@ -67,13 +71,21 @@ void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
 }
 
 int run_check(const GlobalOptions& global, const CheckOptions& options) {
+  // On stderr always; with --json also as a JSON error object on stdout.
+  const auto fail = [&](const Error& error, int exit_code) {
+    if (options.json) {
+      const std::string doc = report::render_error_json(error, exit_code);
+      std::fwrite(doc.data(), 1, doc.size(), stdout);
+    }
+    return report_error(error, exit_code);
+  };
   const auto interval = parse_interval(options.interval);
-  if (!interval) return report_error(interval.error(), kExitInputError);
+  if (!interval) return fail(interval.error(), kExitInputError);
   const engine::Selection selection{options.only, options.skip};
   if (auto valid = engine::validate(checks::all_checks(), selection); !valid)
-    return report_error(valid.error(), kExitInputError);
+    return fail(valid.error(), kExitInputError);
   const auto profile = load_profile_option(options.profile);
-  if (!profile) return report_error(profile.error(), kExitInputError);
+  if (!profile) return fail(profile.error(), kExitInputError);
   InputRequest request;
   request.captures = options.from;
   request.dt = options.dt;
@@ -81,7 +93,12 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   request.interval = *interval;
   request.require_devices = true;
   auto input = read_input(global, request);
-  if (!input) return input.report();
+  if (!input) return fail(input.error(), input.exit_code());
+  if (const model::Host& host = input->now_as_read(); is_imported(host) && !import::holds_roce_data(host))
+    return fail({host.from.locator + ": nothing to judge in this capture: no RDMA device and no netdev's DCB, "
+                 "trust, ECN or RED state; looked for " + import::looked_for_names(),
+                 "is it a capture of a host with RDMA devices?"},
+                kExitInputError);
 
   const model::Host* before = input->before ? &*input->before : nullptr;
   const double dt = before ? input->dt : 0;
@@ -102,7 +119,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
                                         : report::render_check_text(run, report::Style{stdout_wants_colour()});
   std::fwrite(text.data(), 1, text.size(), stdout);
   if (std::fflush(stdout) != 0) return kExitRuntimeError;
-  return exit_code_of(report::verdict_of(run.ranked));
+  return report::exit_code_of(run);
 }
 
 }  // namespace roce::cli

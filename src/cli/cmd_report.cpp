@@ -82,7 +82,9 @@ std::optional<std::int64_t> time_of_day_ms(std::string_view text) {
 int exit_code_of(const timeline::Result& r) {
   engine::Severity worst = engine::Severity::info;
   for (const auto& in : r.intervals) worst = std::max(worst, in.worst);
-  return worst == engine::Severity::critical ? kExitCritical : worst == engine::Severity::warning ? kExitWarnings : kExitHealthy;
+  if (worst == engine::Severity::critical) return kExitCritical;
+  if (worst == engine::Severity::warning) return kExitWarnings;
+  return r.judged_windows == 0 ? kExitNothingJudged : kExitHealthy;  // no window judged anything: not healthy
 }
 
 Outcome write_file(const std::string& path, const std::string& text) {

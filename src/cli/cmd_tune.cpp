@@ -173,7 +173,7 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
   const std::string text = options.json ? tune::render_plan_json(plan, context) : tune::render_plan_text(plan, context);
   std::fwrite(text.data(), 1, text.size(), stdout);
   if (std::fflush(stdout) != 0) return kExitRuntimeError;
-  if (!options.apply) return plan.empty() ? kExitHealthy : kExitWarnings;
+  if (!options.apply) return !plan.empty() ? kExitWarnings : plan.ports.empty() ? kExitNothingJudged : kExitHealthy;
   if (plan.empty()) return kExitHealthy;
   return apply_and_report(*input->system, plan, *apply_options);
 }

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "model/for_each_field.hpp"
+#include "model/port_netdev.hpp"
+
 namespace roce::engine {
 
 Evidence Rate::evidence() const {
@@ -40,6 +43,8 @@ Subject PortView::buffer_subject(int buffer) const {
   return s;
 }
 
+std::string PortView::name() const { return netdev->name.empty() ? subject().to_string() : netdev->name; }
+
 std::string PortView::driver() const {
   return netdev->driver.ok() ? netdev->driver->driver : std::string();
 }
@@ -77,16 +82,29 @@ const model::RdmaPort* find_port(const model::Host& h, std::string_view device, 
   return nullptr;
 }
 
-// The netdev of an RDMA port: the port's own link, else the device's netdev list (port N -> N-1).
-std::string netdev_of(const model::RdmaDevice& d, const model::RdmaPort& p) {
-  if (p.netdev.ok()) return *p.netdev;
-  if (d.netdevs.ok() && p.number >= 1 && p.number <= d.netdevs->size()) return (*d.netdevs)[p.number - 1];
-  return {};
+// The stand-in for a RoCE port's netdev that the host does not describe: named when a source
+// names it, every field absent with the reason, so checks that need the netdev skip and say why.
+std::shared_ptr<const model::NetDev> stand_in_netdev(const model::RdmaDevice& d, const model::RdmaPort& p,
+                                                     const model::Field<std::string>& name) {
+  auto nd = std::make_shared<model::NetDev>();
+  std::string cause;
+  if (name.ok()) {
+    nd->name = *name;
+    cause = "the host holds no data about netdev " + *name + " (of " + d.name + "/" + std::to_string(p.number) + ")";
+  } else {
+    cause = "netdev unknown: nothing in the input pairs " + d.name + "/" + std::to_string(p.number) + " with a netdev";
+  }
+  model::for_each_field_nested(*nd, [&](const char*, auto& field) {
+    field.availability = model::Availability::absent;
+    field.cause = cause;
+  });
+  return nd;
 }
 
-// Without RDMA devices, a netdev is judged as a possible RoCE port only if it is a physical NIC
-// (it has a parent device: lo, veth, ifb and bridges have none and are never RoCE ports) and there
-// is something to judge on it.
+// A netdev that no RDMA port claims is judged as a possible RoCE port when the host lists no RDMA
+// device, or when an Ethernet RDMA port's netdev is unknown (it may be this one: its data is judged
+// rather than dropped), only if it is a physical NIC (it has a parent device: lo, veth, ifb and
+// bridges have none and are never RoCE ports) and there is something to judge on it.
 bool has_port_data(const model::NetDev& n) {
   if (n.pci_address.availability == model::Availability::absent && n.pci_address.from.source == "sysfs")
     return false;  // sysfs read the netdev and found no `device` link: a virtual netdev
@@ -111,16 +129,30 @@ Context::Context(const model::Host& now_host, const model::Host* before_host, do
     }
     ports_.push_back(std::move(v));
   };
+  std::vector<std::string> claimed;
+  bool unmapped = false;
   for (const auto& d : now.rdma_devices) {
     for (const auto& port : d.ports) {
       if (port.link_layer.ok() && *port.link_layer != "Ethernet") continue;
-      const model::NetDev* nd = now.netdev(netdev_of(d, port));
-      if (nd) add(*nd, &d, &port);
+      const model::Field<std::string> name = model::port_netdev(now, d, port);
+      if (const model::NetDev* nd = name.ok() ? now.netdev(*name) : nullptr) {
+        add(*nd, &d, &port);
+        claimed.push_back(nd->name);
+        continue;
+      }
+      // An Ethernet RDMA port is a RoCE port whatever is known of its netdev; one whose link layer
+      // is unknown and whose netdev the host does not describe may be InfiniBand.
+      if (!port.link_layer.ok()) continue;
+      stand_ins_.push_back(stand_in_netdev(d, port, name));
+      add(*stand_ins_.back(), &d, &port);
+      ports_.back().stand_in = true;
+      if (!name.ok()) unmapped = true;
     }
   }
-  if (now.rdma_devices.empty())
+  if (now.rdma_devices.empty() || unmapped)
     for (const auto& nd : now.netdevs)
-      if (has_port_data(nd)) add(nd, nullptr, nullptr);
+      if (std::find(claimed.begin(), claimed.end(), nd.name) == claimed.end() && has_port_data(nd))
+        add(nd, nullptr, nullptr);
 }
 
 }  // namespace roce::engine

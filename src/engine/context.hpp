@@ -2,6 +2,7 @@
 /// What a check sees: the host now, optionally an earlier sample of the same host and the time
 /// between them, and the profile. Pure data; nothing here touches the system.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,9 +34,11 @@ double pause_fraction(std::uint64_t delta_us, double dt_seconds);
 /// One RoCE port: an Ethernet netdev with (normally) its RDMA device/port, and its counters in
 /// canonical names, now and (if there is an earlier sample) before.
 struct PortView {
-  const model::NetDev* netdev = nullptr;       // never null
+  const model::NetDev* netdev = nullptr;       // never null; a stand-in (every field absent) when
+                                               // the host does not describe the port's netdev
   const model::RdmaDevice* device = nullptr;   // null: a netdev with no RDMA device
   const model::RdmaPort* port = nullptr;
+  bool stand_in = false;                       // netdev is a stand-in: nothing to tune or measure there
   const model::NetDev* netdev_before = nullptr;
   counters::Canonical now;
   std::optional<counters::Canonical> before;
@@ -43,6 +46,8 @@ struct PortView {
   Subject subject() const;
   Subject subject(int priority) const;
   Subject buffer_subject(int buffer) const;  // the port's subject for one of its DCB buffers
+  /// The netdev's name, or "mlx5_1/1" when the port's netdev is unknown.
+  std::string name() const;
   std::string driver() const;  // "mlx5_core", or "" when unknown
   /// The current value of a canonical counter, if the driver reports it.
   const counters::Metric* metric(std::string_view canonical) const;
@@ -62,8 +67,10 @@ class Context {
   const profile::Profile& profile;
 
   bool has_rates() const { return before != nullptr && dt_seconds > 0; }
-  /// RoCE ports: every RDMA port with an Ethernet (or unknown) link layer and its netdev; if the
-  /// host lists no RDMA device, every netdev that has DCB or counters data.
+  /// RoCE ports: every RDMA port whose link layer is Ethernet (its netdev a stand-in when the host
+  /// does not describe it), and every RDMA port of unknown link layer whose netdev the host
+  /// describes; if the host lists no RDMA device, or an Ethernet port's netdev is unknown, also
+  /// every physical netdev no port claims that has DCB or counters data.
   const std::vector<PortView>& ports() const { return ports_; }
   std::optional<Rate> rate(const PortView& p, std::string_view canonical) const {
     return p.rate(canonical, dt_seconds);
@@ -71,6 +78,7 @@ class Context {
 
  private:
   std::vector<PortView> ports_;
+  std::vector<std::shared_ptr<const model::NetDev>> stand_ins_;  // shared: copies of ports_ stay valid
 };
 
 /// Seconds between two samples (model/sample.hpp), by the name the engine's callers use.

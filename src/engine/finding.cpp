@@ -22,4 +22,9 @@ std::string Subject::to_string() const {
   return s;
 }
 
+std::string Subject::port_name() const {
+  if (!netdev.empty() || rdma_device.empty()) return netdev;
+  return rdma_device + (port ? "/" + std::to_string(*port) : "");
+}
+
 }  // namespace roce::engine

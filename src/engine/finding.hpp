@@ -22,6 +22,8 @@ struct Subject {
   std::optional<int> priority{};   // 0..7
   std::optional<int> buffer{};     // DCB buffer index
   std::string to_string() const;   // "ens1f0np0 (mlx5_0/1) prio 3"
+  /// The port: its netdev, or "mlx5_0/1" when the netdev is unknown.
+  std::string port_name() const;
   bool operator==(const Subject&) const = default;
 };
 
@@ -48,8 +50,9 @@ struct Finding {
   std::string explanation{};  // one paragraph: why it matters
   std::vector<std::string> remediation{};  // commands for this host
   std::vector<std::string> caused_by{};    // refs() of the findings that explain this one
-  /// "QOS-TRUST@ens1f0np0": how caused_by names a finding.
-  std::string ref() const { return id + "@" + subject.netdev; }
+  /// "QOS-TRUST@ens1f0np0" ("LINK-STATE@mlx5_1/1" when the netdev is unknown): how caused_by names
+  /// a finding.
+  std::string ref() const { return id + "@" + subject.port_name(); }
   bool operator==(const Finding&) const = default;
 };
 

@@ -32,7 +32,9 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::nic_ecn: return state_of(nd.ecn);
     case Need::pause_params: return state_of(nd.pause);
     case Need::link_settings: return state_of(nd.link);
-    case Need::mtu: return state_of(nd.mtu);
+    case Need::mtu:
+      if (p.port && p.port->active_mtu.ok()) return {};
+      return state_of(nd.mtu);
     case Need::ethtool_stats: return state_of(nd.ethtool_stats);
     case Need::rdma_counters:
       if (!p.port) return {model::Availability::absent, "no RDMA port"};
@@ -68,7 +70,7 @@ std::string precheck(const CheckInfo& info, const Context& ctx) {
         break;
       }
       if (!reasons.empty()) reasons += "; ";
-      reasons += p.netdev->name + ": " + to_string(n) + " " + model::describe_missing(s.availability, s.cause);
+      reasons += p.name() + ": " + to_string(n) + " " + model::describe_missing(s.availability, s.cause);
     }
     if (!anywhere) return reasons;
   }
@@ -121,7 +123,7 @@ void link_causes(std::span<const CheckInfo> catalog, std::vector<CheckResult>& r
         auto c = by_id.find(std::string(cause_id));
         if (c == by_id.end()) continue;
         for (const auto& cause : c->second->findings) {
-          if (cause.subject.netdev != f.subject.netdev) continue;
+          if (cause.subject.port_name() != f.subject.port_name()) continue;
           std::string ref = cause.ref();
           if (std::find(f.caused_by.begin(), f.caused_by.end(), ref) == f.caused_by.end())
             f.caused_by.push_back(ref);

@@ -48,17 +48,6 @@ model::RdmaDevice& rdma_device_named(model::Host& host, const std::string& name)
   return host.rdma_devices.back();
 }
 
-void fill_port_netdevs_from_gids(model::RdmaDevice& dev) {
-  for (auto& port : dev.ports) {
-    if (port.netdev.ok() || !port.gids.ok()) continue;
-    for (const auto& gid : *port.gids)
-      if (gid.netdev.ok()) {
-        port.netdev = gid.netdev;
-        break;
-      }
-  }
-}
-
 void mark_unread(model::Host& host, const std::string& cause, const model::Provenance& from) {
   auto mark = [&](const char*, auto& field) {
     if (!field.ok() && field.from.source.empty() && field.cause.empty()) {

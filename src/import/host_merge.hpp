@@ -25,9 +25,6 @@ void merge_rdma_device(model::RdmaDevice& into, const model::RdmaDevice& from);
 model::NetDev& netdev_named(model::Host& host, const std::string& name);
 model::RdmaDevice& rdma_device_named(model::Host& host, const std::string& name);
 
-// A port without a netdev gets the one its GIDs name (show_gids, ibv_devinfo -v, sysfs gid_attrs).
-void fill_port_netdevs_from_gids(model::RdmaDevice& dev);
-
 // Every field still unread becomes absent with `cause` and provenance `from`.
 void mark_unread(model::Host& host, const std::string& cause, const model::Provenance& from);
 

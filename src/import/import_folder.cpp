@@ -11,6 +11,7 @@
 #include "import/capture_time.hpp"
 #include "import/host_merge.hpp"
 #include "import/import_text.hpp"
+#include "model/port_netdev.hpp"
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
@@ -269,10 +270,25 @@ Expected<Imported> import_folder(const std::string& dir) {
                                     (state.files_not_used.size() == 1 ? "" : "s") + " not used: " + listed});
   }
 
-  for (auto& dev : state.host.rdma_devices) fill_port_netdevs_from_gids(dev);
+  model::map_port_netdevs(state.host);
   mark_unread(state.host, "not in this capture", {source, ""});
   return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used),
                   std::move(state.files_not_used)};
+}
+
+// Something the checks judge: an RDMA device, or a netdev's DCB, trust, ECN or RED state. Host
+// facts (hostname, date) and what every netdev has (ethtool -S of a virtio NIC, ip link) do not make
+// a capture of a RoCE host.
+bool holds_roce_data(const model::Host& host) {
+  if (!host.rdma_devices.empty()) return true;
+  for (const auto& nd : host.netdevs) {
+    bool dcb = false;
+    model::for_each_field(nd.dcb, [&](const char*, const auto& field) { dcb = dcb || field.ok(); });
+    const bool red = nd.qdiscs.ok() && std::any_of(nd.qdiscs->begin(), nd.qdiscs->end(),
+                                                   [](const model::Qdisc& q) { return q.kind == "red"; });
+    if (dcb || nd.trust.ok() || nd.ecn.ok() || red) return true;
+  }
+  return false;
 }
 
 }  // namespace roce::import

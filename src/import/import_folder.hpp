@@ -31,4 +31,9 @@ struct Imported {
 
 Expected<Imported> import_folder(const std::string& dir);
 
+/// Whether a host holds anything the checks judge: an RDMA device, or a netdev's DCB, trust, ECN or
+/// RED state. Host facts (hostname, date) and what every netdev has (ip link, ethtool -S of a virtio
+/// NIC) do not: an /etc-like folder or an sos report of a host without RDMA holds none.
+bool holds_roce_data(const model::Host& host);
+
 }  // namespace roce::import

@@ -1,6 +1,7 @@
 #include "import/import_text.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <utility>
 
 #include "captures/text/cma_roce_mode.hpp"
@@ -119,6 +120,13 @@ void import_ethtool_stats(const std::string& netdev, std::string_view text, cons
                           ImportState& state) {
   auto& nd = netdev_named(state.host, netdev);
   auto counters = captures::text::parse_ethtool_s(text);
+  if (!counters && counters.error().sys_errno == EOPNOTSUPP) {  // a bond, bridge, VLAN, veth: no statistics
+    take(nd.ethtool_stats, Field<model::CounterSet>::missing(model::Availability::unsupported,
+                                                             origin.file + ": " + counters.error().message,
+                                                             origin.at(first_content_line(text))));
+    state.files_used.push_back(origin.file);
+    return;
+  }
   if (!counters) {
     const std::string why = origin.file + ": " + counters.error().message;
     add_warning(state, origin.file, why);

@@ -48,7 +48,8 @@ std::string render_check_json(const CheckRun& run) {
                  {"origin", run.origin},
                  {"profile", run.profile},   {"interval_s", run.interval_s}, {"has_rdma", run.has_rdma},
                  {"ports", run.ports}};
-  doc["verdict"] = {{"status", v.status()}, {"critical", v.critical}, {"warning", v.warning}, {"info", v.info}};
+  doc["verdict"] = {{"status", status_of(run)}, {"critical", v.critical}, {"warning", v.warning}, {"info", v.info},
+                    {"exit_code", exit_code_of(run)}};
   doc["findings"] = ordered_json::array();
   for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f));
   doc["results"] = ordered_json::array();
@@ -58,6 +59,15 @@ std::string render_check_json(const CheckRun& run) {
                               {"skipped_reason", r.skipped_reason.empty() ? ordered_json(nullptr)
                                                                           : ordered_json(r.skipped_reason)},
                               {"notes", r.notes}});
+  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+std::string render_error_json(const Error& error, int exit_code) {
+  ordered_json doc;
+  doc["schema_version"] = kCheckJsonSchemaVersion;
+  doc["error"] = {{"message", error.message},
+                  {"hint", error.hint.empty() ? ordered_json(nullptr) : ordered_json(error.hint)},
+                  {"exit_code", exit_code}};
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 

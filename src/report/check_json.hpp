@@ -2,15 +2,18 @@
 // The JSON view of a check run (`check --json`). Stable, snake_case keys:
 //   {"schema_version": 1,
 //    "host": {"hostname", "hardware", "origin", "profile", "interval_s", "has_rdma", "ports": [...]},
-//    "verdict": {"status": "healthy"|"warning"|"critical", "critical", "warning", "info"},
+//    "verdict": {"status": "healthy"|"warning"|"critical"|"nothing-judged", "critical", "warning", "info",
+//                "exit_code"},
 //    "findings": [{"id", "severity", "subject": {"text", "netdev", "rdma_device", "port", "priority",
 //                  "buffer"}, "title", "evidence": [{"name", "value", "delta", "per_second", "reset",
 //                  "source", "locator"}], "explanation", "remediation": [...], "caused_by": [...]}],
 //    "results": [{"id", "status": "ok"|"finding"|"skipped", "skipped_reason", "notes": [...]}]}
 // Findings are ranked; results are in catalog order. Absent values are null, never 0.
+// A check that fails prints instead {"schema_version": 1, "error": {"message", "hint", "exit_code"}}.
 #include <string>
 
 #include "report/check_run.hpp"
+#include "util/error.hpp"
 
 namespace roce::report {
 
@@ -18,5 +21,8 @@ inline constexpr int kCheckJsonSchemaVersion = 1;
 
 // Pretty-printed (two-space indentation) with a final newline.
 std::string render_check_json(const CheckRun& run);
+
+/// The JSON error object a failed `--json` command prints on stdout (hint null when there is none).
+std::string render_error_json(const Error& error, int exit_code);
 
 }  // namespace roce::report

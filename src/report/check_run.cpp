@@ -1,6 +1,9 @@
 #include "report/check_run.hpp"
 
+#include <algorithm>
 #include <string_view>
+
+#include "util/exit_codes.hpp"
 
 namespace roce::report {
 
@@ -14,6 +17,22 @@ Verdict verdict_of(const std::vector<engine::Finding>& findings) {
     }
   }
   return v;
+}
+
+bool nothing_judged(const CheckRun& run) {
+  return !run.results.empty() &&
+         std::all_of(run.results.begin(), run.results.end(),
+                     [](const engine::CheckResult& r) { return r.status == engine::CheckResult::Status::skipped; });
+}
+
+int exit_code_of(const CheckRun& run) {
+  const Verdict v = verdict_of(run.ranked);
+  return v.critical ? kExitCritical : v.warning ? kExitWarnings : nothing_judged(run) ? kExitNothingJudged : kExitHealthy;
+}
+
+const char* status_of(const CheckRun& run) {
+  const Verdict v = verdict_of(run.ranked);
+  return v.critical || v.warning || !nothing_judged(run) ? v.status() : "nothing-judged";
 }
 
 namespace {

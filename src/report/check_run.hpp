@@ -27,6 +27,14 @@ struct Verdict {
 };
 Verdict verdict_of(const std::vector<engine::Finding>& findings);
 
+/// Every check that ran was skipped: nothing could be judged, which is never "healthy". Checks left
+/// out with --only/--skip do not count; a run of no check at all is not "nothing judged".
+bool nothing_judged(const CheckRun& run);
+/// util/exit_codes.hpp: 2 a critical finding, 1 warnings, 5 nothing judged, else 0.
+int exit_code_of(const CheckRun& run);
+/// "critical", "warning", "nothing-judged" or "healthy".
+const char* status_of(const CheckRun& run);
+
 // "ConnectX-6 Dx mlx5_0, ConnectX-6 Dx mlx5_1": RDMA devices named by model where the HCA type is
 // known (mlx5 MT4125...), else by device name; "" with no RDMA device.
 std::string describe_hardware(const model::Host& host);

@@ -48,8 +48,11 @@ std::string render_timeline_text(const TimelineReport& report) {
   const bool one_day = r.first_ms / 86'400'000 == r.last_ms / 86'400'000;
   std::string out;
   out += fmt::format("host      {}\n", r.hostname.empty() ? "(unnamed)" : r.hostname);
-  out += fmt::format("span      {} – {} UTC ({})\n", utc_text(r.first_ms, false), utc_text(r.last_ms, one_day),
-                     duration_text(r.last_ms - r.first_ms));
+  if (r.samples == 0)
+    out += "span      time unknown (no sample with a clock)\n";  // never 1970-01-01
+  else
+    out += fmt::format("span      {} – {} UTC ({})\n", utc_text(r.first_ms, false), utc_text(r.last_ms, one_day),
+                       duration_text(r.last_ms - r.first_ms));
   out += fmt::format("samples   {} from {}\n", r.samples, report.origin);
   out += fmt::format("window    {}, {} evaluated\n", duration_text(r.window_ms), r.windows);
   out += fmt::format("profile   {}\n", report.profile);

@@ -102,6 +102,9 @@ void Timeline::evaluate_window(const model::Host& now) {
   const engine::Context ctx(now, &before, dt, profile_);
   const auto results = engine::run_checks(catalog_, ctx, options_.selection);
   const std::size_t window = ++result_.windows;
+  if (std::any_of(results.begin(), results.end(),
+                  [](const engine::CheckResult& r) { return r.status != engine::CheckResult::Status::skipped; }))
+    ++result_.judged_windows;
   for (const auto& r : results) {
     for (const auto& f : r.findings) {
       const std::string key = f.id + "@" + f.subject.to_string();

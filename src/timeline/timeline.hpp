@@ -51,6 +51,7 @@ struct Result {
   std::int64_t first_ms = 0, last_ms = 0;  // wall clock of the first and last sample
   std::size_t samples = 0;
   std::size_t windows = 0;                 // windows evaluated
+  std::size_t judged_windows = 0;          // windows in which at least one check was not skipped
   std::int64_t window_ms = 0;
   std::vector<Interval> intervals;         // by start, then check ID, then subject
   SeriesSet series;

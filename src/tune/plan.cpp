@@ -69,8 +69,9 @@ Plan make_plan(const model::Host& host, const profile::Profile& profile, const P
     return options.dev.empty() || options.dev == nd.name || (dev && options.dev == dev->name);
   };
   for (const auto& view : ctx.ports()) {
-    if (!wanted(*view.netdev, view.device)) continue;
+    if (view.stand_in || !wanted(*view.netdev, view.device)) continue;
     seen.push_back(view.netdev);
+    plan.ports.push_back(view.netdev->name);
     detail::PortPlan p{*view.netdev, view.port, driver_of(*view.netdev), 0, std::nullopt, std::nullopt};
     auto mtu = detail::plan_mtu(p, profile, plan.notes);
     auto qos = detail::plan_trust_and_app(p, profile, plan.notes);
@@ -90,6 +91,7 @@ Plan make_plan(const model::Host& host, const profile::Profile& profile, const P
   for (const auto& nd : host.netdevs) {
     if (!has_red(nd) || !wanted(nd, nullptr)) continue;
     seen.push_back(&nd);
+    plan.ports.push_back(nd.name);
     detail::PortPlan p{nd, nullptr, driver_of(nd), 0, std::nullopt, std::nullopt};
     append(plan.changes, detail::plan_red(p, profile, plan.notes));
   }

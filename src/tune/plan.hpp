@@ -42,6 +42,7 @@ struct Plan {
   std::string hostname;
   std::vector<Change> changes;
   std::vector<PlanNote> notes;
+  std::vector<std::string> ports;  // the netdevs planned for; none: nothing could be judged
   bool empty() const { return changes.empty(); }
   bool disruptive() const {
     for (const auto& c : changes)

@@ -8,7 +8,10 @@ std::string render_plan_text(const Plan& plan, const RenderContext& context) {
   std::string out = "roce-doctor tune: " + (plan.hostname.empty() ? std::string("(unnamed host)") : plan.hostname);
   if (!context.origin.empty()) out += ", " + context.origin;
   out += "\nprofile: " + context.profile + "\n\n";
-  if (plan.changes.empty()) {
+  if (plan.changes.empty() && plan.ports.empty()) {
+    out += "Nothing to tune: no RoCE port in this input (no Ethernet RDMA port with a known netdev, no netdev with "
+           "DCB or counters data).\n";
+  } else if (plan.changes.empty()) {
     out += "Nothing to change: the host matches the profile in everything the tuner can set.\n";
   } else {
     out += std::to_string(plan.changes.size()) + (plan.changes.size() == 1 ? " change" : " changes") +

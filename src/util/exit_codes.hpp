@@ -8,6 +8,7 @@ enum ExitCode : int {
   kExitCritical = 2,     // check: at least one critical finding
   kExitInputError = 3,   // bad usage, profile, bundle or capture
   kExitRuntimeError = 4, // the environment failed us: no permission, kernel/driver error
+  kExitNothingJudged = 5, // check, report: every check that ran was skipped (its inputs missing)
   kExitInterrupted = 130,
 };
 

@@ -252,10 +252,12 @@ TEST_CASE("live check --interval 0 on this machine judges its netdevs and says w
     CHECK(r.out.find("  GID-ROCEV2: ") != std::string::npos);  // needs an RDMA port: skipped with the reason
     CHECK(r.out.find("gids absent (no RDMA port)") != std::string::npos);
   }
-  // The loopback device is no RoCE port: nothing to judge, so nothing is wrong.
+  // The loopback device is no RoCE port: nothing could be judged, which is not healthy.
   const auto json = run("check --interval 0 --json --dev lo");
-  CHECK(json.exit_code == 0);
+  CHECK(json.exit_code == 5);
   const auto doc = nlohmann::json::parse(json.out);
+  CHECK(doc.at("verdict").at("status") == "nothing-judged");
+  CHECK(doc.at("verdict").at("exit_code") == 5);
   CHECK(doc.at("host").at("ports") == nlohmann::json::array());
   CHECK(doc.at("host").at("has_rdma") == false);
   CHECK(doc.at("host").at("hardware").is_null());

@@ -120,7 +120,8 @@ TEST_CASE("the JSON view has schema_version and stable snake_case keys; absent v
   std::vector<std::string> top;
   for (auto it = doc.begin(); it != doc.end(); ++it) top.push_back(it.key());
   CHECK(top == std::vector<std::string>{"findings", "host", "results", "schema_version", "verdict"});  // sorted by json
-  CHECK(doc.at("verdict") == nlohmann::json{{"status", "critical"}, {"critical", 2}, {"warning", 1}, {"info", 0}});
+  CHECK(doc.at("verdict") ==
+        nlohmann::json{{"status", "critical"}, {"critical", 2}, {"warning", 1}, {"info", 0}, {"exit_code", 2}});
   CHECK(doc.at("host").at("hardware") == "ConnectX-6 Dx mlx5_0");
   CHECK(doc.at("host").at("interval_s") == 60.0);
   const auto& f = doc.at("findings").at(0);

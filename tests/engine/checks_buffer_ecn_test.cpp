@@ -44,6 +44,32 @@ TEST_CASE("BUF-HEADROOM: a lossless buffer below the minimum is critical") {
   CHECK(f.remediation[1] == "dcb buffer set dev ens1f0np0 buffer-size 1:52368");
 }
 
+TEST_CASE("BUF-HEADROOM: without the MTU a buffer too small at RoCE's smallest MTU is still critical") {
+  // The smallest netdev MTU RoCE runs on: 256-byte RoCE MTU + 80 B of headers.
+  const std::uint32_t floor = physics::mlx5_min_lossless_buffer(100000, 7, 336);
+  REQUIRE(floor == 41857u);
+  Scenario s = healthy_scenario();
+  s.config = [](model::Host& h) {
+    netdev(h).mtu = model::Field<std::uint32_t>::missing(model::Availability::absent, "not in this capture");
+    rdma_port(h).active_mtu = model::Field<std::uint32_t>::missing(model::Availability::absent, "not in this capture");
+  };
+  CHECK(Run(s).result("BUF-HEADROOM").status == Status::ok);  // 156928 B holds it at any MTU
+  s.config = [](model::Host& h) {
+    netdev(h).mtu = model::Field<std::uint32_t>::missing(model::Availability::absent, "not in this capture");
+    netdev(h).dcb.buffer->buffer_size[1] = 16384;
+  };
+  Run run(s);
+  const auto& r = run.result("BUF-HEADROOM");
+  REQUIRE(r.findings.size() == 1);
+  const auto& f = r.findings[0];
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.title == "lossless buffer 1 is 16384 B (16.0 KiB), needs at least 41857 B (40.9 KiB) (MTU unknown: the "
+                   "smallest RoCE MTU assumed)");
+  REQUIRE(find_evidence(f, "mtu"));
+  CHECK(find_evidence(f, "mtu")->value ==
+        "336 (unknown: absent (not in this capture); the smallest RoCE runs on, 256-byte RoCE MTU + 80 B of headers)");
+}
+
 TEST_CASE("BUF-HEADROOM: the real cable from the profile raises the requirement") {
   profile::Profile p = profile::default_profile();
   p.cable_length_m = 100;  // at 100 m: 216 -> (301+216)*100 + 11424 = 63124; + 9344 = 72468

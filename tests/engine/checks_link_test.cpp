@@ -496,10 +496,20 @@ TEST_CASE("GID-ROCEV2: without netdev addresses the GID table supplies them, and
     no_addresses(h);
     drop_gid(h, 2), drop_gid(h, 3);
   };
+  // Link-local GIDs only on an up port: no routable RoCE v2 GID, judged on the table alone.
+  const auto link_local = only_finding(Run(s).result("GID-ROCEV2"));
+  CHECK(link_local.severity == Severity::warning);
+  CHECK(link_local.title ==
+        "only link-local GIDs on ens1f0np0: no routable RoCE v2 GID (netdev addresses not collected)");
+  s.config = [&](model::Host& h) {
+    no_addresses(h);
+    drop_gid(h, 2), drop_gid(h, 3);
+    rdma_port(h).state->code = 1;  // DOWN: LINK-STATE's finding, nothing to say about GIDs
+  };
   const auto r = Run(s).result("GID-ROCEV2");
   CHECK(r.status == Status::skipped);
-  CHECK(r.skipped_reason == "ens1f0np0: netdev addresses absent (sysfs-only capture has no addresses) and the GID "
-                            "table holds no IP-based GID");
+  CHECK(r.skipped_reason ==
+        "ens1f0np0: netdev addresses absent (sysfs-only capture has no addresses) and the port is down");
 }
 
 TEST_CASE("GID-ROCEV2: link-local only is a warning; no GID table is a skip") {
@@ -582,10 +592,24 @@ TEST_CASE("MTU-ROCE: oversize frames from the peer in the window") {
   CHECK(HostRun(now, nullptr, 0).result("MTU-ROCE").status == Status::ok);
 }
 
-TEST_CASE("MTU-ROCE: a missing MTU is skipped") {
+TEST_CASE("MTU-ROCE: without the netdev MTU the active MTU is judged; without both, skipped") {
   Scenario s = healthy_scenario();
   s.config = [](model::Host& h) {
     netdev(h).mtu = Field<std::uint32_t>::missing(model::Availability::error, "IFLA_MTU missing");
+  };
+  CHECK(Run(s).result("MTU-ROCE").status == Status::ok);  // active MTU 4096
+
+  s.config = [](model::Host& h) {
+    netdev(h).mtu = Field<std::uint32_t>::missing(model::Availability::error, "IFLA_MTU missing");
+    *rdma_port(h).active_mtu = 1024;
+  };
+  const auto f = only_finding(Run(s).result("MTU-ROCE"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.title == "RDMA active MTU 1024 below 4096 (netdev MTU not known)");
+
+  s.config = [](model::Host& h) {
+    netdev(h).mtu = Field<std::uint32_t>::missing(model::Availability::error, "IFLA_MTU missing");
+    rdma_port(h).active_mtu = Field<std::uint32_t>::missing(model::Availability::unsupported, "no verbs");
   };
   const auto r = Run(s).result("MTU-ROCE");
   CHECK(r.status == Status::skipped);

@@ -5,6 +5,8 @@
 
 #include "import/import_folder.hpp"
 #include "import_fixture.hpp"
+#include "sample.hpp"
+#include "support/files.hpp"
 
 namespace roce::test {
 
@@ -278,6 +280,30 @@ TEST_CASE("mlnx_qos output in a capture is remembered as a plain fact; without i
   REQUIRE(without.ok());
   CHECK_FALSE(without->host.mlnx_qos_seen);
   CHECK(without->host.netdev("ens1f0")->dcb.pfc.ok());  // from dcb, still there
+}
+
+TEST_CASE("ethtool -S of a netdev without statistics is unsupported, not a parse error") {
+  const std::string all = test::sample("ethtool_S_no_stats.txt");
+  const std::string modern = all.substr(0, all.find("\n\n") + 1);
+  const std::string old = all.substr(all.find("\n\n") + 2);
+  auto tmp = test::scratch();
+  test::write_file(tmp.path() + "/ethtool_-S_br0", modern);
+  test::write_file(tmp.path() + "/ethtool_-S_bond0", old);
+  test::write_file(tmp.path() + "/ethtool_-S_ens1f0", test::slurp(test::import_fixture("folder") + "/ethtool_-S_ens1f0"));
+  auto imported = import_folder(tmp.path());
+  REQUIRE(imported.ok());
+  for (const char* name : {"br0", "bond0"}) {
+    INFO(name);
+    const auto* nd = imported->host.netdev(name);
+    REQUIRE(nd != nullptr);
+    CHECK(nd->ethtool_stats.availability == model::Availability::unsupported);
+    CHECK(nd->ethtool_stats.from.locator == std::string("ethtool_-S_") + name + ":1");
+  }
+  CHECK_THAT(imported->host.netdev("br0")->ethtool_stats.cause, Catch::Contains("no stats available"));
+  CHECK_THAT(imported->host.netdev("bond0")->ethtool_stats.cause, Catch::Contains("Operation not supported"));
+  CHECK_FALSE(any_warning(imported->warnings, "ethtool_-S_br0"));
+  CHECK_FALSE(any_warning(imported->warnings, "ethtool_-S_bond0"));
+  CHECK(imported->host.netdev("ens1f0")->ethtool_stats.ok());
 }
 
 }  // namespace roce::test

@@ -120,4 +120,27 @@ TEST_CASE("ibstat: not ibstat at all") {
   CHECK(r.error().message.find("sos_commands/test/file:3: not ibstat output") == 0);
 }
 
+TEST_CASE("ibstat: its failure trailer says the device list is incomplete, not an unknown line") {
+  const std::string panic = sample("ibstat_ibpanic.txt");
+  auto alone = parse_ibstat(panic, kOrigin);
+  REQUIRE(alone.ok());
+  CHECK(alone->value.empty());
+  REQUIRE(alone->warnings.size() == 1);
+  CHECK(alone->warnings[0].message ==
+        "sos_commands/test/file:1: ibstat failed ([2137592] main: stat of IB device 'mthca0' failed: No such file or "
+        "directory): the RDMA device list is incomplete, mthca0 and the devices after it are missing");
+
+  // The real H100 capture cut where a device failed (the line as ibstat prints it, for that device).
+  const std::string all = sample("ibstat_h100_cx7_roce_some.down.0.txt");
+  const std::string cut = all.substr(0, all.find("CA 'mlx5_8'")) +
+                          "ibpanic: [2137592] main: stat of IB device 'mlx5_8' failed: No such file or directory\n";
+  auto r = parse_ibstat(cut, kOrigin);
+  REQUIRE(r.ok());
+  CHECK(r->value.size() == 10);  // mlx5_0, _1, _10, _11, _2 .. _7
+  REQUIRE(r->warnings.size() == 1);
+  CHECK_THAT(r->warnings[0].message, Catch::Contains("the RDMA device list is incomplete, mlx5_8 and the devices "
+                                                     "after it are missing"));
+  CHECK_THAT(r->warnings[0].message, !Catch::Contains("not a 'key: value' line"));
+}
+
 }  // namespace roce::test

@@ -109,4 +109,21 @@ TEST_CASE("ip link: without -s, human-readable numbers, a short row, not ip link
   CHECK(bad.error().message.find("sos_commands/test/file:1: not ip link output") == 0);
 }
 
+TEST_CASE("ip -s -d link: an SR-IOV PF keeps its own statistics, not its VFs' (real)") {
+  auto r = parse_ip_link(sample("ip_s_d_link_sriov_pf.txt"), kOrigin);
+  REQUIRE(r.ok());
+  CHECK(r->warnings.empty());
+  REQUIRE(r->value.size() == 1);
+  const auto& pf = r->value[0];
+  CHECK(pf.name == "ens2f0");
+  REQUIRE(pf.stats.ok());
+  CHECK(pf.stats->rx_bytes == 670348u);  // vf 0 .. vf 2 print 519160 / 505712 in the same columns
+  CHECK(pf.stats->rx_packets == 9563u);
+  CHECK(pf.stats->multicast == 3372u);
+  CHECK(pf.stats->tx_bytes == 225778u);
+  CHECK(pf.stats->tx_packets == 1382u);
+  CHECK(pf.stats->rx_dropped == 0u);
+  CHECK(pf.stats.from.locator == "sos_commands/test/file:3");
+}
+
 }  // namespace roce::test

@@ -1,6 +1,8 @@
 #include "captures/text/ethtool_s.hpp"
 
+#include <cerrno>
 #include <charconv>
+#include <optional>
 #include <string>
 
 #include "captures/text/text_input.hpp"
@@ -25,6 +27,17 @@ Unexpected line_error(std::size_t number, const std::string& what) {
 
 }  // namespace
 
+// What ethtool prints for a netdev whose driver has no statistics (bond, bridge, VLAN, veth, lo):
+// "no stats available" (ethtool 5.x/6.x), or perror's "Cannot get stats strings information:
+// Operation not supported" (older ethtool, and ETHTOOL_GSSET_INFO failing).
+std::optional<Error> no_statistics(std::string_view line) {
+  constexpr std::string_view kPerror = "Cannot get stats strings information: ";
+  if (line == "no stats available") return Error{"ethtool -S: no stats available (the driver reports none)", "", EOPNOTSUPP};
+  if (!line.starts_with(kPerror)) return std::nullopt;
+  const std::string_view why = line.substr(kPerror.size());
+  return Error{"ethtool -S: " + std::string(line), "", why == "Operation not supported" ? EOPNOTSUPP : 0};
+}
+
 Expected<model::CounterSet> parse_ethtool_s(std::string_view text) {
   model::CounterSet set;
   bool seen_content = false;
@@ -37,6 +50,8 @@ Expected<model::CounterSet> parse_ethtool_s(std::string_view text) {
 
     const std::string_view line = trim_right(raw);
     if (line.empty()) continue;
+    if (!seen_content)
+      if (auto none = no_statistics(line)) return fail(std::move(*none));
     if (!seen_content && line == kHeader) {
       seen_content = true;
       continue;

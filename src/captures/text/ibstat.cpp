@@ -40,6 +40,7 @@ class IbstatParser {
   Expected<Parsed<std::vector<model::RdmaDevice>>> run() {
     if (in_.lines().empty()) return in_.error("empty: no ibstat output");
     const Line& first = in_.lines().front();
+    if (panic(first)) return in_.result(std::move(devices_));
     if (!ca_name(first.body()))
       return in_.error(first, "not ibstat output: expected \"CA '<name>'\", got " + shown(first.text));
     for (const Line& line : in_.lines()) {
@@ -50,8 +51,23 @@ class IbstatParser {
   }
 
  private:
+  // ibstat's IBPANIC ("ibpanic: [PID] main: stat of IB device 'mlx5_8' failed: <errno text>", exit
+  // 255) ends the run: that device and those after it are missing. A note, not a malformed line.
+  bool panic(const Line& line) {
+    std::string_view body = line.body();
+    if (!consume(body, "ibpanic:")) return false;
+    std::string what = "ibstat failed (" + std::string(trim(body)) + "): the RDMA device list is incomplete";
+    if (const auto at = body.find("IB device '"); at != std::string_view::npos) {
+      const std::string_view rest = body.substr(at + 11);
+      what += ", " + std::string(rest.substr(0, rest.find('\''))) + " and the devices after it are missing";
+    }
+    in_.warn(line, what);
+    return true;
+  }
+
   Outcome take(const Line& line) {
     const std::string_view body = line.body();
+    if (panic(line)) return done();
     if (auto name = ca_name(body)) {
       devices_.emplace_back().name = std::string(*name);
       port_ = nullptr;

@@ -98,7 +98,11 @@ class IpLinkParser {
         continue;
       }
       const std::string_view body = line.body();
-      if (body.starts_with("link/")) {
+      if (body.starts_with("vf ") && body.size() > 3 && std::isdigit(static_cast<unsigned char>(body[3]))) {
+        in_vf_ = true;  // "vf N ...": from here the RX/TX rows are that VF's, not the PF's
+      } else if (in_vf_) {
+        if (stats_header(body) && i + 1 < lines.size() && lines[i + 1].indented()) ++i;  // a VF's row, not kept
+      } else if (body.starts_with("link/")) {
         link_address(line, body);
       } else if (auto header = stats_header(body)) {
         if (i + 1 == lines.size() || !lines[i + 1].indented()) {
@@ -136,6 +140,7 @@ class IpLinkParser {
     stats_rows_ = 0;
     stats_at_.reset();
     stats_error_.clear();
+    in_vf_ = false;
   }
 
   // "link/ether b8:3f:d2:aa:bb:01 brd ff:ff:ff:ff:ff:ff" | "link/none".
@@ -199,6 +204,7 @@ class IpLinkParser {
   LinkStats64 stats_;
   unsigned stats_rows_ = 0;  // bit 0: the RX row was read, bit 1: the TX row
   std::optional<Line> stats_at_;
+  bool in_vf_ = false;  // inside the `vf N` blocks of an SR-IOV PF (ip -s link prints them after its own rows)
   std::string stats_error_;
 };
 
