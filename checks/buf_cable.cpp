@@ -56,13 +56,12 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                  " says " + std::to_string(real->metres) + " m",
         .evidence = std::move(evidence),
         .explanation =
-            too_short
-                ? "mlx5 sizes the PFC headroom of its lossless buffers for the configured cable length. The real "
-                  "cable is longer, so more bytes are still on the wire when the pause reaches the peer than the "
-                  "headroom holds: the lossless buffer can overflow and drop RoCE despite PFC."
-                : "mlx5 sizes the PFC headroom for a longer cable than the real one: the extra headroom is taken "
-                  "from the shared buffer that the other priorities use. Harmless for losslessness, wasteful "
-                  "for buffering.",
+            too_short ? "mlx5 sizes the PFC headroom of its lossless buffers for the configured cable length. The real "
+                        "cable is longer, so more bytes are still on the wire when the pause reaches the peer than the "
+                        "headroom holds: the lossless buffer can overflow and drop RoCE despite PFC."
+                      : "mlx5 sizes the PFC headroom for a longer cable than the real one: the extra headroom is taken "
+                        "from the shared buffer that the other priorities use. Harmless for losslessness, wasteful "
+                        "for buffering.",
         .remediation = {qos_fix(ctx, p, "--cable_len " + std::to_string(real->metres),
                                 "dcb pfc set dev " + nd.name + " delay " + std::to_string(real->metres)) +
                             "    # recomputes thresholds when buffers are set by hand (dcb buffer)",

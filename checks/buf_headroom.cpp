@@ -32,8 +32,7 @@ Cable cable_of(const engine::Context& ctx, const engine::PortView& p) {
   if (is_mlx5(p) && nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0)
     return {nd.dcb.pfc->delay, config("dcb pfc delay (mlx5 cable length)",
                                       std::to_string(nd.dcb.pfc->delay) + " m", nd.dcb.pfc)};
-  return {physics::kMlx5DefaultCableM,
-          {"cable length", "7 m (mlx5 default; unknown)", {}, {}, false, {}}};
+  return {physics::kMlx5DefaultCableM, {"cable length", "7 m (mlx5 default; unknown)", {}, {}, false, {}}};
 }
 
 std::optional<std::uint32_t> speed_of(const engine::PortView& p, engine::Evidence& ev) {
@@ -59,9 +58,13 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const std::uint32_t mtu = mtu_known ? *nd.mtu : kSmallestRoceMtu;
     const engine::Evidence mtu_ev =
         mtu_known ? config("mtu", std::to_string(mtu), nd.mtu)
-                  : engine::Evidence{"mtu", std::to_string(mtu) + " (unknown: " + model::describe_missing(nd.mtu) +
-                                                "; the smallest RoCE runs on, 256-byte RoCE MTU + 80 B of headers)",
-                                     {}, {}, false, {}};
+                  : engine::Evidence{"mtu",
+                                     std::to_string(mtu) + " (unknown: " + model::describe_missing(nd.mtu) +
+                                         "; the smallest RoCE runs on, 256-byte RoCE MTU + 80 B of headers)",
+                                     {},
+                                     {},
+                                     false,
+                                     {}};
     engine::Evidence speed_ev;
     auto speed = speed_of(p, speed_ev);
     if (!speed && !is_mlx5(p)) {
@@ -70,7 +73,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     if (!speed)  // mlx5 floors the speed at 40G: its minimum holds at any speed
       speed_ev = {"link speed", "unknown (ethtool link settings and RDMA rate missing): mlx5's floor of 40000 Mb/s",
-                  {}, {}, false, {}};
+                  {},           {},
+                  false,        {}};
     const Cable cable = cable_of(ctx, p);
     std::uint32_t required = 0;
     std::string formula;
@@ -98,9 +102,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             qos_fix(ctx, p, "--cable_len <cable metres>", "dcb pfc set dev " + nd.name + " delay <cable metres>"));
       auto sizes = buf.buffer_size;
       sizes[b] = required;
-      remediation.push_back(qos_fix(ctx, p, "--buffer_size " + comma_list(sizes),
-                                    "dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                                        std::to_string(required)));
+      remediation.push_back(qos_fix(
+          ctx, p, "--buffer_size " + comma_list(sizes),
+          "dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" + std::to_string(required)));
       remediation.push_back("roce-doctor tune");
       r.finding({
           .severity = engine::Severity::critical,
@@ -108,8 +112,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .title = "lossless buffer " + std::to_string(b) + " is " + bytes_text(buf.buffer_size[b]) + ", needs " +
                    (mtu_known ? "" : "at least ") + bytes_text(required) +
                    (mtu_known ? "" : " (MTU unknown: the smallest RoCE MTU assumed)"),
-          .evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]",
-                              std::to_string(buf.buffer_size[b]), nd.dcb.buffer),
+          .evidence = {config("dcb buffer buffer-size[" + std::to_string(b) + "]", std::to_string(buf.buffer_size[b]),
+                              nd.dcb.buffer),
                        config("dcb buffer prio-buffer", model::prio_buffer_text(buf.prio2buffer), nd.dcb.buffer),
                        config("dcb pfc prio-pfc", model::prio_pfc_text(nd.dcb.pfc->pfc_en), nd.dcb.pfc),
                        speed_ev,
@@ -139,13 +143,14 @@ engine::CheckInfo info_buf_headroom() {
       .profile_keys = {"link.cable_length_m"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "For every receive buffer that a PFC-enabled priority maps to (dcb buffer prio-buffer), "
-             "compares its size with the headroom the link needs. On mlx5 this is the kernel's own minimum "
-             "(port_buffer.c): xoff = (301 + 2.16 x cable m) x speed Gb/s + 2.72 x MTU, plus max MTU 9216 "
-             "and a 128 B cell; elsewhere the IEEE 802.1Qbb estimate. Cable length comes from the profile, "
-             "the module, or mlx5's PFC delay (default 7 m). Without the netdev MTU the smallest one RoCE runs on is "
-             "used (336: a 256-byte RoCE MTU plus 80 bytes of headers), so only a buffer too small at any MTU is "
-             "flagged, and the finding says so; on mlx5 an unknown speed is the driver's floor of 40 Gb/s.",
+      .doc =
+          "For every receive buffer that a PFC-enabled priority maps to (dcb buffer prio-buffer), "
+          "compares its size with the headroom the link needs. On mlx5 this is the kernel's own minimum "
+          "(port_buffer.c): xoff = (301 + 2.16 x cable m) x speed Gb/s + 2.72 x MTU, plus max MTU 9216 "
+          "and a 128 B cell; elsewhere the IEEE 802.1Qbb estimate. Cable length comes from the profile, "
+          "the module, or mlx5's PFC delay (default 7 m). Without the netdev MTU the smallest one RoCE runs on is "
+          "used (336: a 256-byte RoCE MTU plus 80 bytes of headers), so only a buffer too small at any MTU is "
+          "flagged, and the finding says so; on mlx5 an unknown speed is the driver's floor of 40 Gb/s.",
       .evaluate = evaluate,
   };
 }

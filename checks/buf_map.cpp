@@ -80,8 +80,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (!lossy_prios[b].empty()) {
         std::vector<std::string> remediation;
         if (auto map = separated_map(buf, lossless, pfc))
-          remediation.push_back(qos_fix(ctx, p, "--prio2buffer " + comma_list(*map),
-                                        "dcb buffer set dev " + nd.name + " prio-buffer " + model::prio_buffer_text(*map)));
+          remediation.push_back(
+              qos_fix(ctx, p, "--prio2buffer " + comma_list(*map),
+                      "dcb buffer set dev " + nd.name + " prio-buffer " + model::prio_buffer_text(*map)));
         remediation.push_back("roce-doctor tune");
         r.finding({
             .severity = engine::Severity::critical,
@@ -91,7 +92,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             .evidence = evidence(b),
             .explanation =
                 "A receive buffer is lossless as soon as one priority mapped to it has PFC, and its XOFF "
-                "threshold counts every byte in it. Lossy traffic on priority " + prio_list(lossy_prios[b]) +
+                "threshold counts every byte in it. Lossy traffic on priority " +
+                prio_list(lossy_prios[b]) +
                 " is never paused, so its bursts fill the buffer: the port pauses the RoCE priority for traffic "
                 "that is not RoCE, and what the lossy traffic keeps sending after XOFF eats the headroom that "
                 "should absorb RoCE in flight, so RoCE packets can be dropped despite PFC.",
@@ -103,9 +105,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         if (auto min = mlx5_minimum(ctx, p)) {
           auto sizes = buf.buffer_size;
           sizes[b] = *min;
-          remediation.push_back(qos_fix(ctx, p, "--buffer_size " + comma_list(sizes),
-                                        "dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" +
-                                            std::to_string(*min)));
+          remediation.push_back(qos_fix(
+              ctx, p, "--buffer_size " + comma_list(sizes),
+              "dcb buffer set dev " + nd.name + " buffer-size " + std::to_string(b) + ":" + std::to_string(*min)));
         }
         remediation.push_back("roce-doctor tune");
         r.finding({
@@ -114,7 +116,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             .title = "lossless buffer " + std::to_string(b) + " (PFC priority " + pfc_text + ") has size 0",
             .evidence = evidence(b),
             .explanation =
-                "PFC priority " + pfc_text + " maps to a buffer with no space: there is no headroom to absorb "
+                "PFC priority " + pfc_text +
+                " maps to a buffer with no space: there is no headroom to absorb "
                 "what the peer sends after XOFF, so the lossless priority drops like a lossy one (and the XOFF "
                 "threshold may trigger on the first frame, pausing the peer continuously).",
             .remediation = std::move(remediation),

@@ -44,12 +44,11 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         .subject = p.subject(),
         .title = "DCB is managed by an LLDP agent outside the host (DCBX LLD_MANAGED)",
         .evidence = {config("dcb dcbx", dcbx_text(*dcbx), dcbx)},
-        .explanation =
-            "The driver reports that DCBX is negotiated by an agent outside the host, normally the NIC "
-            "firmware's LLDP agent. That agent owns PFC, ETS and the APP table: settings made by hand or by "
-            "roce-doctor tune are rejected or replaced by what it negotiates with the switch, so the "
-            "lossless configuration can change under a running job. Either hand DCB to the host, or "
-            "configure the switch so that what the agent negotiates is the profile.",
+        .explanation = "The driver reports that DCBX is negotiated by an agent outside the host, normally the NIC "
+                       "firmware's LLDP agent. That agent owns PFC, ETS and the APP table: settings made by hand or by "
+                       "roce-doctor tune are rejected or replaced by what it negotiates with the switch, so the "
+                       "lossless configuration can change under a running job. Either hand DCB to the host, or "
+                       "configure the switch so that what the agent negotiates is the profile.",
         .remediation = remedy(p),
     });
   }

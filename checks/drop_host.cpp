@@ -106,12 +106,11 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         .subject = p.subject(),
         .title = std::move(title),
         .evidence = std::move(s.evidence),
-        .explanation =
-            "The NIC had data for the host and nowhere to put it: receive queues without posted buffers "
-            "(the CPU or the application does not replenish them fast enough) or a PCIe link that does not "
-            "take the writes as fast as the port receives. This is not a fabric problem: switch and cable "
-            "changes will not fix it. On a lossless priority the NIC answers a slow host by pausing its "
-            "peer, so sustained starvation shows up as a pause storm on this port and spreads upstream.",
+        .explanation = "The NIC had data for the host and nowhere to put it: receive queues without posted buffers "
+                       "(the CPU or the application does not replenish them fast enough) or a PCIe link that does not "
+                       "take the writes as fast as the port receives. This is not a fabric problem: switch and cable "
+                       "changes will not fix it. On a lossless priority the NIC answers a slow host by pausing its "
+                       "peer, so sustained starvation shows up as a pause storm on this port and spreads upstream.",
         .remediation = std::move(remediation),
     });
   }

@@ -21,7 +21,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         continue;
       judged = true;
       if (*np && *rp) continue;
-      std::string off = !*np && !*rp ? "notification and reaction points" : !*np ? "notification point" : "reaction point";
+      std::string off = !*np && !*rp ? "notification and reaction points"
+                        : !*np       ? "notification point"
+                                     : "reaction point";
       const std::string base = "echo 1 > /sys/class/net/" + nd.name + "/ecn/";
       std::vector<std::string> remediation;
       if (!*np) remediation.push_back(base + "roce_np/enable/" + std::to_string(prio));
@@ -32,11 +34,11 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .title = "DCQCN " + off + " disabled on priority " + std::to_string(prio),
           .evidence = {config("ecn/roce_np/enable/" + std::to_string(prio), *np ? "1" : "0", np),
                        config("ecn/roce_rp/enable/" + std::to_string(prio), *rp ? "1" : "0", rp)},
-          .explanation =
-              "DCQCN needs both ends: the receiver's notification point answers CE-marked RoCE packets with "
-              "CNPs, the sender's reaction point lowers its rate on CNPs. With either off on priority " +
-              std::to_string(prio) + ", congestion is handled by PFC alone: pauses spread through the fabric "
-              "(head-of-line blocking, victim flows) instead of senders slowing down.",
+          .explanation = "DCQCN needs both ends: the receiver's notification point answers CE-marked RoCE packets with "
+                         "CNPs, the sender's reaction point lowers its rate on CNPs. With either off on priority " +
+                         std::to_string(prio) +
+                         ", congestion is handled by PFC alone: pauses spread through the fabric "
+                         "(head-of-line blocking, victim flows) instead of senders slowing down.",
           .remediation = std::move(remediation),
       });
     }

@@ -50,8 +50,8 @@ std::string red_command(const std::string& dev, std::uint32_t parent, const mode
                         std::uint32_t limit, std::uint32_t min, std::uint32_t max, double probability) {
   std::string cmd = "tc qdisc replace dev " + dev + " " + model::tc_parent_text(parent);
   if (existing) cmd += " handle " + model::tc_handle_text(existing->handle);
-  return cmd + " red limit " + std::to_string(limit) + " min " + std::to_string(min) + " max " +
-         std::to_string(max) + " avpkt 1000 probability " + model::probability_text(probability) + " ecn";
+  return cmd + " red limit " + std::to_string(limit) + " min " + std::to_string(min) + " max " + std::to_string(max) +
+         " avpkt 1000 probability " + model::probability_text(probability) + " ecn";
 }
 
 struct Bounds {
@@ -78,17 +78,16 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
       if (!queue.parent)
         remediation.push_back("tc qdisc replace dev " + nd.name +
                               " root handle 1: ets bands 8 strict 8 priomap 7 6 5 4 3 2 1 0");
-      remediation.push_back(red_command(nd.name, parent, nullptr, 2 * kSuggestMax, kSuggestMin, kSuggestMax,
-                                        kSuggestProbability));
+      remediation.push_back(
+          red_command(nd.name, parent, nullptr, 2 * kSuggestMax, kSuggestMin, kSuggestMax, kSuggestProbability));
       r.finding({
           .severity = engine::Severity::critical,
           .subject = std::move(subject),
           .title = "no RED qdisc on the queue of priority " + p + ": the switch never marks ECN there",
           .evidence = std::move(evidence),
-          .explanation =
-              "DCQCN starts at the switch: a queue building up must mark CE on RoCE packets so that the "
-              "receiver sends CNPs and the sender slows down. Without RED/ECN on the lossless queue nothing "
-              "is marked, congestion is left to PFC alone and pauses spread through the fabric.",
+          .explanation = "DCQCN starts at the switch: a queue building up must mark CE on RoCE packets so that the "
+                         "receiver sends CNPs and the sender slows down. Without RED/ECN on the lossless queue nothing "
+                         "is marked, congestion is left to PFC alone and pauses spread through the fabric.",
           .remediation = std::move(remediation),
       });
       continue;

@@ -101,7 +101,7 @@ struct Use {
 struct Uses {
   std::vector<Use> uses;
   std::vector<engine::Evidence> evidence;  // the addresses of each netdev
-  bool derived = false;  // the port's netdev lists no addresses: they were read off the GID table
+  bool derived = false;                    // the port's netdev lists no addresses: they were read off the GID table
 };
 
 // The addresses RoCE can source from on this port: those of its netdev and of the upper devices
@@ -121,8 +121,8 @@ Uses collect_uses(const engine::Context& ctx, const std::string& dev, const std:
         listed += (listed.empty() ? "" : " ") + a;
         const std::string gid = routable_gid_of(a);
         if (gid.empty()) continue;
-        out.uses.push_back({a.substr(0, a.find('/')), name, v2_index(gids, gid, name),
-                            gid.starts_with(kV4MappedPrefix), untyped(gids, gid, name)});
+        out.uses.push_back({a.substr(0, a.find('/')), name, v2_index(gids, gid, name), gid.starts_with(kV4MappedPrefix),
+                            untyped(gids, gid, name)});
       }
       out.evidence.push_back(config(name + " addresses", listed.empty() ? "(none)" : listed, nd->addresses));
     } else if (name == dev) {
@@ -155,8 +155,10 @@ bool only_link_local(const std::vector<model::Gid>& gids, const std::string& dev
   bool link_local = false;
   for (const auto& g : gids) {
     if (!gid_on(g, dev)) continue;
-    if (lower(g.gid).starts_with("fe80")) link_local = true;
-    else if (!address_of_gid(g.gid).empty()) return false;
+    if (lower(g.gid).starts_with("fe80"))
+      link_local = true;
+    else if (!address_of_gid(g.gid).empty())
+      return false;
   }
   return link_local;
 }
@@ -171,14 +173,15 @@ engine::Finding no_routable_address(const engine::PortView& p, std::vector<engin
   return {
       .severity = engine::Severity::warning,
       .subject = p.subject(),
-      .title = from_gid_table ? "only link-local GIDs on " + dev +
-                                    ": no routable RoCE v2 GID (netdev addresses not collected)"
-                              : "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID",
+      .title = from_gid_table
+                   ? "only link-local GIDs on " + dev + ": no routable RoCE v2 GID (netdev addresses not collected)"
+                   : "no IPv4 or global IPv6 address on " + dev + ": no routable RoCE v2 GID",
       .evidence = std::move(evidence),
-      .explanation = "RoCE v2 GIDs are made from the netdev's IP addresses. With only link-local IPv6 the port "
-                     "can reach peers on its own L2 segment only; routed RoCE v2 (and NCCL, which prefers IPv4 "
-                     "GIDs: a fleet-wide NCCL_IB_GID_INDEX naming the IPv4 RoCE v2 entry finds none here) needs an "
-                     "address on the netdev or on a VLAN above it.",
+      .explanation =
+          "RoCE v2 GIDs are made from the netdev's IP addresses. With only link-local IPv6 the port "
+          "can reach peers on its own L2 segment only; routed RoCE v2 (and NCCL, which prefers IPv4 "
+          "GIDs: a fleet-wide NCCL_IB_GID_INDEX naming the IPv4 RoCE v2 entry finds none here) needs an "
+          "address on the netdev or on a VLAN above it.",
       .remediation = std::move(remediation),
   };
 }
@@ -188,8 +191,10 @@ engine::Finding no_routable_address(const engine::PortView& p, std::vector<engin
 std::optional<engine::Finding> missing_v2_gids(const engine::PortView& p, Uses found) {
   std::string indexes, missing;
   for (const auto& u : found.uses) {
-    if (u.v2_index) indexes += (indexes.empty() ? "" : ", ") + u.address + " → " + std::to_string(*u.v2_index);
-    else missing += (missing.empty() ? "" : ", ") + u.address + " (" + u.netdev + ")";
+    if (u.v2_index)
+      indexes += (indexes.empty() ? "" : ", ") + u.address + " → " + std::to_string(*u.v2_index);
+    else
+      missing += (missing.empty() ? "" : ", ") + u.address + " (" + u.netdev + ")";
   }
   if (missing.empty()) return std::nullopt;
   std::string title = "no RoCE v2 GID for " + missing;
@@ -250,8 +255,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     r.evaluated();
     found.evidence.push_back(config("GID table", gid_table_text(gids), p.port->gids));
-    if (found.uses.empty()) r.finding(no_routable_address(p, std::move(found.evidence), false));
-    else if (auto f = missing_v2_gids(p, std::move(found))) r.finding(std::move(*f));
+    if (found.uses.empty())
+      r.finding(no_routable_address(p, std::move(found.evidence), false));
+    else if (auto f = missing_v2_gids(p, std::move(found)))
+      r.finding(std::move(*f));
   }
 }
 
@@ -266,14 +273,17 @@ engine::CheckInfo info_gid_rocev2() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "For each IPv4 and global IPv6 address of the RoCE netdev (and of the VLAN/bond netdevs that own "
-             "entries in the port's GID table), looks for a RoCE v2 GID (IPv4 as ::ffff:a.b.c.d, "
-             "0000:...:ffff:ac13:003c in sysfs) on that netdev. Missing on every address is critical, on some a "
-             "warning; findings list the index per address and the NCCL_IB_GID_INDEX to use (the IPv4 v2 entry). "
-             "No routable address at all is a warning. Without netdev addresses a GID table of link-local GIDs only (fe80::, "
-             "v1 and v2) on a port that is not down is that warning too. Without netdev addresses (offline sysfs-only captures) the "
-             "addresses come from the GID table, and the finding says so; GIDs whose type the input does not give "
-             "(ibv_devinfo without GID types) are not judged.",
+      .doc =
+          "For each IPv4 and global IPv6 address of the RoCE netdev (and of the VLAN/bond netdevs that own "
+          "entries in the port's GID table), looks for a RoCE v2 GID (IPv4 as ::ffff:a.b.c.d, "
+          "0000:...:ffff:ac13:003c in sysfs) on that netdev. Missing on every address is critical, on some a "
+          "warning; findings list the index per address and the NCCL_IB_GID_INDEX to use (the IPv4 v2 entry). "
+          "No routable address at all is a warning. Without netdev addresses a GID table of link-local GIDs only "
+          "(fe80::, "
+          "v1 and v2) on a port that is not down is that warning too. Without netdev addresses (offline sysfs-only "
+          "captures) the "
+          "addresses come from the GID table, and the finding says so; GIDs whose type the input does not give "
+          "(ibv_devinfo without GID types) are not judged.",
       .evaluate = evaluate,
   };
 }

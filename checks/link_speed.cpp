@@ -49,7 +49,11 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .subject = p.subject(),
           .title = "link runs at " + link::speed_text(speed) + ", profile expects " + link::speed_text(*expected),
           .evidence = {speed_evidence(*p.netdev),
-                       {"link.expected_speed_gbps", link::num(*expected / 1000.0), std::nullopt, std::nullopt, false,
+                       {"link.expected_speed_gbps",
+                        link::num(*expected / 1000.0),
+                        std::nullopt,
+                        std::nullopt,
+                        false,
                         {"profile", ctx.profile.file.empty() ? ctx.profile.name : ctx.profile.file}}},
           .explanation =
               "The link negotiated (or was forced to) a lower speed than the fabric is built for: bandwidth drops in "
@@ -80,8 +84,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                 "report) differs from the Ethernet link's. Either the link renegotiated between the two reads (look "
                 "for LINK-FLAP), or the driver maps the operating mode to a different IB speed and width; RDMA "
                 "rate limiting and path selection then use the wrong rate.",
-            .remediation = {"cat /sys/class/infiniband/" + p.device->name + "/ports/" +
-                                std::to_string(p.port->number) + "/rate",
+            .remediation = {"cat /sys/class/infiniband/" + p.device->name + "/ports/" + std::to_string(p.port->number) +
+                                "/rate",
                             "ethtool " + dev},
         });
       }

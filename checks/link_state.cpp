@@ -37,8 +37,8 @@ void non_ethernet_ports(const engine::Context& ctx, engine::Reporter& r) {
       r.finding({
           .severity = engine::Severity::critical,
           .subject = {.netdev = name, .rdma_device = d.name, .port = static_cast<int>(port.number)},
-          .title = "RDMA port " + d.name + "/" + std::to_string(port.number) + " has link layer " +
-                   *port.link_layer + " on Ethernet netdev " + name,
+          .title = "RDMA port " + d.name + "/" + std::to_string(port.number) + " has link layer " + *port.link_layer +
+                   " on Ethernet netdev " + name,
           .evidence = {config("link_layer", *port.link_layer, port.link_layer), config("address", *nd->mac, nd->mac)},
           .explanation = "RoCE needs the RDMA port in Ethernet mode. A port whose link layer is not Ethernet cannot "
                          "carry RoCE over this netdev; on VPI adapters the port type is a firmware setting.",
@@ -83,8 +83,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     std::string why;
     std::vector<std::string> remediation;
     if (phys == kPhysPolling) {
-      why = "Polling means the PHY is up and trying to train but sees no partner: a missing or faulty cable or "
-            "transceiver, a disabled switch port, or a speed/FEC mismatch with it.";
+      why =
+          "Polling means the PHY is up and trying to train but sees no partner: a missing or faulty cable or "
+          "transceiver, a disabled switch port, or a speed/FEC mismatch with it.";
       remediation = {"ethtool " + dev, "ethtool -m " + dev};
     } else if (op.ok() && *op == "lowerlayerdown") {
       why = "The netdev sits on a lower device (bond slave, VLAN parent) that is down.";
@@ -94,8 +95,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       remediation = {"rdma link show " + p.device->name + "/" + std::to_string(p.port->number),
                      "ibv_devinfo -d " + p.device->name + " -i " + std::to_string(p.port->number)};
     } else {
-      why = "Disabled/down usually means the netdev is administratively down or has no carrier (mlx5 reports both "
-            "the same way): bring it up, then check carrier and the module.";
+      why =
+          "Disabled/down usually means the netdev is administratively down or has no carrier (mlx5 reports both "
+          "the same way): bring it up, then check carrier and the module.";
       remediation = {"ip link set dev " + dev + " up", "ethtool " + dev, "ethtool -m " + dev};
     }
     r.finding({
@@ -104,7 +106,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         .title = std::move(title),
         .evidence = std::move(evidence),
         .explanation = "The port carries no RoCE traffic: queue pairs on it fail (or fail over) and every other "
-                       "finding on this port describes a link that is not running. " + why,
+                       "finding on this port describes a link that is not running. " +
+                       why,
         .remediation = std::move(remediation),
     });
   }

@@ -74,7 +74,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .evidence = std::move(evidence),
           .explanation =
               "RoCE's path MTU is the largest IB MTU (256..4096) that fits in the netdev MTU minus 80 bytes of RoCE "
-              "headers, so " + std::to_string(mtu) + " gives " + std::to_string(roce_mtu_for(mtu)) +
+              "headers, so " +
+              std::to_string(mtu) + " gives " + std::to_string(roce_mtu_for(mtu)) +
               "-byte RDMA packets: more packets and headers per message, lower throughput, and a mismatch with "
               "peers at 4096 (the path MTU is the smaller of the two). The switch ports must carry the larger MTU "
               "too.",
@@ -137,11 +138,13 @@ engine::CheckInfo info_mtu_roce() {
       .profile_keys = {"link.min_mtu"},
       .thresholds = {{"max_oversize_frames", kMaxOversize, "oversize frames allowed in the window"}},
       .explained_by = {},
-      .doc = "Warns when the netdev MTU is below the profile's link.min_mtu (4200: RoCE needs 4096 + 80 bytes of "
-             "headers for a 4096 active MTU), when the RDMA port's active MTU (verbs) is below 4096 although the "
-             "netdev MTU is large enough, and, over two samples, when oversize frames arrive "
-             "(Δrx_oversize_pkts_phy > 0: the peer's MTU is larger). Without the netdev MTU (a capture of `ibv_devinfo -v` "
-             "alone) an active MTU below 4096 is still a warning. Remediation: ip link set dev X mtu <min_mtu>.",
+      .doc =
+          "Warns when the netdev MTU is below the profile's link.min_mtu (4200: RoCE needs 4096 + 80 bytes of "
+          "headers for a 4096 active MTU), when the RDMA port's active MTU (verbs) is below 4096 although the "
+          "netdev MTU is large enough, and, over two samples, when oversize frames arrive "
+          "(Δrx_oversize_pkts_phy > 0: the peer's MTU is larger). Without the netdev MTU (a capture of `ibv_devinfo "
+          "-v` "
+          "alone) an active MTU below 4096 is still a warning. Remediation: ip link set dev X mtu <min_mtu>.",
       .evaluate = evaluate,
   };
 }

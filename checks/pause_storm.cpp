@@ -61,15 +61,16 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .title = std::to_string(ev->delta) + (error ? " pause-storm error events: the NIC stopped sending pauses"
                                                       : " pause-storm warning events"),
           .evidence = {ev->evidence()},
-          .explanation =
-              error ? "The NIC sent pauses long enough to hit the storm-prevention timeout and disabled "
-                      "pause transmission: packets may have been dropped on the lossless priority meanwhile."
-                    : "The NIC sent pauses for a long period; the storm watchdog is close to disabling them.",
+          .explanation = error
+                             ? "The NIC sent pauses long enough to hit the storm-prevention timeout and disabled "
+                               "pause transmission: packets may have been dropped on the lossless priority meanwhile."
+                             : "The NIC sent pauses for a long period; the storm watchdog is close to disabling them.",
           .remediation = {"ethtool -S " + p.name() + " | grep -E 'out_of_buffer|pci_stalled'"},
       });
     }
     if (judged) r.evaluated();
-    else r.skip(p.name(), "no pause-duration counters (PFC and global pause off on every priority)");
+    else
+      r.skip(p.name(), "no pause-duration counters (PFC and global pause off on every priority)");
   }
 }
 

@@ -41,8 +41,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const bool narrow = widths && l.current_width < l.max_width;
     if (!slow && !narrow) continue;
 
-    std::string title = "PCIe link x" + std::to_string(l.current_width) + " at " + l.current_speed +
-                        ", capable of x" + std::to_string(l.max_width) + " at " + l.max_speed;
+    std::string title = "PCIe link x" + std::to_string(l.current_width) + " at " + l.current_speed + ", capable of x" +
+                        std::to_string(l.max_width) + " at " + l.max_speed;
     if (cur && widths) {
       const double now_gbps = usable_gbps(*cur, l.current_width);
       title += ": ~" + link::num(now_gbps, 0) + " Gb/s";

@@ -44,8 +44,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto t = trust_of(*p.netdev);
     if (!t) {
-      r.skip(p.name(),
-             "trust (qos/trust, dcb apptrust, dcb app) " + model::describe_missing(p.netdev->dcb.app));
+      r.skip(p.name(), "trust (qos/trust, dcb apptrust, dcb app) " + model::describe_missing(p.netdev->dcb.app));
       continue;
     }
     r.evaluated();
@@ -56,11 +55,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         .title = std::string("trust mode is ") + profile::to_string(t->trust) + ", profile expects " +
                  profile::to_string(ctx.profile.trust),
         .evidence = {t->evidence},
-        .explanation =
-            std::string("The NIC classifies received packets by ") + profile::to_string(t->trust) + ", so the " +
-            (ctx.profile.trust == profile::Trust::dscp ? "DSCP" : "PCP") +
-            " values that should put RoCE on its lossless priority are ignored: RoCE traffic rides the "
-            "default priority 0, which has no PFC, and is dropped under congestion instead of paused.",
+        .explanation = std::string("The NIC classifies received packets by ") + profile::to_string(t->trust) +
+                       ", so the " + (ctx.profile.trust == profile::Trust::dscp ? "DSCP" : "PCP") +
+                       " values that should put RoCE on its lossless priority are ignored: RoCE traffic rides the "
+                       "default priority 0, which has no PFC, and is dropped under congestion instead of paused.",
         .remediation = remedy(ctx, p),
     });
   }

@@ -52,11 +52,13 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         "lossless fabric it means the losslessness is broken somewhere: drops on the lossless priority "
         "(headroom, mapping), a link with uncorrected errors or a flap, or a host that overflows.";
     if (timeouts)
-      explanation += " ACK timeouts mean whole messages or their ACKs vanished: the requester waited for the "
-                     "timer (each costing about the QP timeout) before retransmitting.";
+      explanation +=
+          " ACK timeouts mean whole messages or their ACKs vanished: the requester waited for the "
+          "timer (each costing about the QP timeout) before retransmitting.";
     if (only_reordering)
-      explanation += " Sequence gaps with no retransmission on this side can also be reordering (multipath/ECMP) "
-                     "or losses on the way to this host: look at the senders too.";
+      explanation +=
+          " Sequence gaps with no retransmission on this side can also be reordering (multipath/ECMP) "
+          "or losses on the way to this host: look at the senders too.";
     std::vector<std::string> remediation = {
         "roce-doctor check --only DROP-LOSSLESS,DROP-HOST,LINK-SIGNAL,LINK-FLAP,BUF-HEADROOM"};
     if (p.device && p.port)

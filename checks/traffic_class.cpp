@@ -15,8 +15,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto placed = rdma_placement(ctx, p);
     if (!placed) {
-      r.skip(p.name(), "no RDMA byte counters (rx/tx_vport_rdma_unicast_bytes) or per-priority byte "
-                             "counters in both samples");
+      r.skip(p.name(),
+             "no RDMA byte counters (rx/tx_vport_rdma_unicast_bytes) or per-priority byte "
+             "counters in both samples");
       continue;
     }
     r.evaluated();
@@ -35,8 +36,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                  percent_text(std::min(share, 1.0)) + " of RDMA bytes)",
         .evidence = placed->evidence,
         .explanation =
-            "The vport RDMA counters show RoCE traffic, but the bytes are counted on priority " +
-            std::to_string(prio) + " instead of the lossless priorities. That priority has no PFC, so under "
+            "The vport RDMA counters show RoCE traffic, but the bytes are counted on priority " + std::to_string(prio) +
+            " instead of the lossless priorities. That priority has no PFC, so under "
             "congestion RoCE packets are dropped and retransmitted (go-back-N) instead of paused: throughput "
             "collapses and collectives time out. Usually the trust mode or DSCP map is wrong, or the "
             "application marks a different DSCP/traffic class (NCCL_IB_TC, rdma_cm ToS).",

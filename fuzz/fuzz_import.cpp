@@ -10,8 +10,8 @@
 #include "import/capture_time.hpp"
 #include "import/host_merge.hpp"
 #include "import/import_text.hpp"
-#include "model/port_netdev.hpp"
 #include "import/tar_extract.hpp"
+#include "model/port_netdev.hpp"
 
 using namespace roce::import;
 

@@ -48,9 +48,9 @@ class Applier {
   Window measure(std::chrono::milliseconds length);
   // The phases of run() after the baseline. Each returns the result that ends the apply (a
   // refusal, a failure, a rollback), or nothing to go on.
-  std::optional<ApplyResult> prepare_journal();  // journal written "pending", nothing written yet
-  Expected<WatchdogHandle> start_watchdog();     // none without a watchdog command
-  std::optional<ApplyResult> write_changes();    // each written and read back: journal "verifying"
+  std::optional<ApplyResult> prepare_journal();                      // journal written "pending", nothing written yet
+  Expected<WatchdogHandle> start_watchdog();                         // none without a watchdog command
+  std::optional<ApplyResult> write_changes();                        // each written and read back: journal "verifying"
   std::optional<ApplyResult> trial_verdict(const Window& baseline);  // kept: journal "kept"
   Outcome save(JournalState state, std::string note = {});
   ApplyResult roll_back(std::string why, ApplyOutcome outcome);

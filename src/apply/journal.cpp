@@ -124,7 +124,6 @@ std::string dir_of(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-
 const char* to_string(JournalState s) {
   switch (s) {
     case JournalState::pending: return "pending";

@@ -33,26 +33,33 @@ bool is_imported(const model::Host& host) {
 
 void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
-  auto* check = app.add_subcommand("check", "Judge this host (or a bundle) against a profile: ranked findings with "
-                                            "evidence and fixes; exit 0 healthy, 1 warnings, 2 critical, 5 nothing could be "
-                                            "judged");
-  check->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
-  check->add_option("--interval", options->interval,
-                    "Live: time between the two samples for rate checks: seconds, or 500ms, 1m (default 5s; 0: "
-                    "configuration only)")
+  auto* check = app.add_subcommand("check",
+                                   "Judge this host (or a bundle) against a profile: ranked findings with "
+                                   "evidence and fixes; exit 0 healthy, 1 warnings, 2 critical, 5 nothing could be "
+                                   "judged");
+  check->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
+      ->type_name("NAME");
+  check
+      ->add_option("--interval", options->interval,
+                   "Live: time between the two samples for rate checks: seconds, or 500ms, 1m (default 5s; 0: "
+                   "configuration only)")
       ->type_name("DURATION");
-  check->add_option("--from", options->from,
-                    "Judge a capture instead of this host: a bundle written by `collect` (its first and last "
-                    "samples), an sos report, a sysinfo-snapshot, a folder of command outputs, or a tar archive "
-                    "of one; twice: two captures of the same host, for rates")
+  check
+      ->add_option("--from", options->from,
+                   "Judge a capture instead of this host: a bundle written by `collect` (its first and last "
+                   "samples), an sos report, a sysinfo-snapshot, a folder of command outputs, or a tar archive "
+                   "of one; twice: two captures of the same host, for rates")
       ->type_name("CAPTURE")
       ->expected(1)
       ->take_all();
-  check->add_option_function<std::string>(
-           "--dt",
-           [options](const std::string& text) { options->dt = static_cast<double>(parse_duration(text)->count()) / 1000; },
-           "With two --from captures: the time between them (the earlier given first): seconds, or 500ms, "
-           "2m; overrides their clocks; needed when a capture has no clock")
+  check
+      ->add_option_function<std::string>(
+          "--dt",
+          [options](const std::string& text) {
+            options->dt = static_cast<double>(parse_duration(text)->count()) / 1000;
+          },
+          "With two --from captures: the time between them (the earlier given first): seconds, or 500ms, "
+          "2m; overrides their clocks; needed when a capture has no clock")
       ->type_name("DURATION")
       ->check(CLI::Validator(
           [](std::string& text) {
@@ -60,12 +67,17 @@ void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
             return d ? std::string() : d.error().message + " (" + d.error().hint + ")";
           },
           ""));
-  check->add_option("--profile", options->profile,
-                    "Desired state: a profile NAME (roce-lossless, roce-lossless-pcp, ...) or a TOML FILE; "
-                    "default the built-in roce-lossless")
+  check
+      ->add_option("--profile", options->profile,
+                   "Desired state: a profile NAME (roce-lossless, roce-lossless-pcp, ...) or a TOML FILE; "
+                   "default the built-in roce-lossless")
       ->type_name("NAME|FILE");
-  check->add_option("--only", options->only, "Run only these check IDs (comma-separated)")->delimiter(',')->type_name("IDS");
-  check->add_option("--skip", options->skip, "Do not run these check IDs (comma-separated)")->delimiter(',')->type_name("IDS");
+  check->add_option("--only", options->only, "Run only these check IDs (comma-separated)")
+      ->delimiter(',')
+      ->type_name("IDS");
+  check->add_option("--skip", options->skip, "Do not run these check IDs (comma-separated)")
+      ->delimiter(',')
+      ->type_name("IDS");
   check->add_flag("--json", options->json, "Print the result as JSON (schema_version 1)");
   check->callback([&global, &exit_code, options] { exit_code = run_check(global, *options); });
 }
@@ -95,8 +107,10 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   auto input = read_input(global, request);
   if (!input) return fail(input.error(), input.exit_code());
   if (const model::Host& host = input->now_as_read(); is_imported(host) && !import::holds_roce_data(host))
-    return fail({host.from.locator + ": nothing to judge in this capture: no RDMA device and no netdev's DCB, "
-                 "trust, ECN or RED state; looked for " + import::looked_for_names(),
+    return fail({host.from.locator +
+                     ": nothing to judge in this capture: no RDMA device and no netdev's DCB, "
+                     "trust, ECN or RED state; looked for " +
+                     import::looked_for_names(),
                  "is it a capture of a host with RDMA devices?"},
                 kExitInputError);
 

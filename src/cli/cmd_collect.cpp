@@ -41,7 +41,8 @@ void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_c
           },
           ""))
       ->type_name("DURATION");
-  collect->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  collect->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
+      ->type_name("NAME");
   collect->callback([&global, &exit_code, options] { exit_code = run_collect(global, *options); });
 }
 

@@ -29,7 +29,8 @@ void add_diff_command(CLI::App& app, const GlobalOptions& global, int& exit_code
       ->required()
       ->type_name("A");
   diff->add_option("B", options->b, "Second capture")->required()->type_name("B");
-  diff->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  diff->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
+      ->type_name("NAME");
   diff->add_option("--top", options->top, "Counters shown, lossless-relevant first (default 20)")->type_name("N");
   diff->add_flag("--all", options->all, "Show every counter that changed");
   diff->add_flag("--json", options->json, "Print the differences as JSON (schema_version 1)");

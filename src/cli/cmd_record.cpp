@@ -150,7 +150,9 @@ void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_co
       ->required()
       ->type_name("FILE");
   const auto duration_check = validator(duration_problem);
-  cmd->add_option("--interval", o.interval, "Time between samples: seconds, or 100ms, 2s, 1m (default 1s)")->check(duration_check)->type_name("DURATION");
+  cmd->add_option("--interval", o.interval, "Time between samples: seconds, or 100ms, 2s, 1m (default 1s)")
+      ->check(duration_check)
+      ->type_name("DURATION");
   cmd->add_option("--burst-interval", o.burst_interval,
                   "While pause or discard counters move, sample this often (back to --interval after 10 s quiet)")
       ->check(duration_check)

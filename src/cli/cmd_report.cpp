@@ -164,7 +164,8 @@ int feed_captures(const std::vector<std::string>& paths, ReportFeed& feed) {
     if (!bundle) return report_error(bundle.error(), kExitInputError);
     bundles.push_back(std::move(*bundle));
     for (const auto& s : bundles.back().samples) {
-      if (samples.empty()) hostname = s.hostname;
+      if (samples.empty())
+        hostname = s.hostname;
       else if (s.hostname != hostname)
         return report_error(
             {"capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + hostname + "\")",
@@ -229,17 +230,24 @@ void add_report_command(CLI::App& app, const GlobalOptions& global, int& exit_co
   auto options = std::make_shared<ReportOptions>();
   auto* report = app.add_subcommand("report", "Timeline of findings over a capture's samples (checks once per window); "
                                               "-o writes a self-contained HTML report with plots");
-  report->add_option("paths", options->paths,
-                     "Captures of one host: bundles (collect --samples N), folders, archives; merged in time order")
+  report
+      ->add_option("paths", options->paths,
+                   "Captures of one host: bundles (collect --samples N), folders, archives; merged in time order")
       ->required()
       ->type_name("PATH...");
-  report->add_option("--since", options->since, "Ignore samples before T (2026-11-29T22:00:00Z, @UNIX, or HH:MM[:SS] UTC)")
+  report
+      ->add_option("--since", options->since,
+                   "Ignore samples before T (2026-11-29T22:00:00Z, @UNIX, or HH:MM[:SS] UTC)")
       ->type_name("T");
   report->add_option("--until", options->until, "Ignore samples after T")->type_name("T");
-  report->add_option("--window", options->window, "Checks run once per window of this length: seconds, or 30s, 5m (default 60s)")
+  report
+      ->add_option("--window", options->window,
+                   "Checks run once per window of this length: seconds, or 30s, 5m (default 60s)")
       ->type_name("DURATION");
-  report->add_option("--profile", options->profile, "Desired state: a profile NAME or a TOML FILE")->type_name("NAME|FILE");
-  report->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  report->add_option("--profile", options->profile, "Desired state: a profile NAME or a TOML FILE")
+      ->type_name("NAME|FILE");
+  report->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
+      ->type_name("NAME");
   report->add_option("-o,--output", options->html_out, "Also write the HTML report to FILE")->type_name("FILE");
   report->add_flag("--json", options->json, "Print the timeline as JSON (schema_version 1)");
   report->callback([&global, &exit_code, options] { exit_code = run_report(global, *options); });

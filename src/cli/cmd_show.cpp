@@ -14,7 +14,8 @@ namespace roce::cli {
 void add_show_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<ShowOptions>();
   auto* show = app.add_subcommand("show", "Show RDMA devices, ports and netdevs with DCB, ECN and headline counters");
-  show->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  show->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
+      ->type_name("NAME");
   show->add_flag("--json", options->json, "Print the host as JSON (the bundle's Host document)");
   show->add_flag("--verbose", options->verbose,
                  "Print every missing value with its whole cause in place (default: \"n/a (REASON)\", missing "
@@ -34,8 +35,8 @@ int run_show(const GlobalOptions& global, const ShowOptions& options) {
   const std::string n = std::to_string(input->capture_samples);
   const std::string origin = input->system ? "" : "bundle " + options.from + ": sample " + n + " of " + n + "\n";
   const report::Style style{stdout_wants_colour(), options.verbose, stdout_wrap_width()};
-  const std::string text = options.json ? captures::write_host_text(input->now)
-                                        : origin + report::render_show_text(input->now, style);
+  const std::string text =
+      options.json ? captures::write_host_text(input->now) : origin + report::render_show_text(input->now, style);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return std::fflush(stdout) == 0 ? kExitHealthy : kExitRuntimeError;
 }

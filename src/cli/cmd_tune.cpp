@@ -85,7 +85,8 @@ Expected<apply::ApplyOptions> apply_options_of(const GlobalOptions& global, cons
   if (!baseline || !trial) return fail(!baseline ? baseline.error() : trial.error());
   // A baseline without a trial is never compared: waiting for it would only delay the apply.
   if (trial->count() > 0 && baseline->count() == 0)
-    return fail(Error{"--baseline 0 leaves the trial window nothing to compare with", "give --baseline 10s, or --trial 0"});
+    return fail(
+        Error{"--baseline 0 leaves the trial window nothing to compare with", "give --baseline 10s, or --trial 0"});
   apply::ApplyOptions a;
   a.state_dir = state_dir_of(options);
   a.baseline = *baseline;
@@ -129,7 +130,9 @@ void add_tune_command(CLI::App& app, const GlobalOptions& global, int& exit_code
                  "fell over the trial window, else restore");
   tune->add_flag("--rollback", options->rollback, "Restore the state before the last kept --apply");
   tune->add_flag("--yes,-y", options->yes, "With --apply: accept disruptive changes (link flaps) without asking");
-  tune->add_flag("--force", options->force, "With --apply: even though an LLDP/DCBX agent owns the DCB configuration; with --rollback: even though objects changed since the apply");
+  tune->add_flag("--force", options->force,
+                 "With --apply: even though an LLDP/DCBX agent owns the DCB configuration; with --rollback: even "
+                 "though objects changed since the apply");
   tune->add_option("--baseline", options->baseline,
                    "With --apply: the window measured before the change: seconds, or 10s, 1m (default 10s; none "
                    "with --trial 0)")

@@ -31,8 +31,10 @@ class Result {
   Result(Error error, int exit_code) : error_(std::move(error)), exit_code_(exit_code) {}
   /// The value, or the error ending the subcommand with exit_code.
   Result(Expected<T> expected, int exit_code) : exit_code_(exit_code) {
-    if (expected) value_ = std::move(*expected);
-    else error_ = std::move(expected.error());
+    if (expected)
+      value_ = std::move(*expected);
+    else
+      error_ = std::move(expected.error());
   }
 
   explicit operator bool() const { return value_.has_value(); }

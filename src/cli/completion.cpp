@@ -95,8 +95,8 @@ std::vector<OptionSpec> with_globals(const CommandSpec& cmd, const CommandSpec& 
 
 void add_completion_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<CompletionOptions>();
-  auto* cmd = app.add_subcommand("completion",
-                                 "Print the bash or zsh completion script, or a list the scripts complete from");
+  auto* cmd =
+      app.add_subcommand("completion", "Print the bash or zsh completion script, or a list the scripts complete from");
   cmd->group("");  // hidden: the installed scripts call it
   cmd->add_option("what", options->what, "bash, zsh, checks, profiles or devices")
       ->required()

@@ -32,7 +32,7 @@ struct OptionSpec {
   std::vector<std::string> names;  // "--only", "-o"; empty for a positional
   std::string help;                // the first clause of the description
   ValueKind kind = ValueKind::none;
-  bool many = false;  // takes several values in a row (--only A B, report PATH...)
+  bool many = false;     // takes several values in a row (--only A B, report PATH...)
   bool repeats = false;  // may be given more than once (check --from A --from B)
 };
 

@@ -154,8 +154,9 @@ std::string bash_completion_script(const std::vector<CommandSpec>& commands) {
            "' ;;\n";
   out += "  esac\n}\n\n";
 
-  out += "# _roce_doctor_value COMMAND OPTION: what the option's value is (none: a flag; many-: several values\n"
-         "# may follow); empty when COMMAND has no such option.\n";
+  out +=
+      "# _roce_doctor_value COMMAND OPTION: what the option's value is (none: a flag; many-: several values\n"
+      "# may follow); empty when COMMAND has no such option.\n";
   out += "_roce_doctor_value() {\n  case $1:$2 in\n";
   for (const auto& c : commands) {
     if (c.name.empty()) continue;

@@ -132,31 +132,34 @@ std::string zsh_completion_script(const std::vector<CommandSpec>& commands) {
     out += "    && return 0\n  return 1\n}\n";
   }
 
-  out += "\n_roce-doctor() {\n"
-         "  local curcontext=$curcontext state line ret=1\n"
-         "  local _roce_doctor_prog=$words[1]\n"
-         "  local -a _roce_doctor_sysfs\n"
-         "  local i=${words[(I)--sysfs-root]}\n"
-         "  (( i )) && _roce_doctor_sysfs=(--sysfs-root ${words[i+1]})\n"
-         "  _arguments -C \\\n";
+  out +=
+      "\n_roce-doctor() {\n"
+      "  local curcontext=$curcontext state line ret=1\n"
+      "  local _roce_doctor_prog=$words[1]\n"
+      "  local -a _roce_doctor_sysfs\n"
+      "  local i=${words[(I)--sysfs-root]}\n"
+      "  (( i )) && _roce_doctor_sysfs=(--sysfs-root ${words[i+1]})\n"
+      "  _arguments -C \\\n";
   out += globals;
-  out += "    '1: :_roce_doctor_commands' \\\n"
-         "    '*:: :->args' && ret=0\n"
-         "  if [[ $state == args ]]; then\n"
-         "    curcontext=${curcontext%:*:*}:roce-doctor-$words[1]:\n"
-         "    case $words[1] in\n";
+  out +=
+      "    '1: :_roce_doctor_commands' \\\n"
+      "    '*:: :->args' && ret=0\n"
+      "  if [[ $state == args ]]; then\n"
+      "    curcontext=${curcontext%:*:*}:roce-doctor-$words[1]:\n"
+      "    case $words[1] in\n";
   for (const auto& c : commands)
     if (!c.name.empty()) out += "      " + c.name + ") _roce_doctor_cmd_" + c.name + " && ret=0 ;;\n";
-  out += "    esac\n"
-         "  fi\n"
-         "  return ret\n"
-         "}\n\n"
-         "# Autoloaded from fpath this file is the body of _roce-doctor; sourced, it registers itself.\n"
-         "if [[ $funcstack[1] == _roce-doctor ]]; then\n"
-         "  _roce-doctor \"$@\"\n"
-         "else\n"
-         "  compdef _roce-doctor roce-doctor\n"
-         "fi\n";
+  out +=
+      "    esac\n"
+      "  fi\n"
+      "  return ret\n"
+      "}\n\n"
+      "# Autoloaded from fpath this file is the body of _roce-doctor; sourced, it registers itself.\n"
+      "if [[ $funcstack[1] == _roce-doctor ]]; then\n"
+      "  _roce-doctor \"$@\"\n"
+      "else\n"
+      "  compdef _roce-doctor roce-doctor\n"
+      "fi\n";
   return out;
 }
 

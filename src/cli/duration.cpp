@@ -15,9 +15,7 @@ std::uint64_t ms_per_unit(std::string_view unit) {
   return 0;
 }
 
-bool all_digits(std::string_view text) {
-  return text.find_first_not_of("0123456789") == std::string_view::npos;
-}
+bool all_digits(std::string_view text) { return text.find_first_not_of("0123456789") == std::string_view::npos; }
 
 }  // namespace
 
@@ -37,7 +35,8 @@ Expected<std::chrono::milliseconds> parse_duration(std::string_view text) {
   if (!whole.empty()) std::from_chars(whole.data(), whole.data() + whole.size(), w);
   if (!fraction.empty()) std::from_chars(fraction.data(), fraction.data() + fraction.size(), f);
   for (std::size_t i = 0; i < fraction.size(); ++i) scale *= 10;
-  if ((f * unit_ms) % scale != 0) return fail("invalid duration \"" + std::string(text) + "\"", "give whole milliseconds");
+  if ((f * unit_ms) % scale != 0)
+    return fail("invalid duration \"" + std::string(text) + "\"", "give whole milliseconds");
   if (w > 10'000'000'000ULL / unit_ms) return fail("duration \"" + std::string(text) + "\" is too long");
   const std::uint64_t ms = w * unit_ms + f * unit_ms / scale;
   if (ms == 0) return bad();

@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "import/load_capture.hpp"
 #include "checks/registry.hpp"
 #include "cli/profile_lookup.hpp"
 #include "engine/context.hpp"
+#include "import/load_capture.hpp"
 #include "profile/load.hpp"
 #include "util/exit_codes.hpp"
 
@@ -184,8 +184,8 @@ Expected<model::Host> sample_device(tune::System& system, const std::string& dev
 }
 
 Result<Input> read_input(const GlobalOptions& global, const InputRequest& request) {
-  Result<Input> in = request.captures.empty() ? read_system(global, request)
-                                              : Result<Input>(read_captures(request), kExitInputError);
+  Result<Input> in =
+      request.captures.empty() ? read_system(global, request) : Result<Input>(read_captures(request), kExitInputError);
   if (!in || request.dev.empty()) return in;
   auto now = select_device(in->now, request.dev);
   if (!now) return {std::move(now.error()), kExitInputError};

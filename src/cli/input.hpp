@@ -58,15 +58,15 @@ struct InputRequest {
 
 /// The host now, optionally an earlier sample of it, and how the two were obtained.
 struct Input {
-  model::Host now;                   // narrowed to --dev
-  std::optional<model::Host> before; // narrowed to --dev
+  model::Host now;                    // narrowed to --dev
+  std::optional<model::Host> before;  // narrowed to --dev
   /// "live, configuration only", "sim:FILE, 2 samples 5 s apart", "from bundle F, samples 1 and 3
   /// of 3, 60 s apart", "from bundles A and B, 60 s apart (--dt)".
   std::string origin;
-  double dt = 0;                           // seconds from before to now; 0: no rates
-  std::optional<model::Host> whole_now;    // with --dev: now as read, before the filter narrowed it
-  std::size_t capture_samples = 0;         // one capture: how many samples it holds (now is the last)
-  std::unique_ptr<tune::System> system;    // the system read; null for captures
+  double dt = 0;                         // seconds from before to now; 0: no rates
+  std::optional<model::Host> whole_now;  // with --dev: now as read, before the filter narrowed it
+  std::size_t capture_samples = 0;       // one capture: how many samples it holds (now is the last)
+  std::unique_ptr<tune::System> system;  // the system read; null for captures
 
   /// The latest sample as read, before --dev narrowed it.
   const model::Host& now_as_read() const { return whole_now ? *whole_now : now; }

@@ -61,8 +61,10 @@ Side<T> side_of(const model::Field<T>& field, bool element = false) {
 
 template <class T>
 auto element_side(const T& element) {
-  if constexpr (is_field<T>) return side_of(element, /*element=*/true);
-  else return side_of(element);
+  if constexpr (is_field<T>)
+    return side_of(element, /*element=*/true);
+  else
+    return side_of(element);
 }
 
 // Equal as configuration: strings as written (invalid UTF-8 replaced), doubles that are not
@@ -209,8 +211,7 @@ struct Walker {
     const std::string_view label = element_label(key);
     if (!label.empty() && a.size() == b.size()) {
       for (std::size_t i = 0; i < a.size(); ++i)
-        compare(element_side(a[i]), element_side(b[i]), path + " " + std::string(label) + " " + std::to_string(i),
-                key);
+        compare(element_side(a[i]), element_side(b[i]), path + " " + std::string(label) + " " + std::to_string(i), key);
       return;
     }
     if (!same(a, b)) change(path, side_of(a), side_of(b), key);
@@ -240,8 +241,10 @@ struct Walker {
     };
     for (const auto& ea : a) {
       const std::string id = identity(ea);
-      if (const E* eb = find(b, id)) objects(ea, *eb, path + "[" + id + "]");
-      else one_sided<E>(path + "[" + id + "]", &ea, nullptr);
+      if (const E* eb = find(b, id))
+        objects(ea, *eb, path + "[" + id + "]");
+      else
+        one_sided<E>(path + "[" + id + "]", &ea, nullptr);
     }
     for (const auto& eb : b) {
       const std::string id = identity(eb);
@@ -253,8 +256,10 @@ struct Walker {
   void one_sided(const std::string& path, const E* a, const E* b) {
     const auto element_text = [](const E* e) -> std::string {
       if (!e) return "absent";
-      if constexpr (std::is_same_v<E, model::Gid>) return readable(e->gid);
-      else return "present";
+      if constexpr (std::is_same_v<E, model::Gid>)
+        return readable(e->gid);
+      else
+        return "present";
     };
     ConfigChange c;
     c.subject = subject;
@@ -285,7 +290,8 @@ void subject_changes(const std::vector<D>& a, const std::vector<D>& b, std::vect
   };
   for (const auto& ea : a) {
     const std::string name = identity(ea);
-    if (const D* eb = find(b, name)) Walker{name, out}.objects(ea, *eb, "");
+    if (const D* eb = find(b, name))
+      Walker{name, out}.objects(ea, *eb, "");
     else only(name, true);
   }
   for (const auto& eb : b) {

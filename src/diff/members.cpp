@@ -8,8 +8,8 @@ namespace roce::diff {
 
 bool is_counter_member(std::string_view key) {
   static constexpr std::array<std::string_view, 10> kCounters = {
-      "stats",       "ethtool_stats", "counters",  "hw_counters", "carrier_changes",
-      "requests",    "indications",   "tx_frames", "rx_frames",   "red_xstats"};
+      "stats",    "ethtool_stats", "counters",  "hw_counters", "carrier_changes",
+      "requests", "indications",   "tx_frames", "rx_frames",   "red_xstats"};
   for (const auto k : kCounters)
     if (k == key) return true;
   return false;

@@ -36,7 +36,9 @@ std::string identity(const model::Qdisc& qdisc);
 
 /// Elements that have an identity(); other arrays are compared element by element or whole.
 template <class T>
-concept Identified = requires(const T& t) { identity(t); };
+concept Identified = requires(const T& t) {
+  identity(t);
+};
 
 template <class T>
 constexpr bool is_field = false;

@@ -82,8 +82,10 @@ std::string value_text(const T& value, std::string_view key) {
       if constexpr (!std::is_same_v<M, model::Provenance>) {
         if (is_unset(m)) return;
         out += (first ? "" : ", ") + std::string(name) + ": ";
-        if constexpr (is_optional<M>) out += value_text(*m, name);
-        else out += value_text(m, name);
+        if constexpr (is_optional<M>)
+          out += value_text(*m, name);
+        else
+          out += value_text(m, name);
         first = false;
       }
     };

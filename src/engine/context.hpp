@@ -38,7 +38,7 @@ struct PortView {
                                                // the host does not describe the port's netdev
   const model::RdmaDevice* device = nullptr;   // null: a netdev with no RDMA device
   const model::RdmaPort* port = nullptr;
-  bool stand_in = false;                       // netdev is a stand-in: nothing to tune or measure there
+  bool stand_in = false;  // netdev is a stand-in: nothing to tune or measure there
   const model::NetDev* netdev_before = nullptr;
   counters::Canonical now;
   std::optional<counters::Canonical> before;

@@ -45,9 +45,9 @@ struct Finding {
   std::string id{};  // check ID, "QOS-TRUST" (Reporter::finding fills it in)
   Severity severity = Severity::warning;
   Subject subject{};
-  std::string title{};        // one line: "trust mode is pcp, profile expects dscp"
+  std::string title{};  // one line: "trust mode is pcp, profile expects dscp"
   std::vector<Evidence> evidence{};
-  std::string explanation{};  // one paragraph: why it matters
+  std::string explanation{};               // one paragraph: why it matters
   std::vector<std::string> remediation{};  // commands for this host
   std::vector<std::string> caused_by{};    // refs() of the findings that explain this one
   /// "QOS-TRUST@ens1f0np0" ("LINK-STATE@mlx5_1/1" when the netdev is unknown): how caused_by names

@@ -210,7 +210,8 @@ std::string looked_for_names() {
          "ibv_devices, ibv_devinfo_-v, show_gids, ibdev2netdev, rdma_link, mlnx_qos_-i_<if>, "
          "dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, show_counters_<dev>, cma_roce_mode, date, "
          "hostname), "
-         "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: commands_txt_output/<cmd>.txt, "
+         "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: "
+         "commands_txt_output/<cmd>.txt, "
          "ethtool_S/ethtool_S_<if>, ecn/config/<if>";
 }
 

@@ -67,7 +67,7 @@ Expected<std::int64_t> parse_date_output(std::string_view text) {
                 std::string(text.substr(0, 60)) + "\"");
   if (w[4] != "UTC" && w[4] != "GMT" && w[4] != "Z")
     return fail("`date` printed the time in zone " + std::string(w[4].substr(0, 16)) +
-                ", which an abbreviation does not place on the time line",
+                    ", which an abbreviation does not place on the time line",
                 "capture `date --utc` as well");
   return utc_ms(year, month0, day, h, m, s);
 }

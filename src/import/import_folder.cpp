@@ -22,7 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::uintmax_t kMaxFileBytes = 64u << 20;  // no command output is this large
-constexpr int kMaxDepth = 4;                          // plain folders: sysinfo-snapshot nests outputs
+constexpr int kMaxDepth = 4;                         // plain folders: sysinfo-snapshot nests outputs
 
 struct FoundFile {
   CommandFile command;
@@ -132,7 +132,8 @@ void relocate(model::Host& host, const std::string& absolute_top, const std::str
   const std::string prefix = absolute_top + "/";
   auto fix = [&](const char*, auto& field) {
     auto strip = [&](std::string& s) {
-      for (std::size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at)) s.erase(at, prefix.size());
+      for (std::size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at))
+        s.erase(at, prefix.size());
     };
     strip(field.cause);
     if (field.from.source == "sysfs") {
@@ -257,10 +258,10 @@ Expected<Imported> import_folder(const std::string& dir) {
   }
   report_qos_disagreements(state);
   if (!state.time_known)
-    add_warning(state, "capture",
-                state.time_problem.empty() ? "the capture holds no `date` output: its time is unknown"
-                                           : state.time_problem,
-                model::Availability::absent);
+    add_warning(
+        state, "capture",
+        state.time_problem.empty() ? "the capture holds no `date` output: its time is unknown" : state.time_problem,
+        model::Availability::absent);
 
   if (!state.files_not_used.empty()) {
     std::string listed;

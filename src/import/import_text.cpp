@@ -28,8 +28,8 @@
 namespace roce::import {
 namespace {
 
-using model::Field;
 using captures::text::TextOrigin;
+using model::Field;
 
 std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> out;
@@ -110,8 +110,7 @@ void import_host_fact(CommandKind kind, std::string_view text, const TextOrigin&
       }
       break;
     }
-    default:
-      return;
+    default: return;
   }
   state.files_used.push_back(origin.file);
 }
@@ -149,9 +148,9 @@ void import_cma_roce_mode(const CommandFile& command, std::string_view text, con
   auto result = captures::text::parse_cma_roce_mode(text, origin);
   if (!parsed_ok(result, origin, state)) return;
   const std::string port = command.rdma_device + " port " + std::to_string(command.rdma_port);
-  state.host.notes.push_back({command.rdma_device, model::Availability::present,
-                              origin.where(first_content_line(text)) + ": RDMA-CM's default RoCE mode on " + port +
-                                  " is " + result->value});
+  state.host.notes.push_back(
+      {command.rdma_device, model::Availability::present,
+       origin.where(first_content_line(text)) + ": RDMA-CM's default RoCE mode on " + port + " is " + result->value});
 }
 
 }  // namespace
@@ -195,13 +194,10 @@ int apply_order(CommandKind kind) {
 void import_command_text(const CommandFile& command, std::string_view text, const TextOrigin& origin,
                          ImportState& state) {
   switch (command.kind) {
-    case CommandKind::unknown:
-      return;
+    case CommandKind::unknown: return;
     case CommandKind::hostname:
     case CommandKind::date:
-    case CommandKind::uname:
-      import_host_fact(command.kind, text, origin, state);
-      return;
+    case CommandKind::uname: import_host_fact(command.kind, text, origin, state); return;
     case CommandKind::ip_link: {
       auto result = captures::text::parse_ip_link(text, origin);
       if (!parsed_ok(result, origin, state)) return;
@@ -223,12 +219,8 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
       if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).pause, result->value);
       return;
     }
-    case CommandKind::ethtool_stats:
-      import_ethtool_stats(command.netdev, text, origin, state);
-      return;
-    case CommandKind::ibstat:
-      import_rdma_devices(captures::text::parse_ibstat(text, origin), origin, state);
-      return;
+    case CommandKind::ethtool_stats: import_ethtool_stats(command.netdev, text, origin, state); return;
+    case CommandKind::ibstat: import_rdma_devices(captures::text::parse_ibstat(text, origin), origin, state); return;
     case CommandKind::ibv_devinfo:
       import_rdma_devices(captures::text::parse_ibv_devinfo(text, origin), origin, state);
       return;
@@ -283,12 +275,8 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
         merge_rdma_device(rdma_device_named(state.host, command.rdma_device), result->value);
       return;
     }
-    case CommandKind::cma_roce_mode:
-      import_cma_roce_mode(command, text, origin, state);
-      return;
-    case CommandKind::not_used:
-      state.files_not_used.push_back(origin.file + " (" + command.what + ")");
-      return;
+    case CommandKind::cma_roce_mode: import_cma_roce_mode(command, text, origin, state); return;
+    case CommandKind::not_used: state.files_not_used.push_back(origin.file + " (" + command.what + ")"); return;
   }
 }
 
@@ -318,7 +306,8 @@ std::vector<std::pair<std::uint16_t, std::uint8_t>> dscp_map(const std::vector<m
 
 std::string dscp_text(const std::vector<std::pair<std::uint16_t, std::uint8_t>>& map) {
   std::string out;
-  for (const auto& [dscp, prio] : map) out += (out.empty() ? "" : " ") + std::to_string(dscp) + ":" + std::to_string(prio);
+  for (const auto& [dscp, prio] : map)
+    out += (out.empty() ? "" : " ") + std::to_string(dscp) + ":" + std::to_string(prio);
   return out.empty() ? "none" : out;
 }
 

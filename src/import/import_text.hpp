@@ -15,9 +15,9 @@ namespace roce::import {
 
 struct ImportState {
   model::Host host;
-  std::vector<std::string> warnings;    // also appended to host.notes
-  std::vector<std::string> files_used;  // labels of files that gave at least one value
-  std::vector<std::string> files_not_used;  // "label (the command, and why it is not read)"
+  std::vector<std::string> warnings;                        // also appended to host.notes
+  std::vector<std::string> files_used;                      // labels of files that gave at least one value
+  std::vector<std::string> files_not_used;                  // "label (the command, and why it is not read)"
   std::map<std::string, captures::text::MlnxQos> mlnx_qos;  // per netdev, to compare with dcb afterwards
   bool time_known = false;
   std::string time_problem;  // why `date` could not be read, reported only if nothing else gives the time

@@ -25,8 +25,12 @@ FileKind kind_of(const std::string& head) {
   while (i < head.size() && (head[i] == ' ' || head[i] == '\t' || head[i] == '\n' || head[i] == '\r')) ++i;
   if (i < head.size() && head[i] == '{') return FileKind::json;
   if (byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd) return FileKind::zstd;
-  if (byte(0) == 0x1f && byte(1) == 0x8b) return FileKind::archive;                        // gzip
-  if (head.compare(0, 6, std::string("\xfd" "7zXZ\0", 6)) == 0) return FileKind::archive;  // xz
+  if (byte(0) == 0x1f && byte(1) == 0x8b) return FileKind::archive;  // gzip
+  if (head.compare(0, 6,
+                   std::string("\xfd"
+                               "7zXZ\0",
+                               6)) == 0)
+    return FileKind::archive;                                                              // xz
   if (head.compare(0, 3, "BZh") == 0) return FileKind::archive;                            // bzip2
   if (head.size() >= 262 && head.compare(257, 5, "ustar") == 0) return FileKind::archive;  // plain tar
   return FileKind::unknown;
@@ -99,8 +103,7 @@ Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std
   }
   if (record::looks_like_recording(head)) return load_recording(path, warnings);
   switch (kind_of(head)) {
-    case FileKind::json:
-      return captures::read_bundle_file(path);
+    case FileKind::json: return captures::read_bundle_file(path);
     case FileKind::zstd: {
       auto bytes = read_all(path);
       if (!bytes) return fail(std::move(bytes.error()));
@@ -108,14 +111,14 @@ Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std
       if (!text) return fail(std::move(text.error()).context("bundle " + path));
       return captures::read_bundle_text(*text, path);
     }
-    case FileKind::archive:
-      return load_archive(path);
-    case FileKind::unknown:
-      break;
+    case FileKind::archive: return load_archive(path);
+    case FileKind::unknown: break;
   }
-  return fail(path + ": not a capture roce-doctor reads; looked for a roce-doctor bundle (JSON, or zstd-compressed), "
-                     "a tar archive (.tar.gz, .tar.xz, .tgz) of an sos report or sysinfo-snapshot, or a directory "
-                     "holding " + looked_for_names(),
+  return fail(path +
+                  ": not a capture roce-doctor reads; looked for a roce-doctor bundle (JSON, or zstd-compressed), "
+                  "a tar archive (.tar.gz, .tar.xz, .tgz) of an sos report or sysinfo-snapshot, or a directory "
+                  "holding " +
+                  looked_for_names(),
               "the file's content decides, not its name");
 }
 

@@ -90,8 +90,8 @@ Expected<TempDir> TempDir::create() {
   const char* base = std::getenv("TMPDIR");
   std::string templ = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/roce-doctor-import.XXXXXX";
   if (mkdtemp(templ.data()) == nullptr)
-    return fail("create a temporary directory " + templ + ": " + std::strerror(errno), "set TMPDIR to a writable directory",
-                errno);
+    return fail("create a temporary directory " + templ + ": " + std::strerror(errno),
+                "set TMPDIR to a writable directory", errno);
   return TempDir(templ);
 }
 
@@ -112,7 +112,8 @@ std::vector<std::string> unsafe_member_names(std::string_view listing) {
     std::size_t start = 0;
     while (!unsafe && start <= name.size()) {
       const std::size_t slash = name.find('/', start);
-      const std::string_view part = name.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+      const std::string_view part =
+          name.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
       if (part == "..") unsafe = true;
       if (slash == std::string_view::npos) break;
       start = slash + 1;
@@ -126,12 +127,13 @@ Outcome extract_archive(const std::string& archive, const std::string& into) {
   auto listing = run({"tar", "-tf", archive});
   if (!listing) return fail(std::move(listing.error()));
   if (!WIFEXITED(listing->status) || WEXITSTATUS(listing->status) != 0)
-    return fail("tar -tf " + archive + ": " + first_line(listing->err), "is it a tar archive (.tar.gz, .tar.xz, .tgz)?");
+    return fail("tar -tf " + archive + ": " + first_line(listing->err),
+                "is it a tar archive (.tar.gz, .tar.xz, .tgz)?");
   const auto bad = unsafe_member_names(listing->out);
   if (!bad.empty())
     return fail(archive + ": refusing an archive with member paths outside its folder (" + bad.front() + ")");
-  auto extracted = run({"tar", "-xf", archive, "-C", into, "--no-same-owner", "--no-same-permissions",
-                        "--delay-directory-restore"});
+  auto extracted =
+      run({"tar", "-xf", archive, "-C", into, "--no-same-owner", "--no-same-permissions", "--delay-directory-restore"});
   if (!extracted) return fail(std::move(extracted.error()));
   if (!WIFEXITED(extracted->status) || WEXITSTATUS(extracted->status) != 0)
     return fail("tar -xf " + archive + ": " + first_line(extracted->err));

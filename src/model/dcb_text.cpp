@@ -61,8 +61,10 @@ std::string app_entry_text(const AppEntry& e) {
 std::string tc_handle_text(std::uint32_t handle) {
   if (handle == kTcRoot) return "root";
   char buf[24];
-  if (handle & 0xffff) std::snprintf(buf, sizeof buf, "%x:%x", handle >> 16, handle & 0xffff);
-  else std::snprintf(buf, sizeof buf, "%x:", handle >> 16);
+  if (handle & 0xffff)
+    std::snprintf(buf, sizeof buf, "%x:%x", handle >> 16, handle & 0xffff);
+  else
+    std::snprintf(buf, sizeof buf, "%x:", handle >> 16);
   return buf;
 }
 

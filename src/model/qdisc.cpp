@@ -17,9 +17,12 @@ PrioQueue queue_for_priority(const std::vector<Qdisc>& qdiscs, int prio) {
   if (root->red) return {root, kTcRoot};
   if (root->kind != "ets" && root->kind != "prio") return {};
   std::uint32_t band;
-  if (static_cast<std::size_t>(prio) < root->priomap.size()) band = root->priomap[prio];
-  else if (root->bands && *root->bands > 0) band = *root->bands - 1;
-  else return {};
+  if (static_cast<std::size_t>(prio) < root->priomap.size())
+    band = root->priomap[prio];
+  else if (root->bands && *root->bands > 0)
+    band = *root->bands - 1;
+  else
+    return {};
   const std::uint32_t classid = (root->handle & 0xffff0000) | (band + 1);
   PrioQueue out{nullptr, classid};
   for (const auto& q : qdiscs)

@@ -149,7 +149,9 @@ template <class V, Like<model::Host> T>
 void describe(V& v, T& x) {
   v("hostname", x.hostname); v("kernel_release", x.kernel_release); v("time_unix_ms", x.time_unix_ms);
   v("monotonic_ns", x.monotonic_ns); v("from", x.from); v("netdevs", x.netdevs);
-  v("rdma_devices", x.rdma_devices); v("notes", x.notes); v("mlnx_qos_seen", x.mlnx_qos_seen);
+  v("rdma_devices", x.rdma_devices);
+  v("notes", x.notes);
+  v("mlnx_qos_seen", x.mlnx_qos_seen);
 }
 
 struct Probe {

@@ -24,13 +24,13 @@
 
 namespace roce::physics {
 
-constexpr std::uint32_t kEcnAnchorSpeedMbps = 100000;   // NVIDIA's values are for 100G-class ports
-constexpr std::uint32_t kEcnAnchorMinBytes = 150000;    // NVIDIA Onyx/Cumulus min (150 KB)
-constexpr std::uint32_t kEcnAnchorMaxBytes = 1500000;   // NVIDIA Onyx/Cumulus max (1500 KB)
-constexpr double kEcnProbability = 0.05;                // SONiC AZURE_LOSSLESS drop probability 5 %
-constexpr std::uint32_t kEcnMinFloorBytes = 5000;       // DCQCN paper Kmin (5 KB)
-constexpr std::uint32_t kSonicWredMinBytes = 1 << 20;   // SONiC min threshold (documentation anchor)
-constexpr std::uint32_t kSonicWredMaxBytes = 2 << 20;   // SONiC max threshold (documentation anchor)
+constexpr std::uint32_t kEcnAnchorSpeedMbps = 100000;  // NVIDIA's values are for 100G-class ports
+constexpr std::uint32_t kEcnAnchorMinBytes = 150000;   // NVIDIA Onyx/Cumulus min (150 KB)
+constexpr std::uint32_t kEcnAnchorMaxBytes = 1500000;  // NVIDIA Onyx/Cumulus max (1500 KB)
+constexpr double kEcnProbability = 0.05;               // SONiC AZURE_LOSSLESS drop probability 5 %
+constexpr std::uint32_t kEcnMinFloorBytes = 5000;      // DCQCN paper Kmin (5 KB)
+constexpr std::uint32_t kSonicWredMinBytes = 1 << 20;  // SONiC min threshold (documentation anchor)
+constexpr std::uint32_t kSonicWredMaxBytes = 2 << 20;  // SONiC max threshold (documentation anchor)
 
 struct EcnThresholds {
   std::uint32_t min = 0, max = 0, limit = 0;  // bytes

@@ -5,8 +5,7 @@
 
 namespace roce::physics {
 
-std::uint32_t mlx5_xoff_bytes(std::optional<std::uint32_t> speed_mbps, std::uint32_t cable_m,
-                              std::uint32_t mtu) {
+std::uint32_t mlx5_xoff_bytes(std::optional<std::uint32_t> speed_mbps, std::uint32_t cable_m, std::uint32_t mtu) {
   // 64-bit intermediates: 1.6T at 999 m still fits, and the kernel's u32 would only differ on overflow.
   std::uint64_t speed = std::max<std::uint64_t>(speed_mbps.value_or(40000), 40000);
   std::uint64_t xoff = (301 + 216ull * cable_m / 100) * speed / 1000 + 272ull * mtu / 100;
@@ -14,10 +13,8 @@ std::uint32_t mlx5_xoff_bytes(std::optional<std::uint32_t> speed_mbps, std::uint
 }
 
 std::uint32_t mlx5_min_lossless_buffer(std::optional<std::uint32_t> speed_mbps, std::uint32_t cable_m,
-                                       std::uint32_t mtu, std::uint32_t netdev_max_mtu,
-                                       std::uint32_t cell_bytes) {
-  return mlx5_xoff_bytes(speed_mbps, cable_m, mtu) + std::max(netdev_max_mtu, kMlx5MinimumMaxMtu) +
-         cell_bytes;
+                                       std::uint32_t mtu, std::uint32_t netdev_max_mtu, std::uint32_t cell_bytes) {
+  return mlx5_xoff_bytes(speed_mbps, cable_m, mtu) + std::max(netdev_max_mtu, kMlx5MinimumMaxMtu) + cell_bytes;
 }
 
 std::optional<std::uint32_t> pause_quanta(std::uint32_t speed_mbps) {
@@ -36,8 +33,7 @@ std::optional<std::uint32_t> pause_quanta(std::uint32_t speed_mbps) {
   }
 }
 
-std::optional<std::uint32_t> ieee_headroom_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m,
-                                                 std::uint32_t mtu) {
+std::optional<std::uint32_t> ieee_headroom_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m, std::uint32_t mtu) {
   auto quanta = pause_quanta(speed_mbps);
   if (!quanta) return std::nullopt;
   // 2 * L * 5 ns/m * R bit/s / 8 = L * R_mbps / 800 bytes, rounded up.
@@ -60,10 +56,9 @@ SonicHeadroom sonic_headroom(const SonicInputs& in) {
   auto quanta = pause_quanta(in.speed_mbps);
   const double peer_response = quanta ? *quanta * 512.0 / 8 : in.asic.peer_response_time_kb * 1024;
   const double bytes_on_cable = 2.0 * in.cable_m * in.speed_mbps * 1e9 / 198000000 / (8 * 1000);
-  const double bytes_on_gearbox =
-      in.gearbox_delay_ns == 0 ? 0 : in.speed_mbps * in.gearbox_delay_ns / (8 * 1024);
-  const double propagation = in.port_mtu + bytes_on_cable + 2 * bytes_on_gearbox +
-                             in.asic.mac_phy_delay_kb * 1024 + peer_response;
+  const double bytes_on_gearbox = in.gearbox_delay_ns == 0 ? 0 : in.speed_mbps * in.gearbox_delay_ns / (8 * 1024);
+  const double propagation =
+      in.port_mtu + bytes_on_cable + 2 * bytes_on_gearbox + in.asic.mac_phy_delay_kb * 1024 + peer_response;
 
   double xoff = ceil1024(in.lossless_mtu + propagation * cell_occupancy);
   // Without a shared headroom pool, a small-packet mix below 100 % gets 2 KiB back towards the

@@ -25,13 +25,12 @@
 
 namespace roce::physics {
 
-constexpr std::uint32_t kMlx5DefaultCableM = 7;      // MLX5E_DEFAULT_CABLE_LEN
-constexpr std::uint32_t kMlx5MinimumMaxMtu = 9216;   // MINIMUM_MAX_MTU
-constexpr std::uint32_t kMlx5DefaultCellBytes = 128; // 1 << MLX5E_BUFFER_CELL_SHIFT
+constexpr std::uint32_t kMlx5DefaultCableM = 7;       // MLX5E_DEFAULT_CABLE_LEN
+constexpr std::uint32_t kMlx5MinimumMaxMtu = 9216;    // MINIMUM_MAX_MTU
+constexpr std::uint32_t kMlx5DefaultCellBytes = 128;  // 1 << MLX5E_BUFFER_CELL_SHIFT
 
 /// mlx5 headroom above the XOFF threshold, bytes. speed_mbps nullopt = unknown (40G is assumed).
-std::uint32_t mlx5_xoff_bytes(std::optional<std::uint32_t> speed_mbps, std::uint32_t cable_m,
-                              std::uint32_t mtu);
+std::uint32_t mlx5_xoff_bytes(std::optional<std::uint32_t> speed_mbps, std::uint32_t cable_m, std::uint32_t mtu);
 
 /// Smallest lossless buffer mlx5 accepts: xoff + max(max_mtu, 9216) + cell.
 std::uint32_t mlx5_min_lossless_buffer(std::optional<std::uint32_t> speed_mbps, std::uint32_t cable_m,
@@ -42,20 +41,19 @@ std::uint32_t mlx5_min_lossless_buffer(std::optional<std::uint32_t> speed_mbps, 
 std::optional<std::uint32_t> pause_quanta(std::uint32_t speed_mbps);
 
 /// Generic IEEE estimate (§4.3), bytes; nullopt when the speed has no pause-quanta entry.
-std::optional<std::uint32_t> ieee_headroom_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m,
-                                                 std::uint32_t mtu);
+std::optional<std::uint32_t> ieee_headroom_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m, std::uint32_t mtu);
 
-struct SonicAsic {                    // STATE_DB ASIC_TABLE
-  std::uint32_t cell_size = 144;      // Spectrum-2/3 (Spectrum-1: 96)
+struct SonicAsic {                // STATE_DB ASIC_TABLE
+  std::uint32_t cell_size = 144;  // Spectrum-2/3 (Spectrum-1: 96)
   double pipeline_latency_kb = 18;
   double mac_phy_delay_kb = 0.8;
-  double peer_response_time_kb = 3.8; // used only when the speed has no pause-quanta entry
+  double peer_response_time_kb = 3.8;  // used only when the speed has no pause-quanta entry
 };
 struct SonicInputs {
   std::uint32_t speed_mbps = 100000;
   std::uint32_t cable_m = 5;
   std::uint32_t port_mtu = 9100;
-  std::uint32_t lossless_mtu = 1024;       // LOSSLESS_TRAFFIC_PATTERN.mtu
+  std::uint32_t lossless_mtu = 1024;  // LOSSLESS_TRAFFIC_PATTERN.mtu
   std::uint32_t small_packet_percentage = 100;
   double gearbox_delay_ns = 0;
   bool shared_headroom_pool = false;

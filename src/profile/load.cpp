@@ -1,10 +1,10 @@
 #include "profile/load.hpp"
 
+#include <toml++/toml.h>
 #include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "profile/toml_errors.hpp"
 #include "util/spelling.hpp"

@@ -2,12 +2,12 @@
 /// The errors of a TOML file (a profile, a simulator model), each "FILE:LINE:COL: message",
 /// collected so that one run reports all of them, in file order. Header-only: its users link
 /// toml++ themselves.
+#include <toml++/toml.h>
 #include <algorithm>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
-#include <toml++/toml.h>
 
 namespace roce::profile {
 

@@ -48,7 +48,10 @@ std::string render_check_json(const CheckRun& run) {
                  {"origin", run.origin},
                  {"profile", run.profile},   {"interval_s", run.interval_s}, {"has_rdma", run.has_rdma},
                  {"ports", run.ports}};
-  doc["verdict"] = {{"status", status_of(run)}, {"critical", v.critical}, {"warning", v.warning}, {"info", v.info},
+  doc["verdict"] = {{"status", status_of(run)},
+                    {"critical", v.critical},
+                    {"warning", v.warning},
+                    {"info", v.info},
                     {"exit_code", exit_code_of(run)}};
   doc["findings"] = ordered_json::array();
   for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f));

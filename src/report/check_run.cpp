@@ -20,14 +20,17 @@ Verdict verdict_of(const std::vector<engine::Finding>& findings) {
 }
 
 bool nothing_judged(const CheckRun& run) {
-  return !run.results.empty() &&
-         std::all_of(run.results.begin(), run.results.end(),
-                     [](const engine::CheckResult& r) { return r.status == engine::CheckResult::Status::skipped; });
+  return !run.results.empty() && std::all_of(run.results.begin(), run.results.end(), [](const engine::CheckResult& r) {
+    return r.status == engine::CheckResult::Status::skipped;
+  });
 }
 
 int exit_code_of(const CheckRun& run) {
   const Verdict v = verdict_of(run.ranked);
-  return v.critical ? kExitCritical : v.warning ? kExitWarnings : nothing_judged(run) ? kExitNothingJudged : kExitHealthy;
+  return v.critical            ? kExitCritical
+         : v.warning           ? kExitWarnings
+         : nothing_judged(run) ? kExitNothingJudged
+                               : kExitHealthy;
 }
 
 const char* status_of(const CheckRun& run) {

@@ -88,16 +88,15 @@ std::vector<std::string> netdev_counter_lines(const model::NetDev& nd, const Sty
 std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model::RdmaPort& port, bool roce,
                                             const Style& style) {
   if (!port.hw_counters.ok() && !port.counters.ok())
-    return {"hw-counters " + missing_text(port.hw_counters, style),
-            "counters " + missing_text(port.counters, style)};
+    return {"hw-counters " + missing_text(port.hw_counters, style), "counters " + missing_text(port.counters, style)};
   const auto c = counters::canonicalize(nd, &port);
-  auto h = roce ? pick(c,
-                       {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored",
-                        "roce.out_of_sequence", "roce.packet_seq_err", "roce.implied_nak_seq_err",
-                        "roce.local_ack_timeout_err", "roce.duplicate_request", "roce.out_of_buffer",
-                        "roce.retransmits", "link.downed"},
-                       rdma_label)
-                : pick(c, {"link.downed"}, rdma_label);
+  auto h =
+      roce ? pick(c,
+                  {"roce.ecn_marked", "roce.cnp_sent", "roce.cnp_handled", "roce.cnp_ignored", "roce.out_of_sequence",
+                   "roce.packet_seq_err", "roce.implied_nak_seq_err", "roce.local_ack_timeout_err",
+                   "roce.duplicate_request", "roce.out_of_buffer", "roce.retransmits", "link.downed"},
+                  rdma_label)
+           : pick(c, {"link.downed"}, rdma_label);
   std::vector<std::string> lines;
   lines.push_back((roce ? "roce-counters " : "counters ") +
                   (h.shown.empty() ? std::string("none of the headline counters") : join(h.shown)));

@@ -89,8 +89,10 @@ std::vector<std::string> dcb_lines(const model::NetDev& nd, const Style& style) 
   lines.push_back("ets " + field_text(d.ets, style, ets_text));
   lines.push_back("buffer " + field_text(d.buffer, style, buffer_text));
   lines.push_back("maxrate " + field_text(d.maxrate, style, [](const auto& rates) {
-    return compact_per_prio(per_prio(rates, [](std::uint64_t r) { return r == 0 ? std::string("unlimited") : std::to_string(r) + "bit"; }));
-  }));
+                    return compact_per_prio(per_prio(rates, [](std::uint64_t r) {
+                      return r == 0 ? std::string("unlimited") : std::to_string(r) + "bit";
+                    }));
+                  }));
   if (nd.ecn.ok()) {
     lines.push_back("ecn-np " + ecn_text(nd.ecn->np));
     lines.push_back("ecn-rp " + ecn_text(nd.ecn->rp));

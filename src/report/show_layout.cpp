@@ -70,8 +70,10 @@ std::string take_missing(std::string line, MissingByReason& missing, const Style
     labels += (labels.empty() ? "" : " ") + line.substr(label, at - label);
     // Remove "LABEL n/a (REASON)" with the space after it, or before it at the end of the line.
     std::size_t from = label, to = close + 1;
-    if (to < line.size()) ++to;
-    else if (from > 0) --from;
+    if (to < line.size())
+      ++to;
+    else if (from > 0)
+      --from;
     line.erase(from, to - from);
     at = line.find(" n/a (", from == 0 ? 0 : from - 1);
   }
@@ -97,8 +99,10 @@ std::string wrap_text(const std::string& text, std::size_t width) {
     auto end = text.find('\n', at);
     if (end == std::string::npos) end = text.size();
     const std::string_view line = std::string_view(text).substr(at, end - at);
-    if (visible_width(line) <= width) out.append(line) += '\n';
-    else wrap_line(line, width, out);
+    if (visible_width(line) <= width)
+      out.append(line) += '\n';
+    else
+      wrap_line(line, width, out);
     at = end + 1;
   }
   if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();

@@ -80,27 +80,35 @@ std::string addresses_text(const std::vector<std::string>& xs) {
 
 std::string render_netdev(const model::NetDev& nd, const Style& style) {
   detail::MissingByReason missing;
-  std::string out = detail::take_missing(fmt::format("{} {}: state {} mtu {} {}", style.bold("netdev"), style.bold(nd.name),
-                                field_text(nd.operstate, style, [&](const std::string& s) {
-                                  return s == "up" ? style.good(s) : s == "down" ? style.bad(s) : s;
-                                }),
-                                field_text(nd.mtu, style), nd.link.ok() ? link_text(*nd.link) : "link " + missing_text(nd.link, style)),
-                                         missing, style) + "\n";
+  std::string out =
+      detail::take_missing(fmt::format("{} {}: state {} mtu {} {}", style.bold("netdev"), style.bold(nd.name),
+                                       field_text(nd.operstate, style,
+                                                  [&](const std::string& s) {
+                                                    return s == "up" ? style.good(s) : s == "down" ? style.bad(s) : s;
+                                                  }),
+                                       field_text(nd.mtu, style),
+                                       nd.link.ok() ? link_text(*nd.link) : "link " + missing_text(nd.link, style)),
+                           missing, style) +
+      "\n";
   std::vector<std::string> lines;
-  lines.push_back(fmt::format("mac {} addresses {}", field_text(nd.mac, style), field_text(nd.addresses, style, addresses_text)));
+  lines.push_back(
+      fmt::format("mac {} addresses {}", field_text(nd.mac, style), field_text(nd.addresses, style, addresses_text)));
   lines.push_back("driver " + field_text(nd.driver, style, [](const model::DriverInfo& d) {
-    return fmt::format("{} version {} fw {} bus-info {}", or_none(d.driver), or_none(d.version), or_none(d.fw_version),
-                       or_none(d.bus_info));
-  }));
+                    return fmt::format("{} version {} fw {} bus-info {}", or_none(d.driver), or_none(d.version),
+                                       or_none(d.fw_version), or_none(d.bus_info));
+                  }));
   if (!nd.pci_address.ok() && !nd.pcie.ok() && nd.pci_address.cause == nd.pcie.cause)
     lines.push_back("pci " + missing_text(nd.pci_address, style));  // one reason for both
   else
-    lines.push_back(fmt::format("pci {} pcie-link {}", field_text(nd.pci_address, style), field_text(nd.pcie, style, pcie_text)));
+    lines.push_back(
+        fmt::format("pci {} pcie-link {}", field_text(nd.pci_address, style), field_text(nd.pcie, style, pcie_text)));
   for (auto& l : detail::dcb_lines(nd, style)) lines.push_back(std::move(l));
   lines.push_back("pause " + field_text(nd.pause, style, pause_text));
   lines.push_back("pfc-prevention-tout " + field_text(nd.pfc_prevention_tout_ms, style, tout_text));
-  lines.push_back("module-cable-length " + field_text(nd.module_cable_m, style, [](std::uint32_t m) { return fmt::format("{} m", m); }));
-  if (!nd.qdiscs.ok()) lines.push_back("qdisc " + missing_text(nd.qdiscs, style));
+  lines.push_back("module-cable-length " +
+                  field_text(nd.module_cable_m, style, [](std::uint32_t m) { return fmt::format("{} m", m); }));
+  if (!nd.qdiscs.ok())
+    lines.push_back("qdisc " + missing_text(nd.qdiscs, style));
   else if (nd.qdiscs->empty()) lines.push_back("qdisc none");
   else for (const auto& q : *nd.qdiscs) lines.push_back("qdisc " + detail::qdisc_text(q));
   lines.push_back("stats " + field_text(nd.stats, style, stats_text) +

@@ -34,8 +34,7 @@ std::string take_missing(std::string line, MissingByReason& missing, const Style
 
 // The lines without their missing pairs (lines left empty are dropped), then one line per reason
 // of `missing` and of what was taken from them.
-std::vector<std::string> known_first(std::vector<std::string> lines, const Style& style,
-                                     MissingByReason missing = {});
+std::vector<std::string> known_first(std::vector<std::string> lines, const Style& style, MissingByReason missing = {});
 
 // Each line longer than `width` columns broken at spaces, its continuation indented 4 more; 0:
 // unchanged.

@@ -34,20 +34,20 @@ bool is_infiniband(const model::RdmaPort& port) { return port.link_layer.ok() &&
 
 std::string render_port(const model::RdmaPort& port, const model::Host& host, const Style& style) {
   detail::MissingByReason missing;
-  std::string out = detail::take_missing(
-                        fmt::format("  port {}: state {} phys-state {} rate {} link-layer {} netdev {}", port.number,
-                                    state_text(port.state, style), state_text(port.phys_state, style),
-                                    rate_text(port, style), field_text(port.link_layer, style),
-                                    field_text(port.netdev, style)),
-                        missing, style) +
-                    "\n";
+  std::string out =
+      detail::take_missing(
+          fmt::format("  port {}: state {} phys-state {} rate {} link-layer {} netdev {}", port.number,
+                      state_text(port.state, style), state_text(port.phys_state, style), rate_text(port, style),
+                      field_text(port.link_layer, style), field_text(port.netdev, style)),
+          missing, style) +
+      "\n";
   std::vector<std::string> lines;
   if (!port.active_mtu.ok() && !port.max_mtu.ok() && port.active_mtu.cause == port.max_mtu.cause &&
       port.active_mtu.availability == port.max_mtu.availability)
     lines.push_back("mtu " + missing_text(port.active_mtu, style));  // one reason for both
   else
-    lines.push_back(fmt::format("active-mtu {} max-mtu {}", mtu_text(port.active_mtu, style),
-                                mtu_text(port.max_mtu, style)));
+    lines.push_back(
+        fmt::format("active-mtu {} max-mtu {}", mtu_text(port.active_mtu, style), mtu_text(port.max_mtu, style)));
   if (!port.gids.ok()) {
     lines.push_back("gids " + missing_text(port.gids, style));
   } else {
@@ -57,7 +57,8 @@ std::string render_port(const model::RdmaPort& port, const model::Host& host, co
     // RoCE lines only where RoCE runs: an InfiniBand port has no RoCE v2 GID to look for.
     const auto v2 = is_infiniband(port) ? std::vector<RoceV2Gid>{} : roce_v2_ipv4_gids(*port.gids);
     if (v2.empty() && !is_infiniband(port))
-      lines.push_back(fmt::format("roce-v2 no IPv4 RoCE v2 GID (no IPv4 address on {}?)", field_text(port.netdev, style)));
+      lines.push_back(
+          fmt::format("roce-v2 no IPv4 RoCE v2 GID (no IPv4 address on {}?)", field_text(port.netdev, style)));
     for (const auto& g : v2)
       lines.push_back(fmt::format("roce-v2 {} gid-index {} {}", g.ipv4, g.index,
                                   style.bold(fmt::format("NCCL_IB_GID_INDEX={}", g.index))));
@@ -73,13 +74,15 @@ std::string render_port(const model::RdmaPort& port, const model::Host& host, co
 
 std::string render_rdma_device(const model::RdmaDevice& dev, const model::Host& host, const Style& style) {
   detail::MissingByReason missing;
-  std::string out = detail::take_missing(
-      fmt::format("{} {}: node-type {} hca-type {} fw {} board-id {} pci {} netdevs {}",
-                                style.bold("rdma"), style.bold(dev.name), field_text(dev.node_type, style),
-                                field_text(dev.hca_type, style), field_text(dev.fw_ver, style), field_text(dev.board_id, style),
-                                field_text(dev.pci_address, style),
-                                field_text(dev.netdevs, style, [](const auto& v) { return v.empty() ? "none" : join(v); })),
-      missing, style) + "\n";
+  std::string out =
+      detail::take_missing(
+          fmt::format("{} {}: node-type {} hca-type {} fw {} board-id {} pci {} netdevs {}", style.bold("rdma"),
+                      style.bold(dev.name), field_text(dev.node_type, style), field_text(dev.hca_type, style),
+                      field_text(dev.fw_ver, style), field_text(dev.board_id, style),
+                      field_text(dev.pci_address, style),
+                      field_text(dev.netdevs, style, [](const auto& v) { return v.empty() ? "none" : join(v); })),
+          missing, style) +
+      "\n";
   for (const auto& line : detail::known_first({}, style, std::move(missing))) out += "  " + line + "\n";
   if (dev.ports.empty()) out += "  no ports\n";
   for (const auto& port : dev.ports) out += render_port(port, host, style);

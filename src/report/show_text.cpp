@@ -21,11 +21,11 @@ std::string utc_time(std::int64_t unix_ms) {
 }  // namespace
 
 std::string render_show_text(const model::Host& host, const Style& style) {
-  std::string out = fmt::format("{} {} kernel {}{} ({}{})\n", style.bold("host"), host.hostname.empty() ? "unknown" : host.hostname,
-                                host.kernel_release.empty() ? "unknown" : host.kernel_release,
-                                host.time_unix_ms > 0 ? " at " + utc_time(host.time_unix_ms) : ", time unknown",
-                                host.from.source,
-                                host.from.locator.empty() ? "" : " " + host.from.locator);
+  std::string out =
+      fmt::format("{} {} kernel {}{} ({}{})\n", style.bold("host"), host.hostname.empty() ? "unknown" : host.hostname,
+                  host.kernel_release.empty() ? "unknown" : host.kernel_release,
+                  host.time_unix_ms > 0 ? " at " + utc_time(host.time_unix_ms) : ", time unknown", host.from.source,
+                  host.from.locator.empty() ? "" : " " + host.from.locator);
   for (const auto& note : host.notes)
     out += fmt::format("note {}: {} ({})\n", note.subject, note.message, model::to_string(note.availability));
   out += "\n";

@@ -9,8 +9,8 @@ namespace roce::report {
 
 struct Style {
   bool colour = false;
-  bool verbose = false;    // missing values with their full cause, not only "n/a (absent)"
-  std::size_t width = 0;   // wrap lines longer than this; 0: never wrap
+  bool verbose = false;   // missing values with their full cause, not only "n/a (absent)"
+  std::size_t width = 0;  // wrap lines longer than this; 0: never wrap
   std::string bold(std::string_view s) const { return wrap("1", s); }
   std::string good(std::string_view s) const { return wrap("32", s); }
   std::string bad(std::string_view s) const { return wrap("31", s); }

@@ -160,9 +160,10 @@ std::string findings_chart(const Axis& a, const timeline::Result& r, bool one_da
   constexpr int kLane = 22, kTop = 8;
   const int lanes = static_cast<int>(r.intervals.size());
   const int bottom = kTop + std::max(lanes, 1) * kLane;
-  std::string svg = fmt::format(R"(<svg class="chart findings" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" )"
-                                R"(viewBox="0 0 {} {}" role="img"><title>Findings</title>)",
-                                kSvgWidth, bottom + 22, kSvgWidth, bottom + 22);
+  std::string svg =
+      fmt::format(R"(<svg class="chart findings" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" )"
+                  R"(viewBox="0 0 {} {}" role="img"><title>Findings</title>)",
+                  kSvgWidth, bottom + 22, kSvgWidth, bottom + 22);
   svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth, bottom - kTop);
   svg += time_grid(a, kTop, bottom, true);
   if (lanes == 0)

@@ -1,9 +1,9 @@
 // The model file's TOML -> SimModel. toml++ may throw; this edge catches and reports every error
 // as FILE:LINE:COL: message, collecting all of them before failing once.
+#include <toml++/toml.h>
 #include <algorithm>
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "profile/toml_errors.hpp"
 #include "sim/sim_model.hpp"

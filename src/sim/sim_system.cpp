@@ -69,10 +69,8 @@ bool is_writable_knob(system::Knob k) {
     case system::Knob::dcb_ets:
     case system::Knob::dcb_buffer:
     case system::Knob::nic_ecn:
-    case system::Knob::dcb_apptrust:
-      return true;
-    case system::Knob::red:
-      return false;
+    case system::Knob::dcb_apptrust: return true;
+    case system::Knob::red: return false;
   }
   return false;
 }
@@ -89,7 +87,8 @@ Expected<system::Value> value_of(const SimPort& p, const system::ObjectRef& obje
     case Knob::mtu: return system::Value{p.mtu};
     case Knob::trust: return system::Value{p.trust};
     case Knob::dcb_apptrust:
-      if (!p.apptrust) return fail(system::to_string(object) + ": the modelled mlx5_core has no apptrust (dcbnl EOPNOTSUPP)");
+      if (!p.apptrust)
+        return fail(system::to_string(object) + ": the modelled mlx5_core has no apptrust (dcbnl EOPNOTSUPP)");
       return system::Value{*p.apptrust};
     case Knob::dcb_app: return system::Value{system::app_entries_of(dscp_app_table(p), object.index)};
     case Knob::dcb_pfc: {
@@ -104,7 +103,7 @@ Expected<system::Value> value_of(const SimPort& p, const system::ObjectRef& obje
     case Knob::nic_ecn:
       if (object.index > 7) return fail(system::to_string(object) + ": priority out of range 0..7");
       return system::Value{system::EcnEnable{static_cast<bool>((p.ecn_np >> object.index) & 1),
-                                         static_cast<bool>((p.ecn_rp >> object.index) & 1)}};
+                                             static_cast<bool>((p.ecn_rp >> object.index) & 1)}};
     case Knob::red: break;
   }
   return fail(system::to_string(object) + ": mlx5_core NIC ports have no RED qdisc in the model");

@@ -40,11 +40,8 @@ std::string app_key_text(std::uint32_t key) {
     case model::kAppSelDgram: return "dgram " + std::to_string(protocol);
     case model::kAppSelStream: return "stream " + std::to_string(protocol);
     case model::kAppSelAny: return "port " + std::to_string(protocol);
-    case model::kAppSelEthertype:
-      std::snprintf(buf, sizeof buf, "ethtype 0x%04x", protocol);
-      return buf;
-    default:
-      return "selector " + std::to_string(app_key_selector(key)) + " protocol " + std::to_string(protocol);
+    case model::kAppSelEthertype: std::snprintf(buf, sizeof buf, "ethtype 0x%04x", protocol); return buf;
+    default: return "selector " + std::to_string(app_key_selector(key)) + " protocol " + std::to_string(protocol);
   }
 }
 
@@ -52,7 +49,8 @@ std::vector<model::AppEntry> app_entries_of(const std::vector<model::AppEntry>& 
   std::vector<model::AppEntry> out;
   for (const auto& e : table)
     if (app_key(e.selector, e.protocol) == key) out.push_back(e);
-  std::sort(out.begin(), out.end(), [](const model::AppEntry& a, const model::AppEntry& b) { return a.priority < b.priority; });
+  std::sort(out.begin(), out.end(),
+            [](const model::AppEntry& a, const model::AppEntry& b) { return a.priority < b.priority; });
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }

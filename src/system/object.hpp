@@ -52,7 +52,8 @@ struct ObjectRef {
   std::uint32_t index = 0;  // priority (nic_ecn), qdisc parent handle (red), app_key (dcb_app); 0 otherwise
   bool operator==(const ObjectRef&) const = default;
 };
-std::string to_string(const ObjectRef& object);  // "ens1f0np0 dcb pfc", "ens1f0np0 ecn prio 3", "ens1f0np0 dcb app dscp 26"
+std::string to_string(
+    const ObjectRef& object);  // "ens1f0np0 dcb pfc", "ens1f0np0 ecn prio 3", "ens1f0np0 dcb app dscp 26"
 
 using Value = std::variant<std::uint32_t, std::string, std::vector<std::uint8_t>, std::vector<model::AppEntry>,
                            model::Pfc, model::Ets, model::Buffer, EcnEnable, model::RedParams>;

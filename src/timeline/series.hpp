@@ -2,10 +2,10 @@
 /// Per-sample series for the report's plots, bounded in memory: a day at 1 Hz is 86400 points per
 /// line, far more than a plot can show, so a Series halves itself (pairs of points merged, keeping
 /// the larger value: peaks survive) whenever it reaches its capacity.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <array>
 #include <string>
 #include <vector>
 
@@ -92,7 +92,7 @@ class SeriesCollector {
   std::vector<int> lossless_;
   SeriesSet set_;
   std::map<std::string, PortState> states_;  // by netdev name
-  std::optional<model::SampleTime> prev_;  // when the previous sample was taken
+  std::optional<model::SampleTime> prev_;    // when the previous sample was taken
 };
 
 }  // namespace roce::timeline

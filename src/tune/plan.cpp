@@ -25,8 +25,8 @@ CableChoice headroom_cable(const PortPlan& p, const profile::Profile& profile) {
 std::vector<Change> plan_mtu(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   const auto& nd = p.nd;
   if (!nd.mtu.ok()) {
-    notes.push_back({nd.name + " mtu", model::describe_missing(nd.mtu) + "; cannot check it against " +
-                                           std::to_string(profile.min_mtu)});
+    notes.push_back({nd.name + " mtu",
+                     model::describe_missing(nd.mtu) + "; cannot check it against " + std::to_string(profile.min_mtu)});
     return {};
   }
   p.final_mtu = *nd.mtu;

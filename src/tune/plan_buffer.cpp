@@ -106,7 +106,8 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
   std::string args;
   if (!map_separates(current.prio2buffer, mask)) {
     proposed.prio2buffer = separated_map(mask);
-    c.fields.push_back({"prio-buffer", model::prio_buffer_text(current.prio2buffer), model::prio_buffer_text(proposed.prio2buffer),
+    c.fields.push_back({"prio-buffer", model::prio_buffer_text(current.prio2buffer),
+                        model::prio_buffer_text(proposed.prio2buffer),
                         "each lossless priority (PFC " + model::pfc_mask_text(mask) +
                             ") in a buffer of its own, lossy priorities in buffer 0"});
     args += " prio-buffer " + model::prio_buffer_text(proposed.prio2buffer);
@@ -135,7 +136,8 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
                               lossless[b] ? need->reason : "room for the lossless buffers within total_size " +
                                                                std::to_string(current.total_size) + " B"});
         }
-        if (sized.buffer_size != proposed.buffer_size) args += " buffer-size " + model::buffer_size_text(sized.buffer_size);
+        if (sized.buffer_size != proposed.buffer_size)
+          args += " buffer-size " + model::buffer_size_text(sized.buffer_size);
         proposed = sized;
       }
     }

@@ -41,8 +41,9 @@ std::vector<Change> plan_nic_ecn(PortPlan& p, const profile::Profile& profile, N
   const auto& nd = p.nd;
   if (profile.ecn_priorities.empty()) return {};
   if (!nd.ecn.ok()) {
-    notes.push_back({nd.name + " ecn", model::describe_missing(nd.ecn) + "; cannot enable DCQCN per priority" +
-                                          (p.mlx5() ? " (upstream mlx5 keeps DCQCN in firmware, on by default)" : "")});
+    notes.push_back(
+        {nd.name + " ecn", model::describe_missing(nd.ecn) + "; cannot enable DCQCN per priority" +
+                               (p.mlx5() ? " (upstream mlx5 keeps DCQCN in firmware, on by default)" : "")});
     return {};
   }
   std::vector<Change> out;
@@ -52,8 +53,9 @@ std::vector<Change> plan_nic_ecn(PortPlan& p, const profile::Profile& profile, N
     const auto& rp = nd.ecn->rp[prio];
     const std::string subject = nd.name + " ecn prio " + std::to_string(prio);
     if (!np.ok() || !rp.ok()) {
-      notes.push_back({subject, "roce_np " + (np.ok() ? std::string("present") : model::describe_missing(np)) + ", roce_rp " +
-                                    (rp.ok() ? std::string("present") : model::describe_missing(rp)) + "; cannot enable DCQCN"});
+      notes.push_back({subject, "roce_np " + (np.ok() ? std::string("present") : model::describe_missing(np)) +
+                                    ", roce_rp " + (rp.ok() ? std::string("present") : model::describe_missing(rp)) +
+                                    "; cannot enable DCQCN"});
       continue;
     }
     if (*np && *rp) continue;
@@ -86,8 +88,10 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
   const Bounds bounds = red_bounds(profile, speed);
   // The model has no per-queue shared-buffer quota for a switch port: thresholds follow the speed.
   const physics::EcnThresholds t = physics::ecn_thresholds(speed);
-  const std::string basis = "ECN thresholds for " + (speed ? std::to_string(*speed) + " Mb/s" : std::string("an unknown speed (100G assumed)")) +
-                            ": NVIDIA's 150 KB/1500 KB per 100 Gb/s, SONiC's 5 % (physics/ecn_thresholds.hpp)";
+  const std::string basis =
+      "ECN thresholds for " +
+      (speed ? std::to_string(*speed) + " Mb/s" : std::string("an unknown speed (100G assumed)")) +
+      ": NVIDIA's 150 KB/1500 KB per 100 Gb/s, SONiC's 5 % (physics/ecn_thresholds.hpp)";
   std::vector<Change> out;
   std::vector<std::uint32_t> done;
   for (int prio : profile.ecn_priorities) {
@@ -114,8 +118,9 @@ std::vector<Change> plan_red(PortPlan& p, const profile::Profile& profile, Notes
     proposed.max_p = physics::red_max_p(t.probability);
     proposed.flags = static_cast<std::uint8_t>(current.flags | kRedEcn);
     if (!within(proposed, bounds) || proposed == current) {
-      notes.push_back({nd.name + " red " + model::tc_handle_text(*q.parent),
-                       "the computed thresholds (" + red_text(proposed) + ") are outside the profile's ECN-RED bounds"});
+      notes.push_back(
+          {nd.name + " red " + model::tc_handle_text(*q.parent),
+           "the computed thresholds (" + red_text(proposed) + ") are outside the profile's ECN-RED bounds"});
       continue;
     }
     Change c;

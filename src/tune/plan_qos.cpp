@@ -58,8 +58,9 @@ std::optional<Change> plan_trust(const PortPlan& p, const profile::Profile& prof
     via_app = true;  // mlx5 without apptrust: DSCP trust as soon as the APP table has DSCP entries
     return std::nullopt;
   }
-  notes.push_back({nd.name + " trust", "neither qos/trust (" + model::describe_missing(nd.trust) + ") nor dcb apptrust (" +
-                                           model::describe_missing(nd.dcb.apptrust) + "); cannot set trust " + want});
+  notes.push_back({nd.name + " trust", "neither qos/trust (" + model::describe_missing(nd.trust) +
+                                           ") nor dcb apptrust (" + model::describe_missing(nd.dcb.apptrust) +
+                                           "); cannot set trust " + want});
   return std::nullopt;
 }
 
@@ -86,8 +87,8 @@ std::vector<Change> plan_app(const PortPlan& p, const profile::Profile& profile,
   const bool dscp = profile.trust == profile::Trust::dscp;
   if (!dscp && !trust_via_app) return {};  // PCP trust: the DSCP map is not used
   if (!nd.dcb.app.ok()) {
-    notes.push_back({nd.name + " dcb app", model::describe_missing(nd.dcb.app) + (dscp ? "; cannot set the DSCP map"
-                                                                             : "; cannot remove the DSCP map")});
+    notes.push_back({nd.name + " dcb app", model::describe_missing(nd.dcb.app) +
+                                               (dscp ? "; cannot set the DSCP map" : "; cannot remove the DSCP map")});
     return {};
   }
   const auto& table = *nd.dcb.app;
@@ -137,7 +138,8 @@ std::vector<Change> plan_trust_and_app(PortPlan& p, const profile::Profile& prof
 std::vector<Change> plan_pfc(PortPlan& p, const profile::Profile& profile, Notes& notes) {
   const auto& nd = p.nd;
   if (!nd.dcb.pfc.ok()) {
-    notes.push_back({nd.name + " dcb pfc", model::describe_missing(nd.dcb.pfc) + "; cannot set PFC or the cable length"});
+    notes.push_back(
+        {nd.name + " dcb pfc", model::describe_missing(nd.dcb.pfc) + "; cannot set PFC or the cable length"});
     return {};
   }
   const model::Pfc& current = *nd.dcb.pfc;

@@ -9,8 +9,9 @@ std::string render_plan_text(const Plan& plan, const RenderContext& context) {
   if (!context.origin.empty()) out += ", " + context.origin;
   out += "\nprofile: " + context.profile + "\n\n";
   if (plan.changes.empty() && plan.ports.empty()) {
-    out += "Nothing to tune: no RoCE port in this input (no Ethernet RDMA port with a known netdev, no netdev with "
-           "DCB or counters data).\n";
+    out +=
+        "Nothing to tune: no RoCE port in this input (no Ethernet RDMA port with a known netdev, no netdev with "
+        "DCB or counters data).\n";
   } else if (plan.changes.empty()) {
     out += "Nothing to change: the host matches the profile in everything the tuner can set.\n";
   } else {

@@ -15,9 +15,7 @@ using namespace roce;
 using namespace roce::apply;
 using test::MemorySystem;
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("apply: a dry run writes nothing and creates no state") {
   test::TempDir dir;
@@ -54,7 +52,6 @@ TEST_CASE("apply: writes only the diff, keeps a change that stops the drops, jou
   std::ifstream log(dir.path + "/tune.log");
   std::string text((std::istreambuf_iterator<char>(log)), {});
   CHECK(text.find("wrote eth0 dcb_pfc") != std::string::npos);
-
 }
 
 TEST_CASE("apply: a change that makes drops appear is rolled back to the prior state") {
@@ -110,7 +107,8 @@ TEST_CASE("apply: with no trial window a write that does not read back still res
 }
 
 TEST_CASE("apply: the writer fails at write k for every k -> the state reads back as journaled") {
-  for (auto fault : {test::WriteFault::fail, test::WriteFault::fail_after_applying, test::WriteFault::write_other_value}) {
+  for (auto fault :
+       {test::WriteFault::fail, test::WriteFault::fail_after_applying, test::WriteFault::write_other_value}) {
     for (int k = 0; k < 2; ++k) {
       test::TempDir dir;
       const auto before = test::default_objects(0);

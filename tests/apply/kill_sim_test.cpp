@@ -15,8 +15,8 @@
 
 #include "apply/apply.hpp"
 #include "apply/journal.hpp"
-#include "sim/sim_system.hpp"
 #include "child_run.hpp"
+#include "sim/sim_system.hpp"
 #include "temp_dir.hpp"
 
 namespace roce::test {
@@ -25,7 +25,6 @@ using namespace roce;
 using namespace roce::apply;
 
 namespace {
-
 
 // The model's configuration as text: the clock and the counters move with every wait, the
 // configuration only through the tuner's writes.

@@ -11,16 +11,16 @@
 
 #include "apply/apply.hpp"
 #include "apply/journal.hpp"
-#include "fake_system.hpp"
 #include "child_run.hpp"
+#include "fake_system.hpp"
 #include "temp_dir.hpp"
 
 namespace roce::test {
 
 using namespace roce;
 using namespace roce::apply;
-using test::slurp;
 using test::open_file_system;
+using test::slurp;
 
 namespace {
 
@@ -57,8 +57,8 @@ void kill_at_every_boundary(std::uint8_t from, std::uint8_t to, const std::strin
     test::TempDir dir;
     const std::string f = dir.path + "/system.json";
     test::FileSystem::create(f, test::default_objects(from));
-    Run killed = run_helper({"apply", dir.path + "/state", f, std::to_string(from), std::to_string(to), "kill-at",
-                             std::to_string(k)});
+    Run killed = run_helper(
+        {"apply", dir.path + "/state", f, std::to_string(from), std::to_string(to), "kill-at", std::to_string(k)});
     INFO("kill at boundary " << k << " (" << first.boundaries[k] << ")\n" << killed.output);
     REQUIRE(WIFSIGNALED(killed.status));
     REQUIRE(WTERMSIG(killed.status) == SIGKILL);
@@ -80,7 +80,8 @@ void kill_at_every_boundary(std::uint8_t from, std::uint8_t to, const std::strin
       REQUIRE(j.ok());
       CHECK(finished(j->state));
     }
-    const std::string& expected = static_cast<long>(k) > kept_at - 1 && expected_clean_outcome == "kept" ? applied : original;
+    const std::string& expected =
+        static_cast<long>(k) > kept_at - 1 && expected_clean_outcome == "kept" ? applied : original;
     CHECK(slurp(f) == expected);
     ++covered;
   }
@@ -92,9 +93,7 @@ void kill_at_every_boundary(std::uint8_t from, std::uint8_t to, const std::strin
 
 TEST_CASE("kill -9 at every boundary of an apply that is kept") { kill_at_every_boundary(0, 8, "kept"); }
 
-TEST_CASE("kill -9 at every boundary of an apply that is rolled back") {
-  kill_at_every_boundary(8, 0, "rolled back");
-}
+TEST_CASE("kill -9 at every boundary of an apply that is rolled back") { kill_at_every_boundary(8, 0, "rolled back"); }
 
 TEST_CASE("a hung applier is killed by the watchdog at its deadline, which restores the journal") {
   test::TempDir dir;
@@ -102,11 +101,12 @@ TEST_CASE("a hung applier is killed by the watchdog at its deadline, which resto
   test::FileSystem::create(file, test::default_objects(0));
   const std::string original = slurp(file);
   Run first = run_helper({"apply", dir.path + "/clean", file, "0", "8"});
-  const auto written = std::find(first.boundaries.begin(), first.boundaries.end(), "written") - first.boundaries.begin();
+  const auto written =
+      std::find(first.boundaries.begin(), first.boundaries.end(), "written") - first.boundaries.begin();
   test::FileSystem::create(file, test::default_objects(0));
   const auto t0 = std::chrono::steady_clock::now();
-  Run hung = run_helper({"apply", dir.path + "/state", file, "0", "8", "hang-at", std::to_string(written), "grace-ms",
-                         "300"});
+  Run hung =
+      run_helper({"apply", dir.path + "/state", file, "0", "8", "hang-at", std::to_string(written), "grace-ms", "300"});
   INFO(hung.output);
   CHECK(WIFSIGNALED(hung.status));
   CHECK(WTERMSIG(hung.status) == SIGKILL);

@@ -18,6 +18,4 @@ struct TempDir {
   ~TempDir() { std::filesystem::remove_all(path); }
 };
 
-
-
 }  // namespace roce::test

@@ -120,8 +120,8 @@ TEST_CASE("verify: a drop counter the trial lost does not count as fewer drops -
 TEST_CASE("verify: a port the trial no longer sees is a lost link -> rollback") {
   model::Host gone = host_at({21, 3000, 0});
   gone.netdevs.clear();
-  const Decision d = decide({host_at({0, 1000, 0}), host_at({10, 3000, 0})}, {host_at({11, 3000, 0}), gone},
-                            profile::Profile{});
+  const Decision d =
+      decide({host_at({0, 1000, 0}), host_at({10, 3000, 0})}, {host_at({11, 3000, 0}), gone}, profile::Profile{});
   INFO(d.reason);
   CHECK(d.verdict == Verdict::rollback);
   CHECK(d.reason.find("link lost") != std::string::npos);

@@ -54,8 +54,8 @@ TEST_CASE("watchdog clock: the wall-clock deadline becomes a monotonic one, read
 TEST_CASE("watchdog clock: poll errors are reported and waited through, not taken for the deadline") {
   int calls = 0;
   std::vector<std::string> reports;
-  const auto wake = wait_input(0, mono_ms_now() + 60'000, [&](const std::string& r) { reports.push_back(r); },
-                               failing_poll(ENOMEM, 3, calls));
+  const auto wake = wait_input(
+      0, mono_ms_now() + 60'000, [&](const std::string& r) { reports.push_back(r); }, failing_poll(ENOMEM, 3, calls));
   CHECK(wake == Wake::input);
   CHECK(calls == 4);
   REQUIRE(reports.size() == 1);  // one a minute at most
@@ -66,8 +66,8 @@ TEST_CASE("watchdog clock: poll errors are reported and waited through, not take
 TEST_CASE("watchdog clock: EINTR is retried silently") {
   int calls = 0;
   std::vector<std::string> reports;
-  const auto wake = wait_input(0, mono_ms_now() + 60'000, [&](const std::string& r) { reports.push_back(r); },
-                               failing_poll(EINTR, 5, calls));
+  const auto wake = wait_input(
+      0, mono_ms_now() + 60'000, [&](const std::string& r) { reports.push_back(r); }, failing_poll(EINTR, 5, calls));
   CHECK(wake == Wake::input);
   CHECK(calls == 6);
   CHECK(reports.empty());
@@ -110,7 +110,8 @@ TEST_CASE("watchdog: waits for the apply lock as long as it is held, then restor
   j.applier_command = "test";
   j.started_unix_ms = unix_ms_now();
   j.deadline_unix_ms = j.started_unix_ms + 600'000;
-  for (std::size_t i = 0; i < before.size(); ++i) j.entries.push_back({before[i].first, before[i].second, after[i].second, false});
+  for (std::size_t i = 0; i < before.size(); ++i)
+    j.entries.push_back({before[i].first, before[i].second, after[i].second, false});
   const std::string path = state + "/journal";
   REQUIRE(write_journal(path, j).ok());
 
@@ -120,7 +121,7 @@ TEST_CASE("watchdog: waits for the apply lock as long as it is held, then restor
   spawned->finish(std::chrono::milliseconds(0));  // the notify pipe says "finished"; the journal does not
 
   std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // a few of its one-second lock attempts
-  CHECK(::waitpid(pid, nullptr, WNOHANG) == 0);                   // still waiting
+  CHECK(::waitpid(pid, nullptr, WNOHANG) == 0);                  // still waiting
   auto waiting = read_journal(path);
   REQUIRE(waiting.ok());
   CHECK(waiting->state == JournalState::writing);

@@ -20,14 +20,13 @@ std::string error_of(const std::string& text) {
   return r.error().message;
 }
 
-std::string example_text() {
-  return captures::write_bundle_text({"0.1.0", 5, {examples::cx6dx_ecn_off_sample(0)}});
-}
+std::string example_text() { return captures::write_bundle_text({"0.1.0", 5, {examples::cx6dx_ecn_off_sample(0)}}); }
 
 // A bundle with one netdev whose members are given as raw JSON.
 std::string with_netdev(const std::string& members) {
   return R"({"format": "roce-doctor-bundle", "schema_version": 1, "samples": [
-    {"hostname": "h", "netdevs": [{"name": "a"}, {"name": "b"}, {"name": "c", )" + members + "}]}]}";
+    {"hostname": "h", "netdevs": [{"name": "a"}, {"name": "b"}, {"name": "c", )" +
+         members + "}]}]}";
 }
 
 }  // namespace
@@ -59,7 +58,8 @@ TEST_CASE("wrong types are located by their path in the document") {
 TEST_CASE("documents that are not bundles say so") {
   CHECK(error_of("[]") == "bundle host.json: not a roce-doctor bundle (the top level is an array, expected an object)");
   CHECK(error_of("{}") == "bundle host.json: not a roce-doctor bundle (no \"format\" key)");
-  CHECK(error_of(R"({"format": "sosreport"})") == "bundle host.json: not a roce-doctor bundle (format is \"sosreport\")");
+  CHECK(error_of(R"({"format": "sosreport"})") ==
+        "bundle host.json: not a roce-doctor bundle (format is \"sosreport\")");
   CHECK(error_of(R"({"format": "roce-doctor-bundle", "schema_version": 1})") == "bundle host.json: samples: missing");
   CHECK(error_of(R"({"format": "roce-doctor-bundle", "schema_version": 1, "samples": []})") ==
         "bundle host.json: samples: empty (a bundle holds at least one sample)");
@@ -68,16 +68,16 @@ TEST_CASE("documents that are not bundles say so") {
 }
 
 TEST_CASE("a bundle from a newer roce-doctor is an input error, not a crash") {
-  auto r = captures::read_bundle_text(R"({"format": "roce-doctor-bundle", "schema_version": 2, "samples": [{"new": 1}]})",
-                                      "host.json");
+  auto r = captures::read_bundle_text(
+      R"({"format": "roce-doctor-bundle", "schema_version": 2, "samples": [{"new": 1}]})", "host.json");
   REQUIRE(!r.ok());
   CHECK(r.error().message == "bundle host.json: written by a newer roce-doctor (schema 2; this one reads 1)");
   CHECK(!r.error().hint.empty());
 }
 
 TEST_CASE("garbled JSON is located as line:column") {
-  CHECK(error_of("{\n  \"format\": \"roce-doctor-bundle\",\n  \"schema_version\" 1\n}").rfind(
-            "bundle host.json:3:20: syntax error while parsing object separator", 0) == 0);
+  CHECK(error_of("{\n  \"format\": \"roce-doctor-bundle\",\n  \"schema_version\" 1\n}")
+            .rfind("bundle host.json:3:20: syntax error while parsing object separator", 0) == 0);
   CHECK(error_of("").rfind("bundle host.json:1:1: ", 0) == 0);
   CHECK(error_of("\x01garbage").rfind("bundle host.json:1:1: ", 0) == 0);
 }

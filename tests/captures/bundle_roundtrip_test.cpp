@@ -40,7 +40,8 @@ TEST_CASE("a full ConnectX-6 Dx host survives write and read exactly") {
 TEST_CASE("an RDMA device's port count survives, present or missing with its cause") {
   auto b = example_bundle();
   REQUIRE_FALSE(b.samples[0].rdma_devices.empty());
-  b.samples[0].rdma_devices[0].port_count = Field<std::uint32_t>::of(2, {"sysfs", "/sys/class/infiniband/mlx5_0/ports"});
+  b.samples[0].rdma_devices[0].port_count =
+      Field<std::uint32_t>::of(2, {"sysfs", "/sys/class/infiniband/mlx5_0/ports"});
   b.samples[1].rdma_devices[0].port_count =
       Field<std::uint32_t>::missing(Availability::denied, "ports: Permission denied", {"sysfs", "ports"});
   CHECK(reread(b) == b);

@@ -13,7 +13,6 @@ namespace roce::test {
 
 namespace {
 
-
 const std::string kFixture = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/import/folder";
 
 // A copy of the fixture folder with its `date` and one more ethtool -S line.
@@ -73,7 +72,8 @@ TEST_CASE("two imported folders of one host give rate findings, as two bundles d
   CHECK(lone_dt.exit_code == 3);
   CHECK(has(lone_dt.err, "--dt gives the time between two captures"));
 
-  const std::string other = capture("cap-e", "Sun Nov 29 20:31:00 UTC 2026", "tx_prio3_pause_duration: 2", "gpu-node-03");
+  const std::string other =
+      capture("cap-e", "Sun Nov 29 20:31:00 UTC 2026", "tx_prio3_pause_duration: 2", "gpu-node-03");
   const auto refused = run("check --from '" + a + "' --from '" + other + "'");
   CHECK(refused.exit_code == 3);
   CHECK(has(refused.err, "are of different hosts (\"gpu-node-07\" and \"gpu-node-03\")"));

@@ -10,18 +10,18 @@
 #include <utility>
 #include <vector>
 
-#include "run_binary.hpp"
 #include "../text/sample.hpp"
+#include "run_binary.hpp"
 
 namespace roce::test {
 
 namespace {
 
-
 // A scratch folder holding these files (path, text); removed by the destructor.
 struct Folder {
   std::string dir;
-  Folder(const std::string& name, const std::vector<std::pair<std::string, std::string>>& files) : dir(temp_path(name)) {
+  Folder(const std::string& name, const std::vector<std::pair<std::string, std::string>>& files)
+      : dir(temp_path(name)) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     for (const auto& [file, text] : files) {
@@ -89,7 +89,7 @@ TEST_CASE("a capture where every check was skipped exits 5, in text and in --jso
 
 TEST_CASE("check --json prints a JSON error object for bad options, profiles and captures") {
   for (const std::string& args : {std::string("--only NO-SUCH-CHECK"), std::string("--profile no-such-profile"),
-                                   std::string("--interval 5parsecs"), std::string("--from /nonexistent/capture")}) {
+                                  std::string("--interval 5parsecs"), std::string("--from /nonexistent/capture")}) {
     INFO(args);
     const auto r = run("check --json " + args);
     CHECK(r.exit_code == 3);

@@ -11,13 +11,12 @@
 #include <utility>
 #include <vector>
 
-#include "run_binary.hpp"
 #include "../text/sample.hpp"
+#include "run_binary.hpp"
 
 namespace roce::test {
 
 namespace {
-
 
 // A scratch folder holding these files (name, text); removed by the destructor.
 struct Capture {
@@ -107,8 +106,8 @@ TEST_CASE("a netdev whose `ethtool -i` bus-info is the RDMA device's PCI address
                                {"sys/class/infiniband/mlx5_4/ports/1/state", "4: ACTIVE\n"},
                                {"ethtool_-i_ens3f0np0",
                                 "driver: mlx5_core\nversion: 5.15.0-91-generic\nfirmware-version: 22.39.1002 "
-                                "(MT_0000000359)\nexpansion-rom-version:\nbus-info: " + pci +
-                                    "\nsupports-statistics: yes\n"},
+                                "(MT_0000000359)\nexpansion-rom-version:\nbus-info: " +
+                                    pci + "\nsupports-statistics: yes\n"},
                                {"dcb_pfc_show_dev_ens3f0np0", man_page_pfc()}});
   std::filesystem::create_directory_symlink("../../../devices/pci0000:3a/" + pci,
                                             c.dir + "/sys/class/infiniband/mlx5_4/device");
@@ -127,8 +126,8 @@ TEST_CASE("GID-ROCEV2 judges the GID table alone: link-local GIDs only on an up 
     if (line.find("172.19.0.60") != std::string::npos) continue;
     gids += line.rfind("n_gids_found=", 0) == 0 ? "n_gids_found=4\n" : line;
   }
-  const Capture c("gids-link-local", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")},
-                                      {"show_gids", gids}});
+  const Capture c("gids-link-local",
+                  {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")}, {"show_gids", gids}});
   const auto r = run("check --only GID-ROCEV2 --from '" + c.dir + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
@@ -136,8 +135,8 @@ TEST_CASE("GID-ROCEV2 judges the GID table alone: link-local GIDs only on an up 
   CHECK(says(r.out, "only link-local GIDs on ens1f0: no routable RoCE v2 GID (netdev addresses not collected)"));
 
   // With its IPv4 GIDs the same table has a RoCE v2 entry for 172.19.0.60: nothing to say.
-  const Capture whole("gids-whole", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")},
-                                     {"show_gids", show_gids_a()}});
+  const Capture whole("gids-whole",
+                      {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")}, {"show_gids", show_gids_a()}});
   const auto ok = run("check --only GID-ROCEV2 --from '" + whole.dir + "'");
   INFO(ok.out << ok.err);
   CHECK(ok.exit_code == 0);

@@ -18,7 +18,6 @@ namespace roce::test {
 
 namespace {
 
-
 std::string example(const std::string& name) { return std::string(ROCE_EXAMPLES_DIR "/") + name; }
 
 // "CRITICAL ECN-NIC  ens1f0np0 (mlx5_0/1) prio 3" for every finding, in the printed order.
@@ -68,7 +67,9 @@ TEST_CASE("check --from the trust-PCP example: trust is the root cause of drops 
                                                            "CRITICAL DROP-LOSSLESS  ens1f0np0 (mlx5_0/1) prio 0",
                                                            "CRITICAL TRAFFIC-CLASS  ens1f0np0 (mlx5_0/1) prio 0",
                                                            "WARNING  RETRANS  ens1f0np0 (mlx5_0/1)"});
-  CHECK(has(r, "  trust mode is pcp, profile expects dscp\n    qos/trust = pcp  [sysfs /sys/class/net/ens1f0np0/qos/trust]\n"));
+  CHECK(has(
+      r,
+      "  trust mode is pcp, profile expects dscp\n    qos/trust = pcp  [sysfs /sys/class/net/ens1f0np0/qos/trust]\n"));
   CHECK(has(r, "    rx_prio0_discards = 111000  Δ 111000, 1850/s  [ethtool prio[0].rx_discards]\n"));
   CHECK(has(r, "    dcb app add dev ens1f0np0 dscp-prio 26:3 48:6\n"));
   CHECK(has(r, "  caused by: QOS-TRUST@ens1f0np0 DROP-LOSSLESS@ens1f0np0\n"));
@@ -89,7 +90,8 @@ TEST_CASE("check --from the small-headroom example: headroom explains the drops 
 }
 
 TEST_CASE("check --json parses, has the stable keys and the text view's ranking") {
-  for (const char* name : {"cx6dx-ecn-off.json", "cx6dx-healthy.json", "cx6dx-trust-pcp.json", "cx6dx-headroom-small.json"}) {
+  for (const char* name :
+       {"cx6dx-ecn-off.json", "cx6dx-healthy.json", "cx6dx-trust-pcp.json", "cx6dx-headroom-small.json"}) {
     INFO(name);
     const auto text = run("check --from '" + example(name) + "'");
     const auto r = run("check --json --from '" + example(name) + "'");
@@ -98,15 +100,18 @@ TEST_CASE("check --json parses, has the stable keys and the text view's ranking"
     const auto doc = nlohmann::json::parse(r.out);
     for (const char* key : {"hostname", "hardware", "origin", "profile", "interval_s", "has_rdma", "ports"})
       CHECK(doc.at("host").contains(key));
-    CHECK(doc.at("verdict").at("status") == (text.exit_code == 0 ? "healthy" : text.exit_code == 1 ? "warning" : "critical"));
+    CHECK(doc.at("verdict").at("status") == (text.exit_code == 0   ? "healthy"
+                                             : text.exit_code == 1 ? "warning"
+                                                                   : "critical"));
     const auto headers = finding_headers(text.out);
     REQUIRE(doc.at("findings").size() == headers.size());
     for (std::size_t i = 0; i < headers.size(); ++i) {
       const auto& f = doc.at("findings").at(i);
-      for (const char* key : {"id", "severity", "subject", "title", "evidence", "explanation", "remediation", "caused_by"})
+      for (const char* key :
+           {"id", "severity", "subject", "title", "evidence", "explanation", "remediation", "caused_by"})
         CHECK(f.contains(key));
-      CHECK(headers[i].find(" " + f.at("id").get<std::string>() + "  " + f.at("subject").at("text").get<std::string>()) !=
-            std::string::npos);
+      CHECK(headers[i].find(" " + f.at("id").get<std::string>() + "  " +
+                            f.at("subject").at("text").get<std::string>()) != std::string::npos);
     }
     REQUIRE(doc.at("results").size() == roce::checks::all_checks().size());
     for (const auto& result : doc.at("results")) {
@@ -154,7 +159,8 @@ TEST_CASE("a bad profile is exit 3 with every error located FILE:LINE:COL") {
   CHECK(r.out.empty());
   std::istringstream lines(r.err);
   std::vector<std::string> located;
-  const std::regex location("^(roce-doctor: )?" + std::regex_replace(path, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
+  const std::regex location("^(roce-doctor: )?" +
+                            std::regex_replace(path, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
                             ":[0-9]+:[0-9]+: .+");
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind("hint: ", 0) == 0) continue;

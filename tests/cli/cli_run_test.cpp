@@ -17,7 +17,6 @@ namespace roce::test {
 
 namespace {
 
-
 const std::string kExample = ROCE_EXAMPLES_DIR "/cx6dx-ecn-off.json";
 
 }  // namespace
@@ -26,7 +25,9 @@ TEST_CASE("show --from renders the example bundle's last sample") {
   const auto r = run("show --from '" + kExample + "'");
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
-  CHECK(r.out.rfind("bundle " + kExample + ": sample 2 of 2\nhost gpu-node-07 kernel 6.1.0-18-amd64 at 2025-11-29 07:07:40 UTC", 0) == 0);
+  CHECK(r.out.rfind(
+            "bundle " + kExample + ": sample 2 of 2\nhost gpu-node-07 kernel 6.1.0-18-amd64 at 2025-11-29 07:07:40 UTC",
+            0) == 0);
   for (const char* expected : {"roce-v2 172.19.0.60 gid-index 3 NCCL_IB_GID_INDEX=3", "dscp-prio 26→3 48→6, others→0",
                                "prio-pfc 3:on others:off delay 7", "ecn-np 3:off others:on",
                                "prio-3 rx-pause 1425300 rx-pause-us 236118771", "cnp-sent 0 cnp-handled 0"}) {
@@ -44,7 +45,8 @@ TEST_CASE("show --dev narrows to a device and what pairs with it") {
   CHECK(lo.out.find("rdma: no RDMA devices") != std::string::npos);
   const auto none = run("show --from '" + kExample + "' --dev eth9");
   CHECK(none.exit_code == 3);
-  CHECK(none.err == "roce-doctor: no netdev or RDMA device named \"eth9\"\nhint: see `roce-doctor show` for the names\n");
+  CHECK(none.err ==
+        "roce-doctor: no netdev or RDMA device named \"eth9\"\nhint: see `roce-doctor show` for the names\n");
 }
 
 TEST_CASE("show --json prints the host document, which parses and round-trips") {
@@ -68,15 +70,19 @@ TEST_CASE("show --json prints the host document, which parses and round-trips") 
 
 TEST_CASE("bad input exits 3 with a located message") {
   const std::string path = temp_path("bad.json");
-  write_file(path, "{\"format\": \"roce-doctor-bundle\", \"schema_version\": 1, \"samples\": [{\"netdevs\": [{\"mtu\": ");
+  write_file(path,
+             "{\"format\": \"roce-doctor-bundle\", \"schema_version\": 1, \"samples\": [{\"netdevs\": [{\"mtu\": ");
   auto r = run("show --from '" + path + "'");
   CHECK(r.exit_code == 3);
   CHECK(r.err.rfind("roce-doctor: bundle " + path + ":1:", 0) == 0);
 
-  write_file(path, R"({"format": "roce-doctor-bundle", "schema_version": 1, "samples": [{"netdevs": [{"mtu": {"value": "x"}}]}]})");
+  write_file(
+      path,
+      R"({"format": "roce-doctor-bundle", "schema_version": 1, "samples": [{"netdevs": [{"mtu": {"value": "x"}}]}]})");
   r = run("show --from '" + path + "'");
   CHECK(r.exit_code == 3);
-  CHECK(r.err == "roce-doctor: bundle " + path + ": samples[0].netdevs[0].mtu: expected unsigned integer, got a string\n");
+  CHECK(r.err ==
+        "roce-doctor: bundle " + path + ": samples[0].netdevs[0].mtu: expected unsigned integer, got a string\n");
 
   write_file(path, R"({"format": "roce-doctor-bundle", "schema_version": 7, "samples": []})");
   r = run("show --from '" + path + "'");
@@ -186,7 +192,8 @@ TEST_CASE("--sysfs-root on the ConnectX-6 Dx fixture renders the full RDMA view"
 
 TEST_CASE("the committed example bundles are what make-examples writes") {
   const std::string dir = temp_path("examples");
-  REQUIRE(std::system(("mkdir -p '" + dir + "' && '" ROCE_MAKE_EXAMPLES_BIN "' '" + dir + "' >/dev/null").c_str()) == 0);
+  REQUIRE(std::system(("mkdir -p '" + dir + "' && '" ROCE_MAKE_EXAMPLES_BIN "' '" + dir + "' >/dev/null").c_str()) ==
+          0);
   for (const auto& example : roce::examples::kExamples) {
     const std::string file(example.file);
     INFO(file << ": regenerate with make-examples (examples/README.md)");

@@ -19,9 +19,9 @@ using roce::cli::GlobalOptions;
 using roce::cli::InputRequest;
 using roce::cli::read_input;
 
-const std::string kEcnOff = ROCE_EXAMPLES_DIR "/cx6dx-ecn-off.json";      // gpu-node-07, 2 samples 60 s apart
-const std::string kHealthy = ROCE_EXAMPLES_DIR "/cx6dx-healthy.json";     // gpu-node-03
-const std::string kCx7 = ROCE_FIXTURES_DIR "/sysfs/cx7";                  // mlx5_0/ens41np0, mlx5_1/ens42np0
+const std::string kEcnOff = ROCE_EXAMPLES_DIR "/cx6dx-ecn-off.json";   // gpu-node-07, 2 samples 60 s apart
+const std::string kHealthy = ROCE_EXAMPLES_DIR "/cx6dx-healthy.json";  // gpu-node-03
+const std::string kCx7 = ROCE_FIXTURES_DIR "/sysfs/cx7";               // mlx5_0/ens41np0, mlx5_1/ens42np0
 
 InputRequest from_captures(std::vector<std::string> files) {
   InputRequest r;

@@ -13,12 +13,14 @@ using namespace roce;
 
 TEST_CASE("DSCP maps print the exceptions and the common priority once") {
   std::vector<model::AppEntry> app;
-  for (std::uint16_t d = 0; d < 64; ++d) app.push_back({model::kAppSelDscp, std::uint8_t(d == 26 ? 3 : d == 48 ? 6 : 0), d});
+  for (std::uint16_t d = 0; d < 64; ++d)
+    app.push_back({model::kAppSelDscp, std::uint8_t(d == 26 ? 3 : d == 48 ? 6 : 0), d});
   CHECK(report::compact_dscp_map(app) == "26→3 48→6, others→0");
   // Only two entries (trust DSCP with a partial table): no "others".
   CHECK(report::compact_dscp_map({{model::kAppSelDscp, 3, 26}, {model::kAppSelDscp, 6, 48}}) == "26→3 48→6");
   CHECK(report::compact_dscp_map({{model::kAppSelDgram, 3, 4791}}) == "none");
-  CHECK(report::other_app_entries({{model::kAppSelDgram, 3, 4791}}) == std::vector<std::string>{"dgram-port-prio 4791:3"});
+  CHECK(report::other_app_entries({{model::kAppSelDgram, 3, 4791}}) ==
+        std::vector<std::string>{"dgram-port-prio 4791:3"});
   // mlx5 default: dscp >> 3
   app.clear();
   for (std::uint16_t d = 0; d < 64; ++d) app.push_back({model::kAppSelDscp, std::uint8_t(d >> 3), d});
@@ -99,8 +101,9 @@ TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {
   nd.name = "swp1";
   nd.qdiscs = model::Field<std::vector<model::Qdisc>>::of({q});
   const auto text = report::render_netdev(nd, report::Style{false});
-  CHECK(text.find("    qdisc red 104: parent 10:4 offloaded limit 1000000b min 150000b max 1500000b probability 0.01 ecn "
-                  "marked 1234 early 0 pdrop 0\n") != std::string::npos);
+  CHECK(
+      text.find("    qdisc red 104: parent 10:4 offloaded limit 1000000b min 150000b max 1500000b probability 0.01 ecn "
+                "marked 1234 early 0 pdrop 0\n") != std::string::npos);
 }
 
 TEST_CASE("a port rate that only ibstat gave (Gb/s, no width) is shown") {
@@ -146,8 +149,8 @@ TEST_CASE("the compact view takes each missing value out of its line and names i
   CHECK(report::detail::take_missing("roce-v2 no IPv4 RoCE v2 GID (no IPv4 address on n/a (absent)?)", missing,
                                      compact) == "roce-v2 no IPv4 RoCE v2 GID (no IPv4 address on n/a (absent)?)");
   CHECK(missing == report::detail::MissingByReason{{"absent", "active-mtu netdev"}});
-  const auto lines = report::detail::known_first({"dcbx n/a (denied)", "trust dscp", "ets n/a (absent)"}, compact,
-                                                 std::move(missing));
+  const auto lines =
+      report::detail::known_first({"dcbx n/a (denied)", "trust dscp", "ets n/a (absent)"}, compact, std::move(missing));
   CHECK(lines == std::vector<std::string>{"trust dscp", "n/a (absent): active-mtu netdev ets", "n/a (denied): dcbx"});
   const report::Style verbose{false, true};
   CHECK(report::detail::take_missing("dcbx n/a (denied)", missing, verbose) == "dcbx n/a (denied)");
@@ -157,13 +160,13 @@ TEST_CASE("long lines wrap at spaces to the width, indented, never between a val
   const std::string line = "    buffer prio-buffer 3:1 others:0 buffer-size 0:130944 pci n/a (absent) total 9\n";
   CHECK(report::detail::wrap_text(line, 0) == line);
   CHECK(report::detail::wrap_text(line, 200) == line);
-  CHECK(report::detail::wrap_text(line, 40) == "    buffer prio-buffer 3:1 others:0\n"
-                                                 "        buffer-size 0:130944 pci\n"
-                                                 "        n/a (absent) total 9\n");
+  CHECK(report::detail::wrap_text(line, 40) ==
+        "    buffer prio-buffer 3:1 others:0\n"
+        "        buffer-size 0:130944 pci\n"
+        "        n/a (absent) total 9\n");
   // Colour escapes take no column.
   CHECK(report::detail::wrap_text("\033[1mnetdev\033[0m a b\n", 10) == "\033[1mnetdev\033[0m a b\n");
 }
-
 
 TEST_CASE("show wraps to $COLUMNS or the terminal's width on a terminal, to 100 columns elsewhere") {
   using roce::cli::wrap_width;

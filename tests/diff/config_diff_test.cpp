@@ -31,8 +31,8 @@ std::vector<std::string> lines(const std::vector<ConfigChange>& changes) {
 
 TEST_CASE("healthy vs ECN off: exactly the ECN enables of priority 3, configuration only") {
   const auto d = diff_hosts(cx6dx_sample(Cx6dx::healthy, 1), cx6dx_sample(Cx6dx::ecn_off, 1));
-  CHECK(lines(d.config) == std::vector<std::string>{"ens1f0np0 ecn.np prio 3: on -> off",
-                                                    "ens1f0np0 ecn.rp prio 3: on -> off"});
+  CHECK(lines(d.config) ==
+        std::vector<std::string>{"ens1f0np0 ecn.np prio 3: on -> off", "ens1f0np0 ecn.rp prio 3: on -> off"});
   CHECK_FALSE(d.same_host);
   CHECK(d.counters.empty());  // the counters differ, but not between samples of one host
   REQUIRE(d.notes.size() == 1);
@@ -41,8 +41,8 @@ TEST_CASE("healthy vs ECN off: exactly the ECN enables of priority 3, configurat
 
 TEST_CASE("healthy vs trust PCP: trust and the DSCP APP entries mlx5 no longer lists") {
   const auto d = diff_hosts(cx6dx_sample(Cx6dx::healthy, 1), cx6dx_sample(Cx6dx::trust_pcp, 1));
-  REQUIRE(lines(d.config) == std::vector<std::string>{"ens1f0np0 trust: dscp -> pcp",
-                                                      "ens1f0np0 dcb.app: 64 entries -> 0 entries"});
+  REQUIRE(lines(d.config) ==
+          std::vector<std::string>{"ens1f0np0 trust: dscp -> pcp", "ens1f0np0 dcb.app: 64 entries -> 0 entries"});
   CHECK(d.config[1].details == std::vector<std::string>{"removed DSCP 0-25,27-47,49-63 -> prio 0",
                                                         "removed DSCP 26 -> prio 3", "removed DSCP 48 -> prio 6"});
   // And back: the same entries added.
@@ -53,8 +53,7 @@ TEST_CASE("healthy vs trust PCP: trust and the DSCP APP entries mlx5 no longer l
 
 TEST_CASE("healthy vs small headroom: the priority-3 buffer size in bytes") {
   const auto d = diff_hosts(cx6dx_sample(Cx6dx::healthy, 1), cx6dx_sample(Cx6dx::headroom_small, 1));
-  CHECK(lines(d.config) ==
-        std::vector<std::string>{"ens1f0np0 dcb.buffer.buffer_size buffer 1: 262016 B -> 32768 B"});
+  CHECK(lines(d.config) == std::vector<std::string>{"ens1f0np0 dcb.buffer.buffer_size buffer 1: 262016 B -> 32768 B"});
 }
 
 TEST_CASE("identical hosts: no difference of any kind") {
@@ -97,8 +96,8 @@ TEST_CASE("the PFC mask per priority, MTU, and a new field's value") {
   ens1f0np0(b).dcb.pfc->pfc_en = 0x18;
   ens1f0np0(b).mtu = model::Field<std::uint32_t>::of(1500);
   const auto d = diff_hosts(a, b);
-  REQUIRE(lines(d.config) == std::vector<std::string>{"ens1f0np0 mtu: 9000 -> 1500",
-                                                      "ens1f0np0 dcb.pfc.pfc_en: 0x08 -> 0x18"});
+  REQUIRE(lines(d.config) ==
+          std::vector<std::string>{"ens1f0np0 mtu: 9000 -> 1500", "ens1f0np0 dcb.pfc.pfc_en: 0x08 -> 0x18"});
   CHECK(d.config[1].details == std::vector<std::string>{"prio 4: off -> on"});
 }
 

@@ -79,7 +79,8 @@ TEST_CASE("diff CLI: input errors exit 3") {
   const auto missing = run("diff " + example("cx6dx-healthy.json") + " /nonexistent/capture.json");
   CHECK(missing.exit_code == 3);
   CHECK(missing.err.find("/nonexistent/capture.json") != std::string::npos);
-  const auto no_dev = run("diff --dev nosuchdev " + example("cx6dx-healthy.json") + " " + example("cx6dx-healthy.json"));
+  const auto no_dev =
+      run("diff --dev nosuchdev " + example("cx6dx-healthy.json") + " " + example("cx6dx-healthy.json"));
   CHECK(no_dev.exit_code == 3);
   CHECK(no_dev.err.find("nosuchdev") != std::string::npos);
   CHECK(run("diff " + example("cx6dx-healthy.json")).exit_code == 3);

@@ -16,7 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 const std::string& bash_script() {
   static ScratchDir dir;
   static const std::string path = [] {
@@ -157,7 +156,8 @@ TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
   // fpath as an installed one is, and this build's program first in PATH.
   const auto complete_zsh = [&](const std::string& line) {
     const auto r = shell("PATH=" + shell_word(fs::path(kBin).parent_path().string()) + ":$PATH timeout 60 zsh -f " +
-                         shell_word(kSource + "/tests/dist/zsh_capture.zsh") + " " + shell_word(line) + " " + shell_word(dir.path));
+                         shell_word(kSource + "/tests/dist/zsh_capture.zsh") + " " + shell_word(line) + " " +
+                         shell_word(dir.path));
     INFO(line << "\n" << r.err);
     CHECK(r.exit_code == 0);
     std::set<std::string> out;
@@ -167,15 +167,16 @@ TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
   };
   CHECK(complete_zsh("roce-doctor ch") == std::set<std::string>{"check", "checks"});
   CHECK(complete_zsh("roce-doctor check --on") == std::set<std::string>{"--only"});
-  CHECK(complete_zsh("roce-doctor check --only LINK-STATE,DROP-") == std::set<std::string>{"DROP-HOST", "DROP-LOSSLESS"});
+  CHECK(complete_zsh("roce-doctor check --only LINK-STATE,DROP-") ==
+        std::set<std::string>{"DROP-HOST", "DROP-LOSSLESS"});
   CHECK(complete_zsh("roce-doctor tune --profile roce-lossless-") ==
         std::set<std::string>{"roce-lossless-pcp", "roce-lossless-two-class"});
   CHECK(complete_zsh("roce-doctor --sysfs-root " + kSource + "/tests/fixtures/sysfs/cx6dx show --dev ml") ==
         std::set<std::string>{"mlx5_0"});
 
   // Sourced after compinit (the build-tree way) it registers itself.
-  const auto loaded = shell("zsh -f -c " + shell_word("autoload -U compinit && compinit -u -D && source " + shell_word(script) +
-                                                  " && print ${_comps[roce-doctor]}"));
+  const auto loaded = shell("zsh -f -c " + shell_word("autoload -U compinit && compinit -u -D && source " +
+                                                      shell_word(script) + " && print ${_comps[roce-doctor]}"));
   INFO(loaded.out << loaded.err);
   CHECK(loaded.out == "_roce-doctor\n");
 }

@@ -13,7 +13,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 // One package per run of this test program.
 const std::string& deb() {
   static ScratchDir dir;
@@ -96,7 +95,8 @@ TEST_CASE("deb: the program, units, man pages, completion, profiles and Debian's
   CHECK(contents.find("root/root") != std::string::npos);
   // The units run the packaged program, not a path of the machine that built the package.
   for (const char* unit : {"roce-doctor-record.service", "roce-doctor-tune.service"}) {
-    const auto text = shell("dpkg-deb --fsys-tarfile " + shell_word(deb()) + " | tar -xOf - ./usr/lib/systemd/system/" + unit);
+    const auto text =
+        shell("dpkg-deb --fsys-tarfile " + shell_word(deb()) + " | tar -xOf - ./usr/lib/systemd/system/" + unit);
     INFO(unit << "\n" << text.out);
     CHECK(text.out.find("\nExecStart=/usr/bin/roce-doctor ") != std::string::npos);
   }

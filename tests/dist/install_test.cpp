@@ -13,12 +13,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 // One DESTDIR install shared by every test case of this run.
 const std::string& destdir() {
   static ScratchDir dir;
   static const bool installed = [] {
-    const auto r = shell("DESTDIR=" + shell_word(dir.path) + " cmake --install " + shell_word(kBuild) + " --prefix /usr");
+    const auto r =
+        shell("DESTDIR=" + shell_word(dir.path) + " cmake --install " + shell_word(kBuild) + " --prefix /usr");
     INFO(r.out << r.err);
     return r.exit_code == 0;
   }();
@@ -28,7 +28,9 @@ const std::string& destdir() {
 
 std::string installed(const std::string& path) { return destdir() + path; }
 
-ShellRun run_installed(const std::string& args) { return shell(shell_word(installed("/usr/bin/roce-doctor")) + " " + args); }
+ShellRun run_installed(const std::string& args) {
+  return shell(shell_word(installed("/usr/bin/roce-doctor")) + " " + args);
+}
 
 std::vector<fs::path> files_in(const std::string& dir, const std::string& extension_prefix) {
   std::vector<fs::path> out;
@@ -78,7 +80,8 @@ TEST_CASE("install: --profile NAME finds the installed data dir, never the sourc
   CHECK(unknown.exit_code == 3);
   CHECK(unknown.err.find(installed("/usr/share/roce-doctor/profiles")) != std::string::npos);
   CHECK(unknown.err.find(kSource + "/profiles") == std::string::npos);
-  CHECK(unknown.err.find("known profiles: roce-lossless, roce-lossless-pcp, roce-lossless-two-class") != std::string::npos);
+  CHECK(unknown.err.find("known profiles: roce-lossless, roce-lossless-pcp, roce-lossless-two-class") !=
+        std::string::npos);
 }
 
 TEST_CASE("install: check --from the installed examples gives the verdicts examples/README.md states") {
@@ -110,8 +113,9 @@ TEST_CASE("install: man -l renders every installed page without a warning") {
 
 TEST_CASE("install: the installed bash completion completes profile names from the installed data dir") {
   const std::string script = installed("/usr/share/bash-completion/completions/roce-doctor");
-  const std::string program = "source " + shell_word(script) + "; COMP_WORDS=(" + shell_word(installed("/usr/bin/roce-doctor")) +
-                              " tune --profile roce-lossless-p); COMP_CWORD=3; _roce_doctor; printf '%s\\n' \"${COMPREPLY[@]}\"";
+  const std::string program =
+      "source " + shell_word(script) + "; COMP_WORDS=(" + shell_word(installed("/usr/bin/roce-doctor")) +
+      " tune --profile roce-lossless-p); COMP_CWORD=3; _roce_doctor; printf '%s\\n' \"${COMPREPLY[@]}\"";
   const auto r = shell("bash --norc --noprofile -c " + shell_word(program));
   INFO(r.err);
   CHECK(r.out == "roce-lossless-pcp\n");
@@ -131,7 +135,8 @@ TEST_CASE("install: units run this install's program: /usr/bin with prefix /usr,
   // systemd's own check of each unit, with its program and man pages where the unit names them.
   REQUIRE(have_command("systemd-analyze"));
   for (const auto& u : files_in(units, ".service")) {
-    const auto verify = shell("MANPATH=" + shell_word(prefix.path + "/share/man") + " systemd-analyze verify " + shell_word(u.string()));
+    const auto verify = shell("MANPATH=" + shell_word(prefix.path + "/share/man") + " systemd-analyze verify " +
+                              shell_word(u.string()));
     INFO(u << "\n" << verify.out << verify.err);
     CHECK(verify.exit_code == 0);
     CHECK(verify.out.empty());

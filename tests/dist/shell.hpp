@@ -53,8 +53,6 @@ inline ShellRun shell(const std::string& command) {
   return r;
 }
 
-inline bool have_command(const std::string& name) {
-  return shell("command -v " + shell_word(name)).exit_code == 0;
-}
+inline bool have_command(const std::string& name) { return shell("command -v " + shell_word(name)).exit_code == 0; }
 
 }  // namespace roce::test

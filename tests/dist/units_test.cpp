@@ -48,7 +48,8 @@ TEST_CASE("tune unit: its command applies the kept profile at boot without a win
   const auto applied = shell(boot_command(host, state));
   INFO(applied.out << applied.err);
   CHECK(applied.exit_code == 0);
-  CHECK(applied.out.find("tune --apply: kept: no trial window (--trial 0): every write read back") != std::string::npos);
+  CHECK(applied.out.find("tune --apply: kept: no trial window (--trial 0): every write read back") !=
+        std::string::npos);
   // No window was measured: nothing was compared.
   CHECK(applied.out.find("baseline") == std::string::npos);
   CHECK(slurp(state + "/tune.log").find("apply: wrote ") != std::string::npos);

@@ -63,7 +63,8 @@ TEST_CASE("--version: outside a git checkout the commit is unknown, also inside 
   CHECK(commit_written_for(dir.path) == "unknown");
   if (!have_command("git")) return;
   // A release tarball unpacked inside some other repository must not report that one's commit.
-  REQUIRE(shell("cd " + shell_word(dir.path) + " && git init -q && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m x")
+  REQUIRE(shell("cd " + shell_word(dir.path) +
+                " && git init -q && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m x")
               .exit_code == 0);
   std::filesystem::create_directory(dir.path + "/roce-doctor-0.1.0");
   CHECK(commit_written_for(dir.path + "/roce-doctor-0.1.0") == "unknown");

@@ -63,8 +63,9 @@ TEST_CASE("BUF-HEADROOM: without the MTU a buffer too small at RoCE's smallest M
   REQUIRE(r.findings.size() == 1);
   const auto& f = r.findings[0];
   CHECK(f.severity == Severity::critical);
-  CHECK(f.title == "lossless buffer 1 is 16384 B (16.0 KiB), needs at least 41857 B (40.9 KiB) (MTU unknown: the "
-                   "smallest RoCE MTU assumed)");
+  CHECK(f.title ==
+        "lossless buffer 1 is 16384 B (16.0 KiB), needs at least 41857 B (40.9 KiB) (MTU unknown: the "
+        "smallest RoCE MTU assumed)");
   REQUIRE(find_evidence(f, "mtu"));
   CHECK(find_evidence(f, "mtu")->value ==
         "336 (unknown: absent (not in this capture); the smallest RoCE runs on, 256-byte RoCE MTU + 80 B of headers)");

@@ -63,10 +63,9 @@ TEST_CASE("QOS-TRUST's mlnx_qos fix also maps the profile's DSCP values") {
   Run run(s);
   const auto& r = run.result("QOS-TRUST");
   REQUIRE(r.status == Status::finding);
-  CHECK(r.findings[0].remediation == std::vector<std::string>{"mlnx_qos -i ens1f0np0 --trust dscp",
-                                                              "mlnx_qos -i ens1f0np0 --dscp2prio set,26,3",
-                                                              "mlnx_qos -i ens1f0np0 --dscp2prio set,48,6",
-                                                              "roce-doctor tune"});
+  CHECK(r.findings[0].remediation ==
+        std::vector<std::string>{"mlnx_qos -i ens1f0np0 --trust dscp", "mlnx_qos -i ens1f0np0 --dscp2prio set,26,3",
+                                 "mlnx_qos -i ens1f0np0 --dscp2prio set,48,6", "roce-doctor tune"});
 }
 
 TEST_CASE("fixes stay dcb commands without mlnx_qos output, and on a driver that is not mlx5") {

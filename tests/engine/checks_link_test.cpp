@@ -25,8 +25,7 @@ constexpr const char* kLinkChecks[] = {"LINK-STATE", "LINK-SPEED", "LINK-FLAP", 
 // Runs the catalog on hosts built (and edited) by the test, for changes the scenario builder
 // cannot express: a field or counter that differs between the samples, or a counter removed.
 struct HostRun {
-  HostRun(const model::Host& now, const model::Host* before, double dt,
-          profile::Profile p = profile::default_profile())
+  HostRun(const model::Host& now, const model::Host* before, double dt, profile::Profile p = profile::default_profile())
       : profile(std::move(p)) {
     engine::Context ctx(now, before, dt, profile);
     results = checks::run_checks(ctx);
@@ -453,8 +452,9 @@ TEST_CASE("GID-ROCEV2: a second address lacking its v2 GID; indexes and NCCL_IB_
   };
   const auto f = only_finding(Run(s).result("GID-ROCEV2"));
   CHECK(f.severity == Severity::warning);
-  CHECK(f.title == "no RoCE v2 GID for 2001:db8:19::60 (ens1f0np0); RoCE v2 GIDs: 172.19.0.60 → 3, "
-                   "172.19.1.61 → 6 (NCCL_IB_GID_INDEX=3)");
+  CHECK(f.title ==
+        "no RoCE v2 GID for 2001:db8:19::60 (ens1f0np0); RoCE v2 GIDs: 172.19.0.60 → 3, "
+        "172.19.1.61 → 6 (NCCL_IB_GID_INDEX=3)");
 }
 
 TEST_CASE("GID-ROCEV2: a VLAN netdev owning GIDs is judged with its own addresses") {
@@ -462,7 +462,8 @@ TEST_CASE("GID-ROCEV2: a VLAN netdev owning GIDs is judged with its own addresse
   s.config = [](model::Host& h) {
     model::NetDev vlan;
     vlan.name = "ens1f0np0.100";
-    vlan.addresses = Field<std::vector<std::string>>::of({"10.100.0.60/24"}, {"rtnetlink", "ens1f0np0.100 RTM_GETADDR"});
+    vlan.addresses =
+        Field<std::vector<std::string>>::of({"10.100.0.60/24"}, {"rtnetlink", "ens1f0np0.100 RTM_GETADDR"});
     h.netdevs.push_back(vlan);
     add_gid(h, 4, "0000:0000:0000:0000:0000:ffff:0a64:003c", "IB/RoCE v1", "ens1f0np0.100");
   };
@@ -478,8 +479,8 @@ TEST_CASE("GID-ROCEV2: a VLAN netdev owning GIDs is judged with its own addresse
 
 TEST_CASE("GID-ROCEV2: without netdev addresses the GID table supplies them, and says so") {
   auto no_addresses = [](model::Host& h) {
-    netdev(h).addresses = Field<std::vector<std::string>>::missing(model::Availability::absent,
-                                                                   "sysfs-only capture has no addresses");
+    netdev(h).addresses =
+        Field<std::vector<std::string>>::missing(model::Availability::absent, "sysfs-only capture has no addresses");
   };
   Scenario s = healthy_scenario();
   s.config = no_addresses;
@@ -490,8 +491,9 @@ TEST_CASE("GID-ROCEV2: without netdev addresses the GID table supplies them, and
   };
   const auto f = only_finding(Run(s).result("GID-ROCEV2"));
   CHECK(f.severity == Severity::critical);
-  CHECK(f.title == "no RoCE v2 GID for 172.19.0.60 (ens1f0np0) (addresses taken from the GID table: netdev "
-                   "addresses not collected)");
+  CHECK(f.title ==
+        "no RoCE v2 GID for 172.19.0.60 (ens1f0np0) (addresses taken from the GID table: netdev "
+        "addresses not collected)");
   s.config = [&](model::Host& h) {
     no_addresses(h);
     drop_gid(h, 2), drop_gid(h, 3);
@@ -555,15 +557,16 @@ TEST_CASE("MTU-ROCE: MTU 1500 gives RoCE 1024; the remedy uses the profile's MTU
 TEST_CASE("MTU-ROCE: without verbs the RoCE MTU is derived the way the kernel does (MTU - 80 bytes)") {
   profile::Profile p;
   p.min_mtu = 4200;
-  for (auto [mtu, roce] : {std::pair{4176u, 4096u}, std::pair{4175u, 2048u}, std::pair{2128u, 2048u},
-                           std::pair{2127u, 1024u}}) {
+  for (auto [mtu, roce] :
+       {std::pair{4176u, 4096u}, std::pair{4175u, 2048u}, std::pair{2128u, 2048u}, std::pair{2127u, 1024u}}) {
     Scenario s = healthy_scenario();
     s.config = [mtu = mtu](model::Host& h) {
       *netdev(h).mtu = mtu;
       rdma_port(h).active_mtu = Field<std::uint32_t>::missing(model::Availability::unsupported, "no verbs");
     };
     const auto f = only_finding(Run(s, p).result("MTU-ROCE"));
-    CHECK(f.title == "MTU " + std::to_string(mtu) + " below 4200: RoCE active MTU " + std::to_string(roce) + " (derived)");
+    CHECK(f.title ==
+          "MTU " + std::to_string(mtu) + " below 4200: RoCE active MTU " + std::to_string(roce) + " (derived)");
   }
 }
 
@@ -624,7 +627,8 @@ TEST_CASE("PCIE-LINK: a Gen3 x8 link under a 100G port") {
   s.config = [](model::Host& h) { *netdev(h).pcie = {"8.0 GT/s PCIe", "16.0 GT/s PCIe", 8, 16}; };
   const auto f = only_finding(Run(s).result("PCIE-LINK"));
   CHECK(f.severity == Severity::warning);
-  CHECK(f.title == "PCIe link x8 at 8.0 GT/s PCIe, capable of x16 at 16.0 GT/s PCIe: ~63 Gb/s, below the 100 Gb/s port");
+  CHECK(f.title ==
+        "PCIe link x8 at 8.0 GT/s PCIe, capable of x16 at 16.0 GT/s PCIe: ~63 Gb/s, below the 100 Gb/s port");
   CHECK(evidence_names(f) ==
         std::vector<std::string>{"current_link_speed", "max_link_speed", "current_link_width", "max_link_width"});
   CHECK(evidence(f, "current_link_width").value == "8");

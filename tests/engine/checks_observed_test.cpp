@@ -99,16 +99,14 @@ TEST_CASE("DROP-HOST: PCIe back-pressure; the stall values are gauges read as th
     set_counter(ethtool(h), "outbound_pci_buffer_overflow", 1200);
   });
   const auto& f = only_finding(run.result("DROP-HOST"));
-  CHECK(f.title ==
-        "host cannot keep up: 1200 PCIe buffer-overflow drops, PCIe writes stalled 64% of the last second");
+  CHECK(f.title == "host cannot keep up: 1200 PCIe buffer-overflow drops, PCIe writes stalled 64% of the last second");
   CHECK(evidence_names(f) == std::vector<std::string>{"outbound_pci_buffer_overflow", "outbound_pci_stalled_wr",
                                                       "outbound_pci_stalled_wr_events"});
   CHECK(f.evidence[1].value == "64% (of the last second)");
   CHECK_FALSE(f.evidence[1].delta.has_value());  // a gauge has no delta
   CHECK(f.evidence[2].delta == 41u);
-  CHECK(f.remediation == std::vector<std::string>{
-                             "lspci -vvv -s 0000:b1:00.0 | grep -E 'LnkSta|MaxPayload|MaxReadReq'",
-                             "roce-doctor check --only PCIE-LINK"});
+  CHECK(f.remediation == std::vector<std::string>{"lspci -vvv -s 0000:b1:00.0 | grep -E 'LnkSta|MaxPayload|MaxReadReq'",
+                                                  "roce-doctor check --only PCIE-LINK"});
 }
 
 TEST_CASE("DROP-HOST: a stall gauge the same in both samples is still judged by its current value") {
@@ -140,8 +138,9 @@ TEST_CASE("DROP-HOST: seconds of stalls in the window count even when the last s
 TEST_CASE("DROP-HOST: skipped when the NIC shows no host-side counter") {
   Scenario s = healthy_scenario();
   EditedRun run(s, [](model::Host& h) {
-    for (const char* n : {"rx_out_of_buffer", "outbound_pci_buffer_overflow", "outbound_pci_stalled_rd",
-                          "outbound_pci_stalled_wr", "outbound_pci_stalled_rd_events", "outbound_pci_stalled_wr_events"})
+    for (const char* n :
+         {"rx_out_of_buffer", "outbound_pci_buffer_overflow", "outbound_pci_stalled_rd", "outbound_pci_stalled_wr",
+          "outbound_pci_stalled_rd_events", "outbound_pci_stalled_wr_events"})
       remove_counter(ethtool(h), n);
     remove_counter(hw(h), "out_of_buffer");
   });
@@ -180,8 +179,7 @@ TEST_CASE("ECN-IDLE: priority 3 paused 12% of the time while no ECN mark or CNP 
   CHECK(f.title ==
         "congestion on priority 3 handled by PFC alone: tx 1.0%, rx 12.0% of the time paused, no ECN mark or CNP");
   CHECK(evidence_names(f) == std::vector<std::string>{"tx_prio3_pause_duration", "rx_prio3_pause_duration",
-                                                      "np_ecn_marked_roce_packets", "np_cnp_sent",
-                                                      "rp_cnp_handled"});
+                                                      "np_ecn_marked_roce_packets", "np_cnp_sent", "rp_cnp_handled"});
   CHECK(f.evidence[1].delta == 7200000u);
   for (int i = 2; i < 5; ++i) CHECK(f.evidence[i].delta == 0u);
   // The NIC's DCQCN switches are on: the path (switch marking) is where to look; no cause linked.
@@ -344,8 +342,9 @@ TEST_CASE("ECN-CNP: CNPs sent here say nothing about the peer; the threshold is 
 TEST_CASE("ECN-CNP: skipped when the RDMA counters are unreadable") {
   Scenario s = healthy_scenario();
   s.config = [](model::Host& h) {
-    rdma_port(h).hw_counters = model::Field<model::CounterSet>::missing(
-        model::Availability::denied, "Permission denied", {"sysfs", "/sys/class/infiniband/mlx5_0/ports/1/hw_counters"});
+    rdma_port(h).hw_counters =
+        model::Field<model::CounterSet>::missing(model::Availability::denied, "Permission denied",
+                                                 {"sysfs", "/sys/class/infiniband/mlx5_0/ports/1/hw_counters"});
   };
   Run run(s);
   for (const char* id : {"ECN-CNP", "RETRANS"}) {
@@ -377,10 +376,10 @@ TEST_CASE("RETRANS: sequence errors and retransmissions with their rates") {
   CHECK(f.evidence[0].per_second == Approx(25.333).epsilon(1e-3));
   CHECK(f.evidence[0].from.source == "hw_counters");
   CHECK(f.explanation.find("ACK timeouts") != std::string::npos);
-  CHECK(f.remediation == std::vector<std::string>{
-                             "roce-doctor check --only DROP-LOSSLESS,DROP-HOST,LINK-SIGNAL,LINK-FLAP,BUF-HEADROOM",
-                             "rdma statistic show link mlx5_0/1",
-                             "ethtool -S ens1f0np0 | grep -E 'discard|crc|symbol|link_down|out_of_buffer'"});
+  CHECK(f.remediation ==
+        std::vector<std::string>{"roce-doctor check --only DROP-LOSSLESS,DROP-HOST,LINK-SIGNAL,LINK-FLAP,BUF-HEADROOM",
+                                 "rdma statistic show link mlx5_0/1",
+                                 "ethtool -S ens1f0np0 | grep -E 'discard|crc|symbol|link_down|out_of_buffer'"});
   CHECK(f.caused_by.empty());  // no drop, link or configuration finding on the port
 }
 

@@ -288,7 +288,8 @@ TEST_CASE("BUF-MAP: skipped without the buffer object (bnxt_en, ice)") {
 
 TEST_CASE("BUF-CABLE: the 7 m default against a 30 m cable the module reports") {
   Run run(configured([](model::Host& h) {
-    netdev(h).module_cable_m = model::Field<std::uint32_t>::of(30, {"ethtool-ioctl", "ens1f0np0 ETHTOOL_GMODULEEEPROM"});
+    netdev(h).module_cable_m =
+        model::Field<std::uint32_t>::of(30, {"ethtool-ioctl", "ens1f0np0 ETHTOOL_GMODULEEEPROM"});
   }));
   const auto& f = only_finding(run, "BUF-CABLE");
   CHECK(f.severity == Severity::warning);
@@ -388,8 +389,8 @@ model::Host switch_host(std::function<void(model::NetDev&)> edit = {}) {
   model::Pfc pfc;
   pfc.pfc_cap = 8, pfc.pfc_en = 1 << 3;
   nd.dcb.pfc = model::Field<model::Pfc>::of(pfc, {"dcbnl", "swp1 DCB_ATTR_IEEE_PFC"});
-  nd.qdiscs = model::Field<std::vector<model::Qdisc>>::of({ets_root(), red(0x10005, 0x150000)},
-                                                          {"tc", "swp1 RTM_GETQDISC"});
+  nd.qdiscs =
+      model::Field<std::vector<model::Qdisc>>::of({ets_root(), red(0x10005, 0x150000)}, {"tc", "swp1 RTM_GETQDISC"});
   if (edit) edit(nd);
   h.netdevs.push_back(std::move(nd));
   return h;
@@ -427,8 +428,7 @@ TEST_CASE("ECN-RED: RED without the ecn flag drops instead of marking") {
   CHECK(find_evidence(f, "tc red 15:")->value ==
         "limit 3000000 min 150000 max 1500000 probability 0.05 (no ecn) in_hw");
   CHECK(find_evidence(f, "tc red 15:")->from.locator == "swp1 RTM_GETQDISC");
-  CHECK(find_evidence(f, "tc qdisc show")->value ==
-        "ets 1: parent root priomap 7 6 5 4 3 2 1 0; red 15: parent 1:5");
+  CHECK(find_evidence(f, "tc qdisc show")->value == "ets 1: parent root priomap 7 6 5 4 3 2 1 0; red 15: parent 1:5");
   CHECK(f.remediation == std::vector<std::string>{"tc qdisc replace dev swp1 parent 1:5 handle 15: red limit 3000000 "
                                                   "min 150000 max 1500000 avpkt 1000 probability 0.05 ecn"});
 }
@@ -485,8 +485,9 @@ TEST_CASE("ECN-RED: thresholds and probability outside the bounds warn") {
   CHECK(contains(f.title, "max 3000000 B"));
   CHECK(contains(f.title, "above 2500000 B"));
   CHECK(contains(f.title, "probability 0.5% below 1.0%"));
-  CHECK(f.remediation.front() == "tc qdisc replace dev swp1 parent 1:5 handle 15: red limit 3000000 min 150000 "
-                                 "max 1500000 avpkt 1000 probability 0.05 ecn");
+  CHECK(f.remediation.front() ==
+        "tc qdisc replace dev swp1 parent 1:5 handle 15: red limit 3000000 min 150000 "
+        "max 1500000 avpkt 1000 probability 0.05 ecn");
 }
 
 TEST_CASE("ECN-RED: the published anchors pass at their speeds; bounds scale with the link") {

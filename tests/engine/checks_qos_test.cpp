@@ -112,8 +112,8 @@ TEST_CASE("QOS-TRUST: upstream mlx5 without qos/trust sysfs reads trust from the
 }
 
 TEST_CASE("QOS-TRUST: the PCP profile accepts PCP trust and flags DSCP trust") {
-  auto pcp = profile::load_profile(std::string(ROCE_PROFILES_DIR) + "/roce-lossless-pcp.toml",
-                                   checks::threshold_catalog());
+  auto pcp =
+      profile::load_profile(std::string(ROCE_PROFILES_DIR) + "/roce-lossless-pcp.toml", checks::threshold_catalog());
   REQUIRE(pcp.ok());
   Scenario s = healthy_scenario();
   s.config = trust_pcp;

@@ -32,8 +32,8 @@ TEST_CASE("DROP-LOSSLESS: discards on priority 3 while it pauses the peer (headr
   CHECK(f.title == "1564 packets dropped on lossless priority 3 (26.1/s)");
   std::vector<std::string> names;
   for (const auto& e : f.evidence) names.push_back(e.name);
-  CHECK(names == std::vector<std::string>{"rx_prio3_discards", "rx_prio3_buf_discard", "rx_discards_phy",
-                                          "tx_prio3_pause"});
+  CHECK(names ==
+        std::vector<std::string>{"rx_prio3_discards", "rx_prio3_buf_discard", "rx_discards_phy", "tx_prio3_pause"});
   CHECK(f.evidence[0].delta == 1520u);
   CHECK(f.evidence[3].delta == 1433u);  // pausing, and still dropping
   CHECK(f.caused_by.empty());           // no configuration finding explains it

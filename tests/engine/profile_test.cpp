@@ -75,21 +75,21 @@ TEST_CASE("optional link keys") {
 }
 
 TEST_CASE("a TOML syntax error is located") {
-  CHECK(errors_of("[qos]\ntrust = \n") .rfind("p.toml:2:", 0) == 0);
+  CHECK(errors_of("[qos]\ntrust = \n").rfind("p.toml:2:", 0) == 0);
   CHECK(errors_of("[qos\n").rfind("p.toml:1:", 0) == 0);
 }
 
 TEST_CASE("unknown keys are errors with a suggestion, all reported at once") {
   std::string e = errors_of(
       "[qos]\n"
-      "trsut = \"dscp\"\n"            // 2:1
+      "trsut = \"dscp\"\n"  // 2:1
       "[[qos.lossless]]\n"
-      "priorty = 3\n"                  // 4:1
+      "priorty = 3\n"  // 4:1
       "priority = 3\n"
       "dscp = [26]\n"
       "[link]\n"
-      "min_mut = 4200\n"               // 8:1
-      "[colour]\n");                   // 9:1
+      "min_mut = 4200\n"  // 8:1
+      "[colour]\n");      // 9:1
   INFO(e);
   CHECK(e.find("p.toml:2:1: unknown key 'trsut' in [qos]; did you mean 'trust'?") != std::string::npos);
   CHECK(e.find("p.toml:4:1: unknown key 'priorty' in [qos.lossless]; did you mean 'priority'?") != std::string::npos);
@@ -102,20 +102,20 @@ TEST_CASE("unknown keys are errors with a suggestion, all reported at once") {
 TEST_CASE("wrong types and ranges are errors") {
   std::string e = errors_of(
       "[qos]\n"
-      "trust = \"l3\"\n"                  // 2:9
+      "trust = \"l3\"\n"  // 2:9
       "[[qos.lossless]]\n"
-      "priority = 8\n"                    // 4:12
-      "dscp = [26, 64, \"x\", 26]\n"      // 5: 64 out of range, "x" not int, 26 twice
+      "priority = 8\n"                // 4:12
+      "dscp = [26, 64, \"x\", 26]\n"  // 5: 64 out of range, "x" not int, 26 twice
       "[cnp]\n"
-      "priority = \"6\"\n"                // 7:12
-      "strict = 1\n"                      // 8:10
+      "priority = \"6\"\n"  // 7:12
+      "strict = 1\n"        // 8:10
       "[ecn]\n"
-      "priorities = 3\n"                  // 10:14
+      "priorities = 3\n"  // 10:14
       "[link]\n"
-      "min_mtu = 10\n"                    // 12:11
-      "cable_length_m = 1000\n"           // 13
+      "min_mtu = 10\n"           // 12:11
+      "cable_length_m = 1000\n"  // 13
       "[profile]\n"
-      "name = 5\n");                      // 15:8
+      "name = 5\n");  // 15:8
   INFO(e);
   CHECK(e.find("p.toml:2:9: qos.trust must be \"dscp\" or \"pcp\"") != std::string::npos);
   CHECK(e.find("p.toml:4:12: qos.lossless.priority = 8 is out of range 0..7") != std::string::npos);
@@ -159,14 +159,14 @@ TEST_CASE("thresholds: known IDs and keys only, numbers only") {
   CHECK(ok->threshold("PAUSE-STORM", "critical_fraction", 0.5) == 0.5);
 
   std::string e = errors_of(
-      "[thresholds.PAUSE-STROM]\n"           // 1:13 unknown ID
+      "[thresholds.PAUSE-STROM]\n"  // 1:13 unknown ID
       "warning_fraction = 0.3\n"
       "[thresholds.PAUSE-STORM]\n"
-      "warning_fracton = 0.3\n"              // 4:1 unknown key
-      "critical_fraction = \"half\"\n"       // 5:21 not a number
+      "warning_fracton = 0.3\n"         // 4:1 unknown key
+      "critical_fraction = \"half\"\n"  // 5:21 not a number
       "[thresholds.DROP-LOSSLESS]\n"
-      "max_drops = -1\n"                     // 7:13 negative
-      "[thresholds.QOS-TRUST]\n"             // 8:13 no thresholds
+      "max_drops = -1\n"          // 7:13 negative
+      "[thresholds.QOS-TRUST]\n"  // 8:13 no thresholds
       "x = 1\n");
   INFO(e);
   CHECK(e.find("p.toml:1:13: unknown check ID 'PAUSE-STROM' in [thresholds]; did you mean 'PAUSE-STORM'?") !=

@@ -62,12 +62,12 @@ TEST_CASE("§7a insufficient headroom: BUF-HEADROOM first, DROP-LOSSLESS and RET
 
   // The stale cable length (PFC delay still the 7 m default) is itself a finding: a warning, so it
   // ranks after the critical drop it helps explain.
-  check_ranking(run.ranked(),
-                {{"BUF-HEADROOM", Severity::critical, std::nullopt, {}},
-                 {"DROP-LOSSLESS", Severity::critical, 3, {ref("BUF-HEADROOM"), ref("BUF-CABLE")}},
-                 {"BUF-CABLE", Severity::warning, std::nullopt, {}},
-                 {"RETRANS", Severity::warning, std::nullopt,
-                  {ref("BUF-HEADROOM"), ref("BUF-CABLE"), ref("DROP-LOSSLESS")}}});
+  check_ranking(
+      run.ranked(),
+      {{"BUF-HEADROOM", Severity::critical, std::nullopt, {}},
+       {"DROP-LOSSLESS", Severity::critical, 3, {ref("BUF-HEADROOM"), ref("BUF-CABLE")}},
+       {"BUF-CABLE", Severity::warning, std::nullopt, {}},
+       {"RETRANS", Severity::warning, std::nullopt, {ref("BUF-HEADROOM"), ref("BUF-CABLE"), ref("DROP-LOSSLESS")}}});
   const auto ranked = run.ranked();
   CHECK(ranked[0].subject.buffer == 1);
   CHECK(ranked[0].title == "lossless buffer 1 is 65536 B (64.0 KiB), needs 72468 B (70.8 KiB)");
@@ -169,11 +169,10 @@ TEST_CASE("§7d trust PCP: QOS-TRUST first, TRAFFIC-CLASS, DROP-LOSSLESS and RET
   n.roce_adp_retrans = b.roce_adp_retrans + 2250;
   Run run(s);
 
-  check_ranking(run.ranked(),
-                {{"QOS-TRUST", Severity::critical, std::nullopt, {}},
-                 {"DROP-LOSSLESS", Severity::critical, 0, {ref("QOS-TRUST")}},
-                 {"TRAFFIC-CLASS", Severity::critical, 0, {ref("QOS-TRUST")}},
-                 {"RETRANS", Severity::warning, std::nullopt, {ref("QOS-TRUST"), ref("DROP-LOSSLESS")}}});
+  check_ranking(run.ranked(), {{"QOS-TRUST", Severity::critical, std::nullopt, {}},
+                               {"DROP-LOSSLESS", Severity::critical, 0, {ref("QOS-TRUST")}},
+                               {"TRAFFIC-CLASS", Severity::critical, 0, {ref("QOS-TRUST")}},
+                               {"RETRANS", Severity::warning, std::nullopt, {ref("QOS-TRUST"), ref("DROP-LOSSLESS")}}});
   const auto ranked = run.ranked();
   CHECK(ranked[0].title == "trust mode is pcp, profile expects dscp");
   CHECK(ranked[1].title == "2311 packets dropped on RDMA-carrying lossy priority 0 (38.5/s)");

@@ -151,8 +151,8 @@ TEST_CASE("ranking: critical before warning, causes before symptoms, findings li
   CHECK(results[0].findings[0].id == "SYMPTOM");
   auto ranked = ranked_findings(catalog, results);
   REQUIRE(ranked.size() == 3);
-  CHECK(ranked[0].id == "ROOT");      // critical root cause first, though later in the catalog
-  CHECK(ranked[1].id == "SYMPTOM");   // critical symptom
+  CHECK(ranked[0].id == "ROOT");     // critical root cause first, though later in the catalog
+  CHECK(ranked[1].id == "SYMPTOM");  // critical symptom
   CHECK(ranked[1].subject.priority == 3);
   CHECK(ranked[2].severity == Severity::warning);
 }
@@ -168,10 +168,11 @@ TEST_CASE("the catalog renders every check with its inputs, keys and thresholds"
 TEST_CASE("every check has complete metadata and a unique ID") {
   // The whole catalog of CHECKS.md, in its order (the order `roce-doctor checks` prints).
   const std::vector<std::string_view> catalog{
-      "LINK-STATE", "LINK-SPEED", "LINK-FLAP", "LINK-SIGNAL", "GID-ROCEV2", "MTU-ROCE", "PCIE-LINK",
-      "QOS-TRUST", "QOS-DSCP-MAP", "PFC-LOSSLESS", "PFC-EXTRA", "PFC-GLOBAL-PAUSE", "PFC-STORM-GUARD",
-      "DCBX-OWNER", "BUF-MAP", "BUF-HEADROOM", "BUF-CABLE", "ECN-NIC", "ECN-RED", "DROP-LOSSLESS",
-      "DROP-HOST", "PAUSE-STORM", "ECN-IDLE", "ECN-CNP", "TRAFFIC-CLASS", "RETRANS"};
+      "LINK-STATE",      "LINK-SPEED",    "LINK-FLAP",    "LINK-SIGNAL",  "GID-ROCEV2", "MTU-ROCE",
+      "PCIE-LINK",       "QOS-TRUST",     "QOS-DSCP-MAP", "PFC-LOSSLESS", "PFC-EXTRA",  "PFC-GLOBAL-PAUSE",
+      "PFC-STORM-GUARD", "DCBX-OWNER",    "BUF-MAP",      "BUF-HEADROOM", "BUF-CABLE",  "ECN-NIC",
+      "ECN-RED",         "DROP-LOSSLESS", "DROP-HOST",    "PAUSE-STORM",  "ECN-IDLE",   "ECN-CNP",
+      "TRAFFIC-CLASS",   "RETRANS"};
   std::vector<std::string_view> order;
   std::set<std::string_view> ids;
   for (const auto& c : checks::all_checks()) {
@@ -202,8 +203,8 @@ TEST_CASE("a port whose input is missing is a note while the other port is judge
   REQUIRE(pfc.status == Status::finding);
   REQUIRE(pfc.findings.size() == 1);
   CHECK(pfc.findings[0].subject.netdev == "ens1f0np0");
-  CHECK(pfc.notes == std::vector<std::string>{
-                         "ens1f1np1: dcb pfc denied (DCB_CMD_IEEE_GET pfc: Operation not permitted)"});
+  CHECK(pfc.notes ==
+        std::vector<std::string>{"ens1f1np1: dcb pfc denied (DCB_CMD_IEEE_GET pfc: Operation not permitted)"});
 }
 
 }  // namespace roce::test

@@ -135,8 +135,7 @@ TEST_CASE("pause reply: bad attributes are named") {
                        .begin_nest(ETHTOOL_A_PAUSE_STATS, true)
                        .put(ETHTOOL_A_PAUSE_STAT_TX_FRAMES, &four, 4)
                        .end_nest()
-                       .finish()) ==
-        "ETHTOOL_A_PAUSE_STATS: ETHTOOL_A_PAUSE_STAT_TX_FRAMES: 4 bytes, expected 8");
+                       .finish()) == "ETHTOOL_A_PAUSE_STATS: ETHTOOL_A_PAUSE_STAT_TX_FRAMES: 4 bytes, expected 8");
   CHECK(message_of(head().put_u32(ETHTOOL_A_PAUSE_TX, 1).finish()) == "ETHTOOL_A_PAUSE_TX: 4 bytes, expected 1");
   CHECK(message_of(head().finish()) == "ETHTOOL_A_PAUSE_TX: missing from the reply");
 
@@ -161,9 +160,9 @@ TEST_CASE("pause reply: every truncation is rejected, never read past") {
   }
   // The datagram is shorter than the message's nlmsg_len: a named truncation.
   std::vector<std::uint8_t> cut(full.begin(), full.end() - 4);
-  CHECK(decode_pause_reply(cut, kFamily).error().message ==
-        "ETHTOOL_MSG_PAUSE_GET_REPLY: nlmsg_len " + std::to_string(full.size()) + " does not fit the " +
-            std::to_string(cut.size()) + " bytes received");
+  CHECK(decode_pause_reply(cut, kFamily).error().message == "ETHTOOL_MSG_PAUSE_GET_REPLY: nlmsg_len " +
+                                                                std::to_string(full.size()) + " does not fit the " +
+                                                                std::to_string(cut.size()) + " bytes received");
 }
 
 TEST_CASE("pause reply of another family or command is refused") {

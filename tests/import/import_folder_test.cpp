@@ -194,7 +194,8 @@ TEST_CASE("a folder with nothing usable is an error naming what was looked for")
   CHECK_FALSE(import_folder(tmp.path() + "/does-not-exist").ok());
 }
 
-TEST_CASE("an sos report's ip address, rdma link, ibdev2netdev, ibstatus, ibv_devices, show_counters and cma_roce_mode") {
+TEST_CASE(
+    "an sos report's ip address, rdma link, ibdev2netdev, ibstatus, ibv_devices, show_counters and cma_roce_mode") {
   auto tmp = test::scratch();
   const std::string top = tmp.path() + "/sosreport-roce";
   std::filesystem::copy(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"), top,
@@ -212,9 +213,10 @@ TEST_CASE("an sos report's ip address, rdma link, ibdev2netdev, ibstatus, ibv_de
   test::write_file(top + "/sos_commands/infiniband/rdma_link_show",
                    "link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0 \n");
   test::write_file(top + "/sos_commands/infiniband/ibdev2netdev", "mlx5_1 port 1 ==> ens1f1 (Down)\n");
-  test::write_file(top + "/sos_commands/infiniband/ibstatus",
-                   "Infiniband device 'mlx5_0' port 1 status:\n\tstate:\t\t 4: ACTIVE\n\trate:\t\t 100 Gb/sec (4X EDR)\n"
-                   "\tlink_layer:\t Ethernet\n");
+  test::write_file(
+      top + "/sos_commands/infiniband/ibstatus",
+      "Infiniband device 'mlx5_0' port 1 status:\n\tstate:\t\t 4: ACTIVE\n\trate:\t\t 100 Gb/sec (4X EDR)\n"
+      "\tlink_layer:\t Ethernet\n");
   test::write_file(top + "/sos_commands/infiniband/ibv_devices",
                    "    device          \t   node GUID\n    ------          \t----------------\n"
                    "    mlx5_0          \t0c42a10300d1a2b2\n");
@@ -246,8 +248,9 @@ TEST_CASE("an sos report's ip address, rdma link, ibdev2netdev, ibstatus, ibv_de
   CHECK(*mlx5_1->ports.at(0).netdev == "ens1f1");
   // The RDMA-CM default is a note, with its file and line.
   CHECK(std::any_of(host.notes.begin(), host.notes.end(), [](const model::CollectionNote& n) {
-    return n.message == "sos_commands/mellanox/cma_roce_mode_-d_mlx5_0_-p_1:1: RDMA-CM's default RoCE mode on mlx5_0 "
-                        "port 1 is RoCE v2";
+    return n.message ==
+           "sos_commands/mellanox/cma_roce_mode_-d_mlx5_0_-p_1:1: RDMA-CM's default RoCE mode on mlx5_0 "
+           "port 1 is RoCE v2";
   }));
 }
 
@@ -261,7 +264,8 @@ TEST_CASE("files of commands roce-doctor knows but does not read are listed, nev
   CHECK(imported->files_not_used == expected);
   const auto& notes = imported->host.notes;
   CHECK(std::any_of(notes.begin(), notes.end(), [](const model::CollectionNote& n) {
-    return n.subject == "capture" && n.message.rfind("2 recognised files not used: sos_commands/networking/ethtool_-k_ens1f0 (", 0) == 0;
+    return n.subject == "capture" &&
+           n.message.rfind("2 recognised files not used: sos_commands/networking/ethtool_-k_ens1f0 (", 0) == 0;
   }));
   // A folder of command outputs has no such file: no note.
   auto folder = import_folder(test::import_fixture("folder"));
@@ -289,7 +293,8 @@ TEST_CASE("ethtool -S of a netdev without statistics is unsupported, not a parse
   auto tmp = test::scratch();
   test::write_file(tmp.path() + "/ethtool_-S_br0", modern);
   test::write_file(tmp.path() + "/ethtool_-S_bond0", old);
-  test::write_file(tmp.path() + "/ethtool_-S_ens1f0", test::slurp(test::import_fixture("folder") + "/ethtool_-S_ens1f0"));
+  test::write_file(tmp.path() + "/ethtool_-S_ens1f0",
+                   test::slurp(test::import_fixture("folder") + "/ethtool_-S_ens1f0"));
   auto imported = import_folder(tmp.path());
   REQUIRE(imported.ok());
   for (const char* name : {"br0", "bond0"}) {

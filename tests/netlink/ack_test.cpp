@@ -1,10 +1,10 @@
 // The kernel's NLMSG_ERROR / NLMSG_DONE with extended ACK, decoded once for every bus.
 #include <catch2/catch.hpp>
 
-#include <cerrno>
 #include <linux/dcbnl.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/rtnetlink.h>
+#include <cerrno>
 
 #include "sources/netlink/ack.hpp"
 #include "support/nl_builder.hpp"

@@ -37,7 +37,8 @@ TEST_CASE("genl: the family id comes from CTRL_ATTR_FAMILY_ID") {
   REQUIRE(id.ok());
   CHECK(*id == 27);
 
-  const auto wrong = NlBuilder(GENL_ID_CTRL, 0, kSeq, kPid).genl(CTRL_CMD_NEWFAMILY).put_u32(CTRL_ATTR_FAMILY_ID, 27).finish();
+  const auto wrong =
+      NlBuilder(GENL_ID_CTRL, 0, kSeq, kPid).genl(CTRL_CMD_NEWFAMILY).put_u32(CTRL_ATTR_FAMILY_ID, 27).finish();
   auto bad = decode_family_reply(wrong);
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error().message == "CTRL_ATTR_FAMILY_ID: 4 bytes, expected 2");
@@ -47,7 +48,8 @@ TEST_CASE("genl: the family id comes from CTRL_ATTR_FAMILY_ID") {
 }
 
 TEST_CASE("genl: another command or family is refused, naming what came") {
-  const auto other = NlBuilder(GENL_ID_CTRL, 0, kSeq, kPid).genl(CTRL_CMD_GETFAMILY).put_u16(CTRL_ATTR_FAMILY_ID, 27).finish();
+  const auto other =
+      NlBuilder(GENL_ID_CTRL, 0, kSeq, kPid).genl(CTRL_CMD_GETFAMILY).put_u16(CTRL_ATTR_FAMILY_ID, 27).finish();
   CHECK(decode_family_reply(other).error().message == "CTRL_CMD_NEWFAMILY: genetlink command 3, expected 1");
   const auto pause = NlBuilder(21, 0, kSeq, kPid).genl(ETHTOOL_MSG_PAUSE_GET_REPLY).finish();
   CHECK_FALSE(view_genl_message(pause, 22, ETHTOOL_MSG_PAUSE_GET_REPLY, "pause").ok());

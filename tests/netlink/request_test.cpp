@@ -38,15 +38,15 @@ TEST_CASE("request: nests with and without NLA_F_NESTED, their lengths counting 
   req.begin_nest(DCB_ATTR_IEEE_APP_TABLE).put_u8(DCB_ATTR_IEEE_APP, 5).end_nest();
   req.put_u8(DCB_ATTR_IEEE_PFC, 1).end_nest();
   CHECK(to_vector(req.bytes()) == NlBuilder(RTM_SETDCB, NLM_F_REQUEST, 0)
-                             .header(d)
-                             .put_string(DCB_ATTR_IFNAME, "eth0")
-                             .begin_nest(DCB_ATTR_IEEE, false)
-                             .begin_nest(DCB_ATTR_IEEE_APP_TABLE, true)
-                             .put_u8(DCB_ATTR_IEEE_APP, 5)
-                             .end_nest()
-                             .put_u8(DCB_ATTR_IEEE_PFC, 1)
-                             .end_nest()
-                             .finish());
+                                      .header(d)
+                                      .put_string(DCB_ATTR_IFNAME, "eth0")
+                                      .begin_nest(DCB_ATTR_IEEE, false)
+                                      .begin_nest(DCB_ATTR_IEEE_APP_TABLE, true)
+                                      .put_u8(DCB_ATTR_IEEE_APP, 5)
+                                      .end_nest()
+                                      .put_u8(DCB_ATTR_IEEE_PFC, 1)
+                                      .end_nest()
+                                      .finish());
 }
 
 TEST_CASE("request: stamp sets the sequence number and adds flags, as the socket sends it") {

@@ -2,11 +2,11 @@
 // only reads, and requests the kernel refuses.
 #include <catch2/catch.hpp>
 
-#include <cerrno>
-#include <iostream>
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
+#include <cerrno>
+#include <iostream>
 
 #include "sources/netlink/attrs.hpp"
 #include "sources/netlink/genl.hpp"

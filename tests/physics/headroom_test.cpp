@@ -8,11 +8,12 @@ namespace roce::test {
 using namespace roce::physics;
 
 TEST_CASE("mlx5 xoff and minimum lossless buffer match formats.md 4.1") {
-  struct Row { std::uint32_t speed, cable, mtu, xoff, min_buffer; };
+  struct Row {
+    std::uint32_t speed, cable, mtu, xoff, min_buffer;
+  };
   const Row rows[] = {
-      {100000, 5, 4200, 42524, 51868},   {100000, 5, 9216, 56167, 65511},
-      {100000, 100, 4200, 63124, 72468}, {100000, 100, 9216, 76767, 86111},
-      {400000, 5, 4200, 135824, 145168}, {400000, 5, 9216, 149467, 158811},
+      {100000, 5, 4200, 42524, 51868},     {100000, 5, 9216, 56167, 65511},     {100000, 100, 4200, 63124, 72468},
+      {100000, 100, 9216, 76767, 86111},   {400000, 5, 4200, 135824, 145168},   {400000, 5, 9216, 149467, 158811},
       {400000, 100, 4200, 218224, 227568}, {400000, 100, 9216, 231867, 241211},
   };
   for (const auto& r : rows) {
@@ -32,11 +33,12 @@ TEST_CASE("mlx5 formula floors speed at 40G, assumes 40G when unknown, and honou
 }
 
 TEST_CASE("IEEE estimate matches formats.md 4.3") {
-  struct Row { std::uint32_t speed, cable, mtu, total; };
+  struct Row {
+    std::uint32_t speed, cable, mtu, total;
+  };
   const Row rows[] = {
-      {100000, 5, 4200, 34305},   {100000, 5, 9216, 44337},   {100000, 100, 4200, 46180},
-      {100000, 100, 9216, 56212}, {400000, 5, 4200, 68884},   {400000, 5, 9216, 78916},
-      {400000, 100, 4200, 116384}, {400000, 100, 9216, 126416},
+      {100000, 5, 4200, 34305}, {100000, 5, 9216, 44337}, {100000, 100, 4200, 46180},  {100000, 100, 9216, 56212},
+      {400000, 5, 4200, 68884}, {400000, 5, 9216, 78916}, {400000, 100, 4200, 116384}, {400000, 100, 9216, 126416},
   };
   for (const auto& r : rows) {
     INFO(r.speed << " Mb/s, " << r.cable << " m, MTU " << r.mtu);
@@ -48,7 +50,10 @@ TEST_CASE("IEEE estimate matches formats.md 4.3") {
 }
 
 TEST_CASE("SONiC Spectrum-2/3 headroom matches formats.md 4.4") {
-  struct Row { std::uint32_t speed, cable, mtu; SonicHeadroom spp100, spp50; };
+  struct Row {
+    std::uint32_t speed, cable, mtu;
+    SonicHeadroom spp100, spp50;
+  };
   const Row rows[] = {
       {100000, 5, 4200, {94208, 18432, 112640}, {41984, 18432, 60416}},
       {100000, 5, 9216, {109568, 18432, 128000}, {48128, 18432, 66560}},

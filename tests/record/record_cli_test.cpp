@@ -11,8 +11,7 @@
 
 namespace roce::test {
 
-namespace {
-}
+namespace {}
 
 TEST_CASE("record --samples 3 --interval 0.1s writes three samples that show --from reads") {
   roce::test::TempDir dir;
@@ -58,8 +57,8 @@ TEST_CASE("record stops on --duration and on SIGTERM, flushing what it sampled")
   // Through a shell that signals it after a second: SIGTERM flushes the frame and exits 0. How many
   // samples a second holds depends on the machine's load; that every sample taken is in the file
   // does not.
-  const std::string cmd = "sh -c '\"" ROCE_DOCTOR_BIN "\" record --interval 100ms -o \"" + killed +
-                          "\" 2>\"" + said + "\" & pid=$!; sleep 1; kill -TERM $pid; wait $pid'";
+  const std::string cmd = "sh -c '\"" ROCE_DOCTOR_BIN "\" record --interval 100ms -o \"" + killed + "\" 2>\"" + said +
+                          "\" & pid=$!; sleep 1; kill -TERM $pid; wait $pid'";
   const int status = std::system(cmd.c_str());
   CHECK(WEXITSTATUS(status) == 0);
   auto after_kill = roce::record::read_recording(killed);
@@ -90,8 +89,8 @@ TEST_CASE("a torn tail is said on stderr: by show --from, and by record before i
   const auto good_end = std::to_string(std::filesystem::file_size(path));
   REQUIRE(run("record --samples 2 --interval 0.1s -o '" + path + "'").exit_code == 0);
   std::filesystem::resize_file(path, std::stoull(good_end) + 10);
-  const std::string torn = "roce-doctor: " + path + ": torn frame at byte " + good_end +
-                           " ignored (the writer was interrupted?)\n";
+  const std::string torn =
+      "roce-doctor: " + path + ": torn frame at byte " + good_end + " ignored (the writer was interrupted?)\n";
 
   const auto shown = run("show --from '" + path + "'");
   CHECK(shown.exit_code == 0);

@@ -29,7 +29,6 @@ struct Run {
   std::string out, err;
 };
 
-
 std::string temp(const std::string& name) {
   return std::string(P_tmpdir) + "/roce-report-cli-" + std::to_string(getpid()) + "-" + name;
 }
@@ -122,8 +121,8 @@ TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; 
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   CHECK(r.out.find("host      gpu-a17") != std::string::npos);
-  CHECK(r.out.find(report::utc_text(samples[10].time_unix_ms, true) + "–" + report::utc_text(samples[20].time_unix_ms, true) +
-                   "  critical  PAUSE-STORM") != std::string::npos);
+  CHECK(r.out.find(report::utc_text(samples[10].time_unix_ms, true) + "–" +
+                   report::utc_text(samples[20].time_unix_ms, true) + "  critical  PAUSE-STORM") != std::string::npos);
   const std::string page = slurp(html);
   CHECK(page.find("<svg") != std::string::npos);
   CHECK(page.find("PAUSE-STORM") != std::string::npos);
@@ -161,8 +160,8 @@ TEST_CASE("report: two captures of one host are merged in time order") {
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("samples   20 from 2 captures") != std::string::npos);
-  CHECK(r.out.find(report::utc_text(samples[8].time_unix_ms, true) + "–" + report::utc_text(samples[12].time_unix_ms, true) +
-                   "  warning   PAUSE-STORM") != std::string::npos);
+  CHECK(r.out.find(report::utc_text(samples[8].time_unix_ms, true) + "–" +
+                   report::utc_text(samples[12].time_unix_ms, true) + "  warning   PAUSE-STORM") != std::string::npos);
   std::remove(late.c_str());
   std::remove(early.c_str());
 }

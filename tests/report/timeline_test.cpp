@@ -67,7 +67,8 @@ TEST_CASE("a pause storm from sample 10 to 20 is one interval with its start, en
   CHECK(in.subject.priority == 3);
   CHECK(in.title.find("pauses its peer") != std::string::npos);
   // 60% of the time from the storm plus the steady 1.0% (611207 µs per 60 s).
-  const auto peak = std::find_if(in.peaks.begin(), in.peaks.end(), [](const auto& p) { return p.name == "tx_prio3_pause_duration"; });
+  const auto peak =
+      std::find_if(in.peaks.begin(), in.peaks.end(), [](const auto& p) { return p.name == "tx_prio3_pause_duration"; });
   REQUIRE(peak != in.peaks.end());
   CHECK(peak->locator == "prio[3].tx_pause_us");
   CHECK(peak->per_second == Approx(0.6e6 + 611207.0 / 60).epsilon(1e-6));

@@ -39,7 +39,6 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
-
 // A hostile capture: markup in the hostname, the netdev name and a counter name.
 std::vector<model::Host> hostile_samples() {
   auto samples = sample_series({12, 60, {Storm{4, 8, 0.6}}});
@@ -64,7 +63,8 @@ TEST_CASE("text timeline: header, one line per interval sorted by start, ongoing
   CHECK(text.find("window    60 s, 29 evaluated\n") != std::string::npos);
   const std::string start = report::utc_text(samples[10].time_unix_ms, true);
   const std::string end = report::utc_text(samples[20].time_unix_ms, true);
-  CHECK(text.find(start + "–" + end + "  critical  PAUSE-STORM     ens1f0np0 (mlx5_0/1) prio 3  peak tx_prio3_pause_duration 61%") !=
+  CHECK(text.find(start + "–" + end +
+                  "  critical  PAUSE-STORM     ens1f0np0 (mlx5_0/1) prio 3  peak tx_prio3_pause_duration 61%") !=
         std::string::npos);
   const std::string late = report::utc_text(samples[26].time_unix_ms, true);
   CHECK(text.find(late + "–ongoing   warning   PAUSE-STORM") != std::string::npos);
@@ -74,7 +74,8 @@ TEST_CASE("text timeline: header, one line per interval sorted by start, ongoing
 TEST_CASE("utc_text and peak_text") {
   CHECK(report::utc_text(1795000000000, false) == "2026-11-18 11:06:40");
   CHECK(report::utc_text(1795000000000, true) == "11:06:40");
-  CHECK(report::peak_text({"rx_prio3_pause_duration", "prio[3].rx_pause_us", 420000}) == "peak rx_prio3_pause_duration 42%");
+  CHECK(report::peak_text({"rx_prio3_pause_duration", "prio[3].rx_pause_us", 420000}) ==
+        "peak rx_prio3_pause_duration 42%");
   CHECK(report::peak_text({"rx_prio3_discards", "prio[3].rx_discards", 1234}) == "peak rx_prio3_discards 1.23k/s");
 }
 
@@ -136,7 +137,8 @@ TEST_CASE("HTML renders in headless Chromium with every SVG in the DOM and no co
   std::ofstream(file, std::ios::binary) << report::render_timeline_html(report_of(hostile_samples()));
   const std::string chromium = "chromium --headless --no-sandbox --disable-gpu --user-data-dir='" + dir +
                                "/profile' --enable-logging=stderr --v=0 ";
-  const std::string dump = chromium + "--dump-dom 'file://" + file + "' >'" + dir + "/dom.html' 2>'" + dir + "/dom.err'";
+  const std::string dump =
+      chromium + "--dump-dom 'file://" + file + "' >'" + dir + "/dom.html' 2>'" + dir + "/dom.err'";
   REQUIRE(std::system(dump.c_str()) == 0);
   const std::string shot = chromium + "--screenshot='" + dir + "/shot.png' --window-size=1400,2000 'file://" + file +
                            "' >/dev/null 2>'" + dir + "/shot.err'";

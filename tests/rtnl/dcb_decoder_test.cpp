@@ -268,9 +268,8 @@ TEST_CASE("dcb: a nest whose length overruns is an error naming it") {
     const std::uint16_t big = 0xfff0;
     std::memcpy(&r.bytes[at], &big, 2);
     const auto d = decode_ok(r.bytes);
-    for (auto a : {d.pfc.availability, d.ets.availability, d.app.availability,
-                   d.buffer.availability, d.maxrate.availability, d.apptrust.availability,
-                   d.dcbx.availability})
+    for (auto a : {d.pfc.availability, d.ets.availability, d.app.availability, d.buffer.availability,
+                   d.maxrate.availability, d.apptrust.availability, d.dcbx.availability})
       CHECK(a == Availability::error);
     CHECK(d.pfc.cause.find("DCB_ATTR_IEEE at offset 16") != std::string::npos);
   }

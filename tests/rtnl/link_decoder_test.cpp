@@ -178,8 +178,8 @@ TEST_CASE("link: every truncation fails or loses something, never crashes") {
 }
 
 namespace {
-std::vector<std::uint8_t> addr_message(int family, std::uint8_t prefix, const char* text,
-                                       std::uint32_t ifindex, bool local) {
+std::vector<std::uint8_t> addr_message(int family, std::uint8_t prefix, const char* text, std::uint32_t ifindex,
+                                       bool local) {
   NlBuilder b(RTM_NEWADDR, NLM_F_MULTI);
   ifaddrmsg ifa{};
   ifa.ifa_family = static_cast<std::uint8_t>(family);
@@ -238,9 +238,8 @@ TEST_CASE("address: a dump is placed by ifindex; a garbled message marks only it
   ifa.ifa_index = 5;
   const std::uint8_t three[3] = {10, 0, 0};
   bad.header(ifa).put(IFA_LOCAL, three, 3);
-  const std::vector<std::vector<std::uint8_t>> dump = {
-      addr_message(AF_INET, 24, "172.19.0.60", 4, true), bad.finish(),
-      addr_message(AF_INET6, 64, "fe80::1", 4, false)};
+  const std::vector<std::vector<std::uint8_t>> dump = {addr_message(AF_INET, 24, "172.19.0.60", 4, true), bad.finish(),
+                                                       addr_message(AF_INET6, 64, "fe80::1", 4, false)};
   assign_addresses(devs, dump);
 
   REQUIRE(devs[0].addresses.ok());

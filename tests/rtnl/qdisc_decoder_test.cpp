@@ -25,8 +25,7 @@ struct Built {
   std::size_t last_attr_end = 0;
 };
 
-NlBuilder qdisc_header(std::uint32_t ifindex, std::uint32_t handle, std::uint32_t parent,
-                       const std::string& kind) {
+NlBuilder qdisc_header(std::uint32_t ifindex, std::uint32_t handle, std::uint32_t parent, const std::string& kind) {
   NlBuilder b(RTM_NEWQDISC, NLM_F_MULTI, 3, 4242);
   tcmsg t{};
   t.tcm_family = AF_UNSPEC;
@@ -76,8 +75,8 @@ Built red_message(std::uint32_t flag_bits = TC_RED_ECN) {
   opt.limit = 1000000;
   opt.qth_min = 30000;
   opt.qth_max = 90000;
-  opt.Wlog = 5;    // tc_red_eval_ewma(30000, 55, 1000)
-  opt.Plog = 20;   // tc_red_eval_P(30000, 90000, 0.1)
+  opt.Wlog = 5;   // tc_red_eval_ewma(30000, 55, 1000)
+  opt.Plog = 20;  // tc_red_eval_P(30000, 90000, 0.1)
   opt.Scell_log = 11;
   opt.flags = static_cast<unsigned char>(flag_bits & TC_RED_HISTORIC_FLAGS);
   nla_bitfield32 flags{flag_bits, TC_RED_HISTORIC_FLAGS | TC_RED_NODROP};
@@ -220,8 +219,7 @@ TEST_CASE("qdisc: PRIO and pfifo_fast carry struct tc_prio_qopt") {
     const auto e = decode_qdisc_ok(prio_message(kind).bytes);
     CHECK(e.qdisc.kind == kind);
     CHECK(e.qdisc.bands == 3u);
-    CHECK(e.qdisc.priomap ==
-          std::vector<std::uint8_t>{1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1});
+    CHECK(e.qdisc.priomap == std::vector<std::uint8_t>{1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1});
     CHECK_FALSE(e.qdisc.strict_bands);
   }
 }
@@ -231,8 +229,7 @@ TEST_CASE("qdisc: MQPRIO traffic classes and map") {
   CHECK(e.qdisc.kind == "mqprio");
   CHECK(model::tc_handle_text(e.qdisc.handle) == "8001:");
   CHECK(e.qdisc.bands == 2u);
-  CHECK(e.qdisc.priomap ==
-        std::vector<std::uint8_t>{0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
+  CHECK(e.qdisc.priomap == std::vector<std::uint8_t>{0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
   CHECK(e.qdisc.offloaded);
 }
 
@@ -270,8 +267,7 @@ TEST_CASE("qdisc: wrong-size structs and overrunning nests fail naming the attri
     b.begin_nest(TCA_OPTIONS, false).put(TCA_RED_PARMS, &opt, 12).end_nest();
     auto e = decode_qdisc_message(b.finish());
     REQUIRE_FALSE(e.ok());
-    CHECK(e.error().message ==
-          "qdisc 104: parent 10:4 on ifindex 7: red: TCA_RED_PARMS: 12 bytes, expected 16");
+    CHECK(e.error().message == "qdisc 104: parent 10:4 on ifindex 7: red: TCA_RED_PARMS: 12 bytes, expected 16");
   }
   SECTION("short tc_prio_qopt") {
     auto b = qdisc_header(2, 0x00010000, TC_H_ROOT, "prio");
@@ -279,8 +275,7 @@ TEST_CASE("qdisc: wrong-size structs and overrunning nests fail naming the attri
     b.put(TCA_OPTIONS, &bands, sizeof bands);
     auto e = decode_qdisc_message(b.finish());
     REQUIRE_FALSE(e.ok());
-    CHECK(e.error().message.find("prio: TCA_OPTIONS (struct tc_prio_qopt): 4 bytes, expected 20") !=
-          std::string::npos);
+    CHECK(e.error().message.find("prio: TCA_OPTIONS (struct tc_prio_qopt): 4 bytes, expected 20") != std::string::npos);
   }
   SECTION("ETS priomap nest overruns TCA_OPTIONS") {
     auto bytes = ets_message().bytes;
@@ -344,8 +339,8 @@ TEST_CASE("qdisc: a dump is placed by ifindex; a garbled message marks only its 
   auto bad = qdisc_header(2, 0x00010000, TC_H_ROOT, "prio");
   const int bands = 3;
   bad.put(TCA_OPTIONS, &bands, sizeof bands);
-  const std::vector<std::vector<std::uint8_t>> dump = {ets_message().bytes, red_message().bytes,
-                                                       bad.finish(), prio_message().bytes};
+  const std::vector<std::vector<std::uint8_t>> dump = {ets_message().bytes, red_message().bytes, bad.finish(),
+                                                       prio_message().bytes};
   assign_qdiscs(devs, dump);
 
   REQUIRE(devs[0].qdiscs.ok());

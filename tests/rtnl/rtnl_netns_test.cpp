@@ -50,8 +50,8 @@ bool add_root_qdisc(const Netns& ns, const std::string& dev, const std::string& 
 }
 
 // Compares our decode of the root qdisc with `tc -j qdisc show dev DEV`.
-void check_root_qdisc_against_tc(RtnlReader& reader, std::vector<roce::model::NetDev>& devs,
-                                 const Netns& ns, const std::string& dev) {
+void check_root_qdisc_against_tc(RtnlReader& reader, std::vector<roce::model::NetDev>& devs, const Netns& ns,
+                                 const std::string& dev) {
   std::string out;
   REQUIRE(ns.exec("tc -j qdisc show dev " + dev, &out) == 0);
   const auto tc = nlohmann::json::parse(out);
@@ -135,12 +135,11 @@ TEST_CASE("netns: links, addresses, DCB and qdiscs of a veth pair from the real 
     auto nd = *a;
     reader->read_dcb(nd);
     const auto& d = nd.dcb;
-    for (const auto* f : {&d.pfc.cause, &d.ets.cause, &d.app.cause, &d.apptrust.cause,
-                          &d.buffer.cause, &d.maxrate.cause, &d.dcbx.cause})
+    for (const auto* f : {&d.pfc.cause, &d.ets.cause, &d.app.cause, &d.apptrust.cause, &d.buffer.cause,
+                          &d.maxrate.cause, &d.dcbx.cause})
       CHECK(f->rfind("dcbnl: rtnlA: Operation not supported", 0) == 0);
-    for (auto av : {d.pfc.availability, d.ets.availability, d.app.availability,
-                    d.apptrust.availability, d.buffer.availability, d.maxrate.availability,
-                    d.dcbx.availability})
+    for (auto av : {d.pfc.availability, d.ets.availability, d.app.availability, d.apptrust.availability,
+                    d.buffer.availability, d.maxrate.availability, d.dcbx.availability})
       CHECK(av == Availability::unsupported);
     CHECK_FALSE(d.pfc.value.has_value());
     CHECK_FALSE(d.dcbx.value.has_value());
@@ -156,8 +155,7 @@ TEST_CASE("netns: links, addresses, DCB and qdiscs of a veth pair from the real 
       check_root_qdisc_against_tc(*reader, devs, ns, "rtnlA");
     if (add_root_qdisc(ns, "rtnlA", "ets bands 4 strict 1 quanta 1500 3000 4500 priomap 3 2 1 0"))
       check_root_qdisc_against_tc(*reader, devs, ns, "rtnlA");
-    if (add_root_qdisc(ns, "rtnlA",
-                       "red limit 1000000 min 30000 max 90000 avpkt 1000 burst 55 probability 0.1 ecn"))
+    if (add_root_qdisc(ns, "rtnlA", "red limit 1000000 min 30000 max 90000 avpkt 1000 burst 55 probability 0.1 ecn"))
       check_root_qdisc_against_tc(*reader, devs, ns, "rtnlA");
     // Every device: the same qdiscs, in the same order, as tc lists (rtnlB is down and has
     // none; lo has its noqueue root, a kind we keep only by name and handle).

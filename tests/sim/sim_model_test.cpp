@@ -4,9 +4,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "physics/headroom.hpp"
 #include "sim/sim_model.hpp"
 #include "sim/sim_physics.hpp"
-#include "physics/headroom.hpp"
 
 namespace roce::test {
 

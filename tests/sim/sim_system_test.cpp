@@ -151,8 +151,10 @@ TEST_CASE("sim: the APP table follows mlx5: trust fills and clears it, the first
   // Only DSCP keys, one entry of the object's own key.
   CHECK_FALSE(system->write(key(70), Entries{}).ok());
   CHECK_FALSE(system->write(key(26), Entries{{model::kAppSelDscp, 3, 27}}).ok());
-  CHECK_FALSE(system->write({"ens1f0np0", system::Knob::dcb_app, system::app_key(model::kAppSelDgram, 4791)},
-                            Entries{{model::kAppSelDgram, 3, 4791}}).ok());
+  CHECK_FALSE(system
+                  ->write({"ens1f0np0", system::Knob::dcb_app, system::app_key(model::kAppSelDgram, 4791)},
+                          Entries{{model::kAppSelDgram, 3, 4791}})
+                  .ok());
 }
 
 TEST_CASE("sim: writable refuses what the modelled driver lacks") {
@@ -180,7 +182,8 @@ TEST_CASE("sim: state and configuration persist across reopen") {
   CHECK(h.netdevs[0].ecn->np[3].from.source == "sim");
   CHECK(counter(h, "rx_prio3_pause_duration") > 0);
   CHECK(h.rdma_devices.at(0).ports.at(0).hw_counters->get("np_cnp_sent").value() > 0);
-  CHECK(std::get<system::EcnEnable>(*again->read({"ens1f0np0", system::Knob::nic_ecn, 3})) == system::EcnEnable{true, true});
+  CHECK(std::get<system::EcnEnable>(*again->read({"ens1f0np0", system::Knob::nic_ecn, 3})) ==
+        system::EcnEnable{true, true});
 }
 
 TEST_CASE("sim: two processes share the file under the lock") {

@@ -32,8 +32,7 @@ class Netns {
   explicit Netns(const std::string& name) : name_(name + "-" + std::to_string(::getpid())) {
     run("ip netns del " + name_);  // a leftover from a crashed run with this process id
     std::string out;
-    if (run("ip netns add " + name_, &out) != 0)
-      throw std::runtime_error("ip netns add " + name_ + ": " + out);
+    if (run("ip netns add " + name_, &out) != 0) throw std::runtime_error("ip netns add " + name_ + ": " + out);
   }
   ~Netns() {
     leave();

@@ -53,14 +53,14 @@ class NlBuilder {
     return *this;
   }
   template <class T>
-  NlBuilder& put_struct(std::uint16_t type, const T& v) { return put(type, &v, sizeof v); }
+  NlBuilder& put_struct(std::uint16_t type, const T& v) {
+    return put(type, &v, sizeof v);
+  }
   NlBuilder& put_u8(std::uint16_t type, std::uint8_t v) { return put(type, &v, 1); }
   NlBuilder& put_u16(std::uint16_t type, std::uint16_t v) { return put(type, &v, 2); }
   NlBuilder& put_u32(std::uint16_t type, std::uint32_t v) { return put(type, &v, 4); }
   NlBuilder& put_u64(std::uint16_t type, std::uint64_t v) { return put(type, &v, 8); }
-  NlBuilder& put_string(std::uint16_t type, const std::string& s) {
-    return put(type, s.c_str(), s.size() + 1);
-  }
+  NlBuilder& put_string(std::uint16_t type, const std::string& s) { return put(type, s.c_str(), s.size() + 1); }
   /// nla_nest_start() sets NLA_F_NESTED; nla_nest_start_noflag() (older families) does not.
   NlBuilder& begin_nest(std::uint16_t type, bool nested_flag) {
     nests_.push_back(bytes_.size());
@@ -108,8 +108,7 @@ class NlBuilder {
 
 /// The first n bytes of a message with nlmsg_len patched to n, so the damage lands inside the
 /// attributes rather than in the header check.
-inline std::vector<std::uint8_t> truncated_message(const std::vector<std::uint8_t>& msg,
-                                                   std::size_t n) {
+inline std::vector<std::uint8_t> truncated_message(const std::vector<std::uint8_t>& msg, std::size_t n) {
   std::vector<std::uint8_t> out(msg.begin(), msg.begin() + static_cast<std::ptrdiff_t>(n));
   if (n >= sizeof(nlmsghdr)) {
     const auto len = static_cast<std::uint32_t>(n);
@@ -119,14 +118,11 @@ inline std::vector<std::uint8_t> truncated_message(const std::vector<std::uint8_
 }
 
 /// A view's bytes as a vector: a request's bytes, compared with a message built here.
-inline std::vector<std::uint8_t> to_vector(std::span<const std::uint8_t> bytes) {
-  return {bytes.begin(), bytes.end()};
-}
+inline std::vector<std::uint8_t> to_vector(std::span<const std::uint8_t> bytes) { return {bytes.begin(), bytes.end()}; }
 
 /// Hidden test cases tagged [.seeds] write the fixture messages as libFuzzer seeds into
 /// $ROCE_FUZZ_SEED_DIR/<target>/ (run: ROCE_FUZZ_SEED_DIR=dir test_rtnl "[.seeds]").
-inline void write_seed(const std::string& target, const std::string& name,
-                       const std::vector<std::uint8_t>& bytes) {
+inline void write_seed(const std::string& target, const std::string& name, const std::vector<std::uint8_t>& bytes) {
   const char* dir = std::getenv("ROCE_FUZZ_SEED_DIR");
   if (!dir) return;
   const std::string sub = std::string(dir) + "/" + target;

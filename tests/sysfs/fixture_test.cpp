@@ -13,7 +13,6 @@ using roce::model::Availability;
 
 namespace {
 
-
 const roce::model::Gid* gid_at(const roce::model::RdmaPort& port, std::uint32_t index) {
   for (const auto& g : *port.gids)
     if (g.index == index) return &g;
@@ -127,7 +126,9 @@ TEST_CASE("cx6dx: a virtual netdev has no PCI function, which is not an error") 
   CHECK(*lo.mac == "00:00:00:00:00:00");
   CHECK(lo.pci_address.availability == Availability::absent);
   CHECK(lo.pci_address.cause.find("/class/net/lo/device") != std::string::npos);
-  CHECK(lo.pci_address.cause == roce::test::kCx6dxTree + "/class/net/lo/device: No such file or directory (no parent device: a virtual device)");
+  CHECK(lo.pci_address.cause ==
+        roce::test::kCx6dxTree +
+            "/class/net/lo/device: No such file or directory (no parent device: a virtual device)");
   CHECK(lo.pcie.availability == Availability::absent);
   CHECK(lo.driver.availability == Availability::absent);
   CHECK(lo.link.availability == Availability::absent);

@@ -7,8 +7,8 @@
 namespace roce::test {
 
 using namespace roce::captures::text;
-using roce::model::Availability;
 using roce::model::AppEntry;
+using roce::model::Availability;
 using roce::model::PerPrio;
 
 namespace {

@@ -45,7 +45,8 @@ TEST_CASE("ibstatus: garbled values are located errors; not ibstatus") {
   CHECK(p.rate_gbps.availability == Availability::error);
   CHECK(*p.phys_state == PortState{5, "LinkUp"});
   REQUIRE(r->warnings.size() == 3);
-  CHECK(r->warnings[2].message == "sos_commands/test/file:5: not a 'key: value' line of ibstatus, skipped: 'stray line'");
+  CHECK(r->warnings[2].message ==
+        "sos_commands/test/file:5: not a 'key: value' line of ibstatus, skipped: 'stray line'");
   CHECK_FALSE(parse_ibstatus("", kOrigin).ok());
   auto other = parse_ibstatus("CA 'mlx5_0'\n", kOrigin);
   REQUIRE_FALSE(other.ok());

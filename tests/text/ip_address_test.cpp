@@ -66,7 +66,8 @@ TEST_CASE("ip address: a link without addresses, a peer address, garbled lines, 
   CHECK(*r->value[0].addresses == Addresses{"172.17.0.6/32"});
   CHECK(*r->value[1].addresses == Addresses{"fe80::1/64"});
   REQUIRE(r->warnings.size() == 2);
-  CHECK(r->warnings[0].message == "sos_commands/test/file:5: unreadable address 'inet 10.0.0.300/24 scope global ens2', skipped");
+  CHECK(r->warnings[0].message ==
+        "sos_commands/test/file:5: unreadable address 'inet 10.0.0.300/24 scope global ens2', skipped");
   CHECK(r->warnings[1].line == 6);
 
   CHECK_FALSE(parse_ip_address("", kOrigin).ok());

@@ -3,10 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include "examples/cx6dx_example.hpp"
-#include "plan_test_support.hpp"
-#include "tune/apply_change.hpp"
 #include "physics/ecn_thresholds.hpp"
 #include "physics/headroom.hpp"
+#include "plan_test_support.hpp"
+#include "tune/apply_change.hpp"
 
 namespace roce::test {
 
@@ -165,7 +165,8 @@ TEST_CASE("DSCP map: a wrong RoCE entry is replaced, unrelated APP entries are k
   CHECK(c.fields.at(0).current == "prio 0");
   CHECK(c.fields.at(0).proposed == "prio 3");
   CHECK(std::get<std::vector<model::AppEntry>>(c.current) == std::vector<model::AppEntry>{{model::kAppSelDscp, 0, 26}});
-  CHECK(std::get<std::vector<model::AppEntry>>(c.proposed) == std::vector<model::AppEntry>{{model::kAppSelDscp, 3, 26}});
+  CHECK(std::get<std::vector<model::AppEntry>>(c.proposed) ==
+        std::vector<model::AppEntry>{{model::kAppSelDscp, 3, 26}});
   auto applied = host;
   tune::apply_change(applied, c);
   const auto& after = *nic(applied).dcb.app;
@@ -252,7 +253,8 @@ model::Host switch_host(std::optional<model::RedParams> red_on_prio3) {
   pfc.pfc_en = 0x08;
   nd.dcb.pfc = model::Field<model::Pfc>::of(pfc, {"dcbnl", "swp1"});
   nd.trust = model::Field<std::string>::missing(model::Availability::absent, "no qos/trust", {});
-  nd.dcb.apptrust = model::Field<std::vector<std::uint8_t>>::of({model::kAppSelDscp, model::kAppSelPcp}, {"dcbnl", "swp1"});
+  nd.dcb.apptrust =
+      model::Field<std::vector<std::uint8_t>>::of({model::kAppSelDscp, model::kAppSelPcp}, {"dcbnl", "swp1"});
   nd.dcb.app = model::Field<std::vector<model::AppEntry>>::of(
       {{model::kAppSelDscp, 3, 26}, {model::kAppSelDscp, 6, 48}}, {"dcbnl", "swp1"});
   nd.dcb.buffer = model::missing_from_errno<model::Buffer>(EOPNOTSUPP, "swp1 DCB_ATTR_DCB_BUFFER");
@@ -297,11 +299,12 @@ TEST_CASE("switch port without RED on the RoCE queue: RED with ECN and the speed
   CHECK(p.ecn());
   CHECK(p.max_p == physics::red_max_p(0.05));
   CHECK(red->fields.at(0).current == "(none)");
-  CHECK(red->commands == std::vector<std::string>{
-                             "tc qdisc replace dev swp1 parent 1:5 red limit 3000000 min 150000 max 1500000 avpkt "
-                             "1000 probability 0.05 ecn"});
-  CHECK(test::notes_of(plan) == std::vector<std::string>{"swp1 dcb buffer: unsupported by mlxsw_spectrum; cannot size buffers",
-                                                        "swp1 ecn: absent (no ecn/ directory); cannot enable DCQCN per priority"});
+  CHECK(red->commands ==
+        std::vector<std::string>{"tc qdisc replace dev swp1 parent 1:5 red limit 3000000 min 150000 max 1500000 avpkt "
+                                 "1000 probability 0.05 ecn"});
+  CHECK(test::notes_of(plan) ==
+        std::vector<std::string>{"swp1 dcb buffer: unsupported by mlxsw_spectrum; cannot size buffers",
+                                 "swp1 ecn: absent (no ecn/ directory); cannot enable DCQCN per priority"});
   converges(host, profile::default_profile());
 }
 
@@ -312,7 +315,12 @@ TEST_CASE("switch port with RED out of bounds or without ecn: replaced in place 
   tiny.qth_max = 200000;
   tiny.flags = 1;
   tiny.max_p = physics::red_max_p(0.1);
-  for (auto red : {tiny, [&] { auto r = tiny; r.qth_min = 150000; r.flags = 0; return r; }()}) {
+  for (auto red : {tiny, [&] {
+                     auto r = tiny;
+                     r.qth_min = 150000;
+                     r.flags = 0;
+                     return r;
+                   }()}) {
     const auto host = switch_host(red);
     const auto plan = tune::make_plan(host, profile::default_profile());
     const auto* c = test::find_change(plan, Knob::red);

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "examples/cx6dx_example.hpp"
+#include "physics/headroom.hpp"
 #include "plan_test_support.hpp"
 #include "tune/apply_change.hpp"
-#include "physics/headroom.hpp"
 
 namespace roce::test {
 
@@ -34,7 +34,7 @@ TEST_CASE("ecn-off example: exactly the NIC ECN enables of priority 3, with the 
   CHECK(std::get<system::EcnEnable>(c.proposed) == system::EcnEnable{true, true});
   CHECK_FALSE(c.disruptive);
   CHECK(c.commands == std::vector<std::string>{"echo 1 > /sys/class/net/ens1f0np0/ecn/roce_np/enable/3",
-                                              "echo 1 > /sys/class/net/ens1f0np0/ecn/roce_rp/enable/3"});
+                                               "echo 1 > /sys/class/net/ens1f0np0/ecn/roce_rp/enable/3"});
   REQUIRE(c.fields.size() == 2);
   CHECK(c.fields[0].field == "roce_np/enable/3");
   CHECK(c.fields[0].current == "0");
@@ -55,7 +55,8 @@ TEST_CASE("trust-pcp example: the DSCP map the profile needs, one object per DSC
   CHECK(rocev2.commands == std::vector<std::string>{"dcb app replace dev ens1f0np0 dscp-prio 26:3 48:6"});
   const auto& cnp = plan.changes[1];
   CHECK(cnp.object.index == system::app_key(model::kAppSelDscp, 48));
-  CHECK(std::get<std::vector<model::AppEntry>>(cnp.proposed) == std::vector<model::AppEntry>{{model::kAppSelDscp, 6, 48}});
+  CHECK(std::get<std::vector<model::AppEntry>>(cnp.proposed) ==
+        std::vector<model::AppEntry>{{model::kAppSelDscp, 6, 48}});
   CHECK(cnp.commands.empty());  // the first change's command covers it
   const auto& trust = plan.changes[2];
   CHECK(trust.object.knob == Knob::trust);

@@ -46,7 +46,8 @@ TEST_CASE("tune --from the healthy example: nothing to change, exit 0") {
 
 TEST_CASE("tune: a missing capture, an unknown profile or device is exit 3") {
   CHECK(roce::test::run("tune --from /nonexistent/capture.json").exit_code == 3);
-  CHECK(roce::test::run("tune --profile no-such-profile --from '" + example("cx6dx-healthy.json") + "'").exit_code == 3);
+  CHECK(roce::test::run("tune --profile no-such-profile --from '" + example("cx6dx-healthy.json") + "'").exit_code ==
+        3);
   const auto r = roce::test::run("tune --dev eth9 --from '" + example("cx6dx-healthy.json") + "'");
   CHECK(r.exit_code == 3);
   CHECK(r.err.find("eth9") != std::string::npos);

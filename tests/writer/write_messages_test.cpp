@@ -86,9 +86,9 @@ TEST_CASE("encode_get_link and the reader's DCB get, which read-modify-write sta
         NlBuilder(RTM_GETLINK, NLM_F_REQUEST, 0).header(ifi).put_string(IFLA_IFNAME, "eth0").finish());
   auto dcb = rtnl::dcb_get_request("eth0", DCB_CMD_IEEE_GET);
   CHECK(to_vector(dcb.bytes()) == NlBuilder(RTM_GETDCB, NLM_F_REQUEST, 0)
-                                  .header(dcb_header(DCB_CMD_IEEE_GET))
-                                  .put_string(DCB_ATTR_IFNAME, "eth0")
-                                  .finish());
+                                      .header(dcb_header(DCB_CMD_IEEE_GET))
+                                      .put_string(DCB_ATTR_IFNAME, "eth0")
+                                      .finish());
 }
 
 TEST_CASE("encode_dcb_set_pfc: DCB_CMD_IEEE_SET with DCB_ATTR_IEEE {DCB_ATTR_IEEE_PFC struct ieee_pfc}") {
@@ -190,8 +190,8 @@ TEST_CASE("encode_dcb_set_apptrust: u8 selectors typed IEEE_APP, PCP typed DCB_A
 }
 
 TEST_CASE("encode_dcb_app: add and delete carry struct dcb_app entries in DCB_ATTR_IEEE_APP_TABLE") {
-  const std::vector<model::AppEntry> entries{{model::kAppSelDscp, 3, 26}, {model::kAppSelDgram, 3, 4791},
-                                             {model::kAppSelPcp, 3, 3}};
+  const std::vector<model::AppEntry> entries{
+      {model::kAppSelDscp, 3, 26}, {model::kAppSelDgram, 3, 4791}, {model::kAppSelPcp, 3, 3}};
   for (std::uint8_t cmd : {std::uint8_t{DCB_CMD_IEEE_SET}, std::uint8_t{DCB_CMD_IEEE_DEL}}) {
     auto req = encode_dcb_app("eth0", cmd, entries);
     NlBuilder b(RTM_SETDCB, NLM_F_REQUEST, 0);

@@ -12,9 +12,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
-#include <sstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "apply/apply.hpp"
 #include "sources/netlink/socket.hpp"
@@ -212,13 +212,10 @@ TEST_CASE("Without CAP_NET_ADMIN: writable() refuses and the kernel refuses the 
     const ObjectRef mtu{"wva", Knob::mtu, 0};
     int bad = 0;
     auto w = sys.writable(mtu);
-    if (w.ok() || w.error().sys_errno != EPERM ||
-        w.error().message.find("CAP_NET_ADMIN") == std::string::npos)
-      ++bad;
+    if (w.ok() || w.error().sys_errno != EPERM || w.error().message.find("CAP_NET_ADMIN") == std::string::npos) ++bad;
     if (!sys.read(mtu).ok()) ++bad;  // reading needs no privilege
     auto write = sys.write(mtu, std::uint32_t{9000});
-    if (write.ok() || write.error().sys_errno != EPERM ||
-        write.error().message.find("wva mtu: RTM_SETLINK") != 0)
+    if (write.ok() || write.error().sys_errno != EPERM || write.error().message.find("wva mtu: RTM_SETLINK") != 0)
       ++bad;
     return bad;
   });

@@ -32,10 +32,10 @@ std::vector<std::uint8_t> set_reply(std::uint8_t cmd, std::uint8_t status) {
 
 TEST_CASE("decode_dcb_set_reply: the driver's status byte is the low byte of -errno") {
   CHECK(*decode_dcb_set_reply(set_reply(DCB_CMD_IEEE_SET, 0), DCB_CMD_IEEE_SET) == 0);
-  CHECK(*decode_dcb_set_reply(set_reply(DCB_CMD_IEEE_SET, static_cast<std::uint8_t>(-EINVAL)),
-                              DCB_CMD_IEEE_SET) == EINVAL);
-  CHECK(*decode_dcb_set_reply(set_reply(DCB_CMD_IEEE_DEL, static_cast<std::uint8_t>(-EOPNOTSUPP)),
-                              DCB_CMD_IEEE_DEL) == EOPNOTSUPP);
+  CHECK(*decode_dcb_set_reply(set_reply(DCB_CMD_IEEE_SET, static_cast<std::uint8_t>(-EINVAL)), DCB_CMD_IEEE_SET) ==
+        EINVAL);
+  CHECK(*decode_dcb_set_reply(set_reply(DCB_CMD_IEEE_DEL, static_cast<std::uint8_t>(-EOPNOTSUPP)), DCB_CMD_IEEE_DEL) ==
+        EOPNOTSUPP);
 }
 
 TEST_CASE("decode_dcb_set_reply rejects what is not such a reply, naming the problem") {
@@ -49,8 +49,8 @@ TEST_CASE("decode_dcb_set_reply rejects what is not such a reply, naming the pro
   REQUIRE(!no_status.ok());
   CHECK_THAT(no_status.error().message, Catch::Contains("no DCB_ATTR_IEEE"));
 
-  auto wide = decode_dcb_set_reply(NlBuilder(RTM_SETDCB, 0).header(d).put_u16(DCB_ATTR_IEEE, 0).finish(),
-                                   DCB_CMD_IEEE_SET);
+  auto wide =
+      decode_dcb_set_reply(NlBuilder(RTM_SETDCB, 0).header(d).put_u16(DCB_ATTR_IEEE, 0).finish(), DCB_CMD_IEEE_SET);
   REQUIRE(!wide.ok());
   CHECK_THAT(wide.error().message, Catch::Contains("DCB_ATTR_IEEE: 2 bytes, expected 1"));
 

@@ -32,7 +32,8 @@ Unexpected line_error(std::size_t number, const std::string& what) {
 // Operation not supported" (older ethtool, and ETHTOOL_GSSET_INFO failing).
 std::optional<Error> no_statistics(std::string_view line) {
   constexpr std::string_view kPerror = "Cannot get stats strings information: ";
-  if (line == "no stats available") return Error{"ethtool -S: no stats available (the driver reports none)", "", EOPNOTSUPP};
+  if (line == "no stats available")
+    return Error{"ethtool -S: no stats available (the driver reports none)", "", EOPNOTSUPP};
   if (!line.starts_with(kPerror)) return std::nullopt;
   const std::string_view why = line.substr(kPerror.size());
   return Error{"ethtool -S: " + std::string(line), "", why == "Operation not supported" ? EOPNOTSUPP : 0};

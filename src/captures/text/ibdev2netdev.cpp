@@ -14,7 +14,9 @@ struct PortLine {
 };
 
 // A PCI address as -v prints it first: "0000:3b:00.0".
-bool pci_address_word(std::string_view s) { return s.size() >= 7 && s.find(':') != std::string_view::npos && s.find('.') != std::string_view::npos; }
+bool pci_address_word(std::string_view s) {
+  return s.size() >= 7 && s.find(':') != std::string_view::npos && s.find('.') != std::string_view::npos;
+}
 
 std::optional<PortLine> port_line(std::string_view body) {
   const auto words = split_ws(body);
@@ -41,12 +43,13 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_ibdev2netdev(std::string_
     const auto p = port_line(line.body());
     if (!p) {
       if (devices.empty())
-        return in.error(line, "not ibdev2netdev output: expected '<dev> port <n> ==> <netdev> (Up|Down)', got " +
-                                  shown(line.text));
+        return in.error(
+            line, "not ibdev2netdev output: expected '<dev> port <n> ==> <netdev> (Up|Down)', got " + shown(line.text));
       in.warn(line, "not a '<dev> port <n> ==> <netdev>' line, skipped: " + shown(line.text));
       continue;
     }
-    find_or_add_port(devices, p->device, p->port).netdev = model::Field<std::string>::of(std::string(p->netdev), in.at(line));
+    find_or_add_port(devices, p->device, p->port).netdev =
+        model::Field<std::string>::of(std::string(p->netdev), in.at(line));
   }
   return in.result(std::move(devices));
 }

@@ -17,8 +17,8 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_ibv_devices(std::string_v
   for (const Line& line : in.lines()) {
     if (&line == &first || line.body().starts_with("---")) continue;
     const auto words = split_ws(line.body());
-    const auto guid = words.size() == 2 && words[1].size() == 16 ? guid_in_sysfs_form("0x" + std::string(words[1]))
-                                                                 : std::nullopt;
+    const auto guid =
+        words.size() == 2 && words[1].size() == 16 ? guid_in_sysfs_form("0x" + std::string(words[1])) : std::nullopt;
     if (!guid) {
       in.warn(line, "not a '<device> <16 hex digits>' row, skipped: " + shown(line.text));
       continue;

@@ -42,12 +42,28 @@ bool flag_continuation(std::string_view body) {
 // The headings under which -v lists capabilities, one per deeper-indented line ("raw packet caps:"
 // then "C-VLAN stripping offload", "Delay drop", "Unknown flags: 0x100000000", nested lists).
 bool list_heading(std::string_view key) {
-  static constexpr std::string_view kHeadings[] = {
-      "device_cap_flags", "device_cap_flags_ex", "device_cap_exp_flags", "general_odp_caps", "rc_odp_caps",
-      "uc_odp_caps", "ud_odp_caps", "xrc_odp_caps", "dc_odp_caps", "raw_eth_odp_caps", "raw packet caps",
-      "tso_caps", "rss_caps", "supported_qp", "packet_pacing_caps", "cq moderation caps", "VLAN offloads caps",
-      "sw_parsing_caps", "tunnel_offloads_caps", "ooo_caps", "Supported for objects type",
-      "Supported payload shifts"};
+  static constexpr std::string_view kHeadings[] = {"device_cap_flags",
+                                                   "device_cap_flags_ex",
+                                                   "device_cap_exp_flags",
+                                                   "general_odp_caps",
+                                                   "rc_odp_caps",
+                                                   "uc_odp_caps",
+                                                   "ud_odp_caps",
+                                                   "xrc_odp_caps",
+                                                   "dc_odp_caps",
+                                                   "raw_eth_odp_caps",
+                                                   "raw packet caps",
+                                                   "tso_caps",
+                                                   "rss_caps",
+                                                   "supported_qp",
+                                                   "packet_pacing_caps",
+                                                   "cq moderation caps",
+                                                   "VLAN offloads caps",
+                                                   "sw_parsing_caps",
+                                                   "tunnel_offloads_caps",
+                                                   "ooo_caps",
+                                                   "Supported for objects type",
+                                                   "Supported payload shifts"};
   for (auto h : kHeadings)
     if (key == h) return true;
   return false;

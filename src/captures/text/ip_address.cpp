@@ -78,8 +78,10 @@ class IpAddressParser {
     if (in_.lines().empty()) return in_.error("empty: no ip address output");
     const Line& first = in_.lines().front();
     if (!head_of(first))
-      return in_.error(first, "not ip address output: expected '<index>: <name>: <FLAGS> ...' or '<index>: <name>    "
-                              "inet ...', got " + shown(first.text));
+      return in_.error(first,
+                       "not ip address output: expected '<index>: <name>: <FLAGS> ...' or '<index>: <name>    "
+                       "inet ...', got " +
+                           shown(first.text));
     for (const Line& line : in_.lines()) take(line);
     return in_.result(std::move(links_));
   }

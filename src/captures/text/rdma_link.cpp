@@ -39,7 +39,8 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_rdma_link(std::string_vie
     const auto words = split_ws(line.body());
     const auto dp = words.size() >= 2 && words[0] == "link" ? dev_port(words[1]) : std::nullopt;
     if (!dp) {
-      if (!any) return in.error(line, "not rdma link output: expected 'link <dev>/<port> ...', got " + shown(line.text));
+      if (!any)
+        return in.error(line, "not rdma link output: expected 'link <dev>/<port> ...', got " + shown(line.text));
       in.warn(line, "not a 'link <dev>/<port> ...' line, skipped: " + shown(line.text));
       continue;
     }

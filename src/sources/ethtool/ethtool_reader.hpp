@@ -45,7 +45,7 @@ class EthtoolReader {
 
  private:
   int ioctl(const std::string& ifname, void* request);  // 0 or a positive errno
-  netlink::Socket* genl();                               // nullptr: fall back to the ioctls
+  netlink::Socket* genl();                              // nullptr: fall back to the ioctls
   model::Field<model::LinkSettings> read_link_netlink(const std::string& ifname);
   model::Field<model::LinkSettings> read_link_ioctl(const std::string& ifname);
   model::Field<model::PauseParams> read_pause_netlink(const std::string& ifname);

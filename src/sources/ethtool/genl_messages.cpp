@@ -92,8 +92,8 @@ netlink::Request build_ethtool_get(std::uint16_t family, std::uint8_t cmd, const
 }
 
 Expected<model::LinkSettings> decode_linkmodes_reply(ByteView msg, std::uint16_t family) {
-  auto list = reply_attrs(msg, family, ETHTOOL_MSG_LINKMODES_GET_REPLY, "ETHTOOL_MSG_LINKMODES_GET_REPLY",
-                          linkmodes_attr_name);
+  auto list =
+      reply_attrs(msg, family, ETHTOOL_MSG_LINKMODES_GET_REPLY, "ETHTOOL_MSG_LINKMODES_GET_REPLY", linkmodes_attr_name);
   if (!list) return fail(std::move(list.error()));
   auto autoneg = required<std::uint8_t>(*list, ETHTOOL_A_LINKMODES_AUTONEG, linkmodes_attr_name);
   if (!autoneg) return fail(std::move(autoneg.error()));
@@ -114,8 +114,7 @@ Expected<model::LinkSettings> decode_linkmodes_reply(ByteView msg, std::uint16_t
 }
 
 Expected<model::PauseParams> decode_pause_reply(ByteView msg, std::uint16_t family) {
-  auto list = reply_attrs(msg, family, ETHTOOL_MSG_PAUSE_GET_REPLY, "ETHTOOL_MSG_PAUSE_GET_REPLY",
-                          pause_attr_name);
+  auto list = reply_attrs(msg, family, ETHTOOL_MSG_PAUSE_GET_REPLY, "ETHTOOL_MSG_PAUSE_GET_REPLY", pause_attr_name);
   if (!list) return fail(std::move(list.error()));
   model::PauseParams pause;
   for (auto [type, flag] : {std::pair{ETHTOOL_A_PAUSE_AUTONEG, &pause.autoneg},

@@ -24,8 +24,7 @@ void read_ext_ack(ByteView tlvs, Ack& ack) {
   const AttrList list = parse_attrs(tlvs, "extended ACK", nlmsgerr_attr_name);
   if (const Attr* m = list.find(NLMSGERR_ATTR_MSG)) ack.extack = read_string(m->payload);
   if (const Attr* o = list.find(NLMSGERR_ATTR_OFFS))
-    if (auto off = read_scalar<std::uint32_t>(o->payload, "NLMSGERR_ATTR_OFFS"))
-      ack.bad_attr_offset = *off;
+    if (auto off = read_scalar<std::uint32_t>(o->payload, "NLMSGERR_ATTR_OFFS")) ack.bad_attr_offset = *off;
 }
 
 Outcome check_error_code(int error, const char* what) {

@@ -12,8 +12,8 @@ namespace roce::sources::netlink {
 
 /// What an NLMSG_ERROR or NLMSG_DONE says.
 struct Ack {
-  int error = 0;       ///< 0 or a negative errno
-  std::string extack;  ///< NLMSGERR_ATTR_MSG, may be empty
+  int error = 0;                                 ///< 0 or a negative errno
+  std::string extack;                            ///< NLMSGERR_ATTR_MSG, may be empty
   std::optional<std::uint32_t> bad_attr_offset;  ///< NLMSGERR_ATTR_OFFS
 };
 

@@ -15,24 +15,21 @@ AttrList parse_attrs(ByteView stream, std::string_view where, AttrNamer namer) {
   while (off < stream.size()) {
     const std::size_t left = stream.size() - off;
     if (left < sizeof(nlattr)) {
-      list.error = std::string(where) + ": " + std::to_string(left) +
-                   " trailing bytes at offset " + std::to_string(off) +
-                   ", too short for an attribute header";
+      list.error = std::string(where) + ": " + std::to_string(left) + " trailing bytes at offset " +
+                   std::to_string(off) + ", too short for an attribute header";
       return list;
     }
     nlattr h;
     std::memcpy(&h, stream.data() + off, sizeof h);
     const std::uint16_t type = h.nla_type & NLA_TYPE_MASK;
     if (h.nla_len < sizeof(nlattr) || h.nla_len > left) {
-      list.error = std::string(where) + ": " + attr_name(type, namer) + " at offset " +
-                   std::to_string(off) + ": length " + std::to_string(h.nla_len) +
+      list.error = std::string(where) + ": " + attr_name(type, namer) + " at offset " + std::to_string(off) +
+                   ": length " + std::to_string(h.nla_len) +
                    (h.nla_len < sizeof(nlattr) ? " is shorter than its header"
-                                               : " overruns the " + std::to_string(left) +
-                                                     " bytes left");
+                                               : " overruns the " + std::to_string(left) + " bytes left");
       return list;
     }
-    list.attrs.push_back(
-        Attr{type, stream.subspan(off + sizeof(nlattr), h.nla_len - sizeof(nlattr)), off});
+    list.attrs.push_back(Attr{type, stream.subspan(off + sizeof(nlattr), h.nla_len - sizeof(nlattr)), off});
     off += align4(h.nla_len);  // the last attribute's padding may be missing
   }
   return list;
@@ -44,8 +41,8 @@ std::string read_string(ByteView payload) {
   return std::string(reinterpret_cast<const char*>(payload.data()), n);
 }
 
-Expected<MessageView> view_message(ByteView msg, std::uint16_t expected_type,
-                                   std::size_t family_header_size, std::string_view what) {
+Expected<MessageView> view_message(ByteView msg, std::uint16_t expected_type, std::size_t family_header_size,
+                                   std::string_view what) {
   const std::string w(what);
   if (msg.size() < sizeof(nlmsghdr))
     return fail(w + ": " + std::to_string(msg.size()) + " bytes, too short for a netlink header");
@@ -73,14 +70,13 @@ Expected<std::vector<ByteView>> split_messages(ByteView buffer) {
   while (off < buffer.size()) {
     const std::size_t left = buffer.size() - off;
     if (left < sizeof(nlmsghdr))
-      return fail("netlink: " + std::to_string(left) + " trailing bytes at offset " +
-                  std::to_string(off) + ", too short for a message header");
+      return fail("netlink: " + std::to_string(left) + " trailing bytes at offset " + std::to_string(off) +
+                  ", too short for a message header");
     nlmsghdr h;
     std::memcpy(&h, buffer.data() + off, sizeof h);
     if (h.nlmsg_len < sizeof(nlmsghdr) || h.nlmsg_len > left)
-      return fail("netlink: message at offset " + std::to_string(off) + ": nlmsg_len " +
-                  std::to_string(h.nlmsg_len) + " does not fit the " + std::to_string(left) +
-                  " bytes left");
+      return fail("netlink: message at offset " + std::to_string(off) + ": nlmsg_len " + std::to_string(h.nlmsg_len) +
+                  " does not fit the " + std::to_string(left) + " bytes left");
     out.push_back(buffer.subspan(off, h.nlmsg_len));
     off += align4(h.nlmsg_len);
   }

@@ -34,7 +34,8 @@ struct Attr {
 /// too short for a header) keeps the attributes before the damage and says what went wrong.
 struct AttrList {
   std::vector<Attr> attrs;
-  std::optional<std::string> error;  ///< "DCB_ATTR_IEEE: DCB_ATTR_IEEE_PFC at offset 64: length 140 overruns the 80 bytes left"
+  std::optional<std::string>
+      error;  ///< "DCB_ATTR_IEEE: DCB_ATTR_IEEE_PFC at offset 64: length 140 overruns the 80 bytes left"
 
   /// The first attribute of this type, or nullptr.
   const Attr* find(std::uint16_t type) const {
@@ -87,8 +88,8 @@ struct MessageView {
   ByteView family_header;
   ByteView attrs;
 };
-Expected<MessageView> view_message(ByteView msg, std::uint16_t expected_type,
-                                   std::size_t family_header_size, std::string_view what);
+Expected<MessageView> view_message(ByteView msg, std::uint16_t expected_type, std::size_t family_header_size,
+                                   std::string_view what);
 
 /// Splits a receive buffer into messages. Fails if a header or an nlmsg_len does not fit.
 Expected<std::vector<ByteView>> split_messages(ByteView buffer);

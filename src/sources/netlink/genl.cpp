@@ -24,8 +24,7 @@ Request genl_request(std::uint16_t family, std::uint8_t cmd, std::uint8_t versio
   return Request(family, 0, g);
 }
 
-Expected<MessageView> view_genl_message(ByteView msg, std::uint16_t family, std::uint8_t cmd,
-                                        std::string_view what) {
+Expected<MessageView> view_genl_message(ByteView msg, std::uint16_t family, std::uint8_t cmd, std::string_view what) {
   auto view = view_message(msg, family, sizeof(genlmsghdr), what);
   if (!view) return view;
   genlmsghdr g;

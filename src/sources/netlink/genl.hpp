@@ -16,8 +16,7 @@ Request genl_request(std::uint16_t family, std::uint8_t cmd, std::uint8_t versio
 
 /// One generic-netlink message of `family` carrying `cmd`, checked like view_message; `attrs`
 /// follows the genlmsghdr. `what` names the message in errors ("ETHTOOL_MSG_PAUSE_GET_REPLY").
-Expected<MessageView> view_genl_message(ByteView msg, std::uint16_t family, std::uint8_t cmd,
-                                        std::string_view what);
+Expected<MessageView> view_genl_message(ByteView msg, std::uint16_t family, std::uint8_t cmd, std::string_view what);
 
 /// CTRL_CMD_GETFAMILY for the family named `name` (GENL_ID_CTRL, CTRL_ATTR_FAMILY_NAME).
 Request family_request(const std::string& name);

@@ -10,8 +10,7 @@
 
 namespace roce::sources::netlink {
 
-Request::Request(std::uint16_t type, std::uint16_t flags, const void* family_header,
-                 std::size_t size) {
+Request::Request(std::uint16_t type, std::uint16_t flags, const void* family_header, std::size_t size) {
   nlmsghdr h{};
   h.nlmsg_type = type;
   h.nlmsg_flags = static_cast<std::uint16_t>(flags | NLM_F_REQUEST);
@@ -44,9 +43,7 @@ Request& Request::put_string(std::uint16_t type, std::string_view s) {
   return *this;
 }
 
-Request& Request::begin_nest(std::uint16_t type) {
-  return open_nest(static_cast<std::uint16_t>(type | NLA_F_NESTED));
-}
+Request& Request::begin_nest(std::uint16_t type) { return open_nest(static_cast<std::uint16_t>(type | NLA_F_NESTED)); }
 
 Request& Request::begin_nest_noflag(std::uint16_t type) { return open_nest(type); }
 

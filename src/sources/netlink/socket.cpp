@@ -1,12 +1,12 @@
 // The netlink socket: open, send, receive until the ACK or NLMSG_DONE.
 #include "sources/netlink/socket.hpp"
 
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
 #include <string>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <utility>
 
 #include <libmnl/libmnl.h>
@@ -29,9 +29,7 @@ Unexpected sys_fail(Bus bus, const std::string& what, int err) {
 Expected<Socket> Socket::open(Bus bus, std::chrono::milliseconds reply_timeout) {
   const int protocol = bus == Bus::route ? NETLINK_ROUTE : NETLINK_GENERIC;
   mnl_socket* sock = mnl_socket_open(protocol);
-  if (!sock)
-    return sys_fail(bus, bus == Bus::route ? "socket(NETLINK_ROUTE)" : "socket(NETLINK_GENERIC)",
-                    errno);
+  if (!sock) return sys_fail(bus, bus == Bus::route ? "socket(NETLINK_ROUTE)" : "socket(NETLINK_GENERIC)", errno);
   if (mnl_socket_bind(sock, 0, MNL_SOCKET_AUTOPID) < 0) {
     const int err = errno;
     mnl_socket_close(sock);
@@ -95,13 +93,11 @@ Outcome Socket::transact(Request& request, const OnMessage& on_message) {
       const int err = errno;
       if (err == EINTR) continue;
       if (err == EAGAIN || err == EWOULDBLOCK)
-        return fail(std::string(bus_name()) + ": no reply within " + std::to_string(timeout_.count()) +
-                        " ms",
+        return fail(std::string(bus_name()) + ": no reply within " + std::to_string(timeout_.count()) + " ms",
                     "a driver may be hung; other devices were still read", ETIMEDOUT);
       if (err == ENOSPC)  // libmnl's report of MSG_TRUNC
-        return fail(std::string(bus_name()) + ": reply larger than " + std::to_string(buf.size()) +
-                        " bytes",
-                    {}, EMSGSIZE);
+        return fail(std::string(bus_name()) + ": reply larger than " + std::to_string(buf.size()) + " bytes", {},
+                    EMSGSIZE);
       return sys_fail(bus_, "receive", err);
     }
     auto messages = split_messages(ByteView(buf.data(), static_cast<std::size_t>(n)));
@@ -120,8 +116,7 @@ Outcome Socket::transact(Request& request, const OnMessage& on_message) {
         if (!ack) return fail(std::move(ack.error()));
         if (auto r = outcome(*ack); !r) return r;
         if (interrupted)
-          return fail(std::string(bus_name()) + ": dump interrupted by a concurrent change",
-                      "repeat the dump", EINTR);
+          return fail(std::string(bus_name()) + ": dump interrupted by a concurrent change", "repeat the dump", EINTR);
         return done();
       }
       on_message(msg);

@@ -11,8 +11,7 @@ namespace roce::sources::rtnl {
 // The model keeps the kernel's selector and DCBX values under its own names.
 static_assert(model::kAppSelEthertype == IEEE_8021QAZ_APP_SEL_ETHERTYPE &&
               model::kAppSelStream == IEEE_8021QAZ_APP_SEL_STREAM &&
-              model::kAppSelDgram == IEEE_8021QAZ_APP_SEL_DGRAM &&
-              model::kAppSelAny == IEEE_8021QAZ_APP_SEL_ANY &&
+              model::kAppSelDgram == IEEE_8021QAZ_APP_SEL_DGRAM && model::kAppSelAny == IEEE_8021QAZ_APP_SEL_ANY &&
               model::kAppSelDscp == IEEE_8021QAZ_APP_SEL_DSCP && model::kAppSelPcp == DCB_APP_SEL_PCP);
 static_assert(model::kDcbxHost == DCB_CAP_DCBX_HOST && model::kDcbxLldManaged == DCB_CAP_DCBX_LLD_MANAGED &&
               model::kDcbxVerCee == DCB_CAP_DCBX_VER_CEE && model::kDcbxVerIeee == DCB_CAP_DCBX_VER_IEEE &&
@@ -223,8 +222,7 @@ Expected<model::Dcb> decode_dcb_ieee_reply(ByteView msg, const std::string& ifna
     d.pfc = object_field<model::Pfc>(nest, DCB_ATTR_IEEE_PFC, ifname, to_pfc);
     d.app = object_field<std::vector<model::AppEntry>>(nest, DCB_ATTR_IEEE_APP_TABLE, ifname,
                                                        to_app_table);
-    d.apptrust = object_field<std::vector<std::uint8_t>>(nest, DCB_ATTR_DCB_APP_TRUST_TABLE, ifname,
-                                                         to_apptrust);
+    d.apptrust = object_field<std::vector<std::uint8_t>>(nest, DCB_ATTR_DCB_APP_TRUST_TABLE, ifname, to_apptrust);
     d.buffer = object_field<model::Buffer>(nest, DCB_ATTR_DCB_BUFFER, ifname, to_buffer);
     d.maxrate = object_field<model::PerPrio<std::uint64_t>>(nest, DCB_ATTR_IEEE_MAXRATE, ifname,
                                                             to_maxrate);

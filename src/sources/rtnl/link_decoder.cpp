@@ -126,42 +126,40 @@ Expected<model::NetDev> decode_link_message(ByteView msg) {
                                                {"rtnetlink", nd.name + " ifinfomsg"});
   nd.mtu = field_from<std::uint32_t>(list, IFLA_MTU, nd.name, "kernel did not report IFLA_MTU",
                                      [](ByteView p, const char* n) { return read_scalar<std::uint32_t>(p, n); });
-  nd.operstate = field_from<std::string>(
-      list, IFLA_OPERSTATE, nd.name, "kernel did not report IFLA_OPERSTATE",
-      [](ByteView p, const char* n) -> Expected<std::string> {
-        auto v = read_scalar<std::uint8_t>(p, n);
-        if (!v) return fail(std::move(v.error()));
-        if (auto s = operstate_name(*v)) return *s;
-        return fail(std::string(n) + ": unknown operstate " + std::to_string(*v));
-      });
-  nd.mac = field_from<std::string>(
-      list, IFLA_ADDRESS, nd.name, "device has no link-layer address (no IFLA_ADDRESS)",
-      [](ByteView p, const char* n) -> Expected<std::string> {
-        if (p.empty()) return fail(std::string(n) + ": 0 bytes");
-        return hex_address(p);
-      });
-  nd.carrier_changes = field_from<std::uint64_t>(
-      list, IFLA_CARRIER_CHANGES, nd.name, "kernel did not report IFLA_CARRIER_CHANGES (before 4.4)",
-      [](ByteView p, const char* n) -> Expected<std::uint64_t> {
-        auto v = read_scalar<std::uint32_t>(p, n);
-        if (!v) return fail(std::move(v.error()));
-        return std::uint64_t{*v};
-      });
+  nd.operstate = field_from<std::string>(list, IFLA_OPERSTATE, nd.name, "kernel did not report IFLA_OPERSTATE",
+                                         [](ByteView p, const char* n) -> Expected<std::string> {
+                                           auto v = read_scalar<std::uint8_t>(p, n);
+                                           if (!v) return fail(std::move(v.error()));
+                                           if (auto s = operstate_name(*v)) return *s;
+                                           return fail(std::string(n) + ": unknown operstate " + std::to_string(*v));
+                                         });
+  nd.mac = field_from<std::string>(list, IFLA_ADDRESS, nd.name, "device has no link-layer address (no IFLA_ADDRESS)",
+                                   [](ByteView p, const char* n) -> Expected<std::string> {
+                                     if (p.empty()) return fail(std::string(n) + ": 0 bytes");
+                                     return hex_address(p);
+                                   });
+  nd.carrier_changes = field_from<std::uint64_t>(list, IFLA_CARRIER_CHANGES, nd.name,
+                                                 "kernel did not report IFLA_CARRIER_CHANGES (before 4.4)",
+                                                 [](ByteView p, const char* n) -> Expected<std::uint64_t> {
+                                                   auto v = read_scalar<std::uint32_t>(p, n);
+                                                   if (!v) return fail(std::move(v.error()));
+                                                   return std::uint64_t{*v};
+                                                 });
   if (list.find(IFLA_STATS64) || !list.find(IFLA_STATS)) {
-    nd.stats = field_from<model::LinkStats64>(
-        list, IFLA_STATS64, nd.name, "kernel reported neither IFLA_STATS64 nor IFLA_STATS",
-        [](ByteView p, const char* n) -> Expected<model::LinkStats64> {
-          auto s = read_struct<rtnl_link_stats64>(p, n, kMinStats64);
-          if (!s) return fail(std::move(s.error()));
-          return from_kernel_stats(*s);
-        });
+    nd.stats = field_from<model::LinkStats64>(list, IFLA_STATS64, nd.name,
+                                              "kernel reported neither IFLA_STATS64 nor IFLA_STATS",
+                                              [](ByteView p, const char* n) -> Expected<model::LinkStats64> {
+                                                auto s = read_struct<rtnl_link_stats64>(p, n, kMinStats64);
+                                                if (!s) return fail(std::move(s.error()));
+                                                return from_kernel_stats(*s);
+                                              });
   } else {
-    nd.stats = field_from<model::LinkStats64>(
-        list, IFLA_STATS, nd.name, "", [](ByteView p, const char* n) -> Expected<model::LinkStats64> {
-          auto s = read_struct<rtnl_link_stats>(p, n, kMinStats32);
-          if (!s) return fail(std::move(s.error()));
-          return from_kernel_stats(*s);
-        });
+    nd.stats = field_from<model::LinkStats64>(list, IFLA_STATS, nd.name, "",
+                                              [](ByteView p, const char* n) -> Expected<model::LinkStats64> {
+                                                auto s = read_struct<rtnl_link_stats>(p, n, kMinStats32);
+                                                if (!s) return fail(std::move(s.error()));
+                                                return from_kernel_stats(*s);
+                                              });
   }
   return nd;
 }
@@ -205,8 +203,7 @@ Expected<std::optional<AddressEntry>> decode_address_message(ByteView msg) {
 
 namespace roce::sources::rtnl {
 
-void assign_addresses(std::vector<model::NetDev>& netdevs,
-                      const std::vector<ByteBuffer>& messages) {
+void assign_addresses(std::vector<model::NetDev>& netdevs, const std::vector<ByteBuffer>& messages) {
   std::map<std::uint32_t, std::vector<std::string>> found;
   std::map<std::uint32_t, std::string> errors;  // the first per device
   for (const auto& m : messages) {

@@ -35,7 +35,6 @@ std::optional<std::uint32_t> address_message_ifindex(ByteView msg);
 
 // Places the addresses of one RTM_GETADDR dump on the netdevs, by ifindex, in dump order. A
 // device without addresses gets an empty list; one whose message does not decode gets an error.
-void assign_addresses(std::vector<model::NetDev>& netdevs,
-                      const std::vector<ByteBuffer>& messages);
+void assign_addresses(std::vector<model::NetDev>& netdevs, const std::vector<ByteBuffer>& messages);
 
 }  // namespace roce::sources::rtnl

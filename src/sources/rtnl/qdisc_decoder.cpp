@@ -223,8 +223,7 @@ Expected<QdiscEntry> decode_qdisc_message(ByteView msg) {
   e.qdisc.handle = t.tcm_handle;
   e.qdisc.parent = t.tcm_parent;
   const std::string where = "qdisc " + model::tc_handle_text(t.tcm_handle) + " parent " +
-                            model::tc_handle_text(t.tcm_parent) + " on ifindex " +
-                            std::to_string(t.tcm_ifindex);
+                            model::tc_handle_text(t.tcm_parent) + " on ifindex " + std::to_string(t.tcm_ifindex);
   const AttrList top = parse_attrs(view->attrs, where, tca_name);
   if (top.error) return fail(*top.error);
   const Attr* kind = top.find(TCA_KIND);
@@ -246,8 +245,7 @@ Expected<QdiscEntry> decode_qdisc_message(ByteView msg) {
 
 namespace roce::sources::rtnl {
 
-void assign_qdiscs(std::vector<model::NetDev>& netdevs,
-                   const std::vector<ByteBuffer>& messages) {
+void assign_qdiscs(std::vector<model::NetDev>& netdevs, const std::vector<ByteBuffer>& messages) {
   std::map<std::uint32_t, std::vector<model::Qdisc>> found;
   std::map<std::uint32_t, std::string> errors;  // the first per device
   for (const auto& m : messages) {

@@ -33,7 +33,6 @@ std::optional<std::uint32_t> qdisc_message_ifindex(ByteView msg);
 // Places the qdiscs of one RTM_GETQDISC dump on the netdevs, by ifindex, in dump order. A device
 // with none gets an empty list (a real answer); a device one of whose messages does not decode
 // gets an error naming the attribute. Messages for unknown devices are ignored.
-void assign_qdiscs(std::vector<model::NetDev>& netdevs,
-                   const std::vector<ByteBuffer>& messages);
+void assign_qdiscs(std::vector<model::NetDev>& netdevs, const std::vector<ByteBuffer>& messages);
 
 }  // namespace roce::sources::rtnl

@@ -49,8 +49,8 @@ Outcome RtnlReader::fill_addresses(std::vector<model::NetDev>& netdevs) {
   if (!messages) {
     for (auto& nd : netdevs)
       nd.addresses = Field<std::vector<std::string>>::missing(
-          model::availability_from_errno(messages.error().sys_errno),
-          "RTM_GETADDR dump: " + messages.error().message, {"rtnetlink", nd.name + " RTM_GETADDR"});
+          model::availability_from_errno(messages.error().sys_errno), "RTM_GETADDR dump: " + messages.error().message,
+          {"rtnetlink", nd.name + " RTM_GETADDR"});
     return fail(std::move(messages.error()).context("RTM_GETADDR dump"));
   }
   assign_addresses(netdevs, *messages);
@@ -93,9 +93,9 @@ Outcome RtnlReader::fill_qdiscs(std::vector<model::NetDev>& netdevs) {
   auto messages = dump(qdisc_dump_request);
   if (!messages) {
     for (auto& nd : netdevs)
-      nd.qdiscs = Field<std::vector<model::Qdisc>>::missing(
-          model::availability_from_errno(messages.error().sys_errno),
-          "RTM_GETQDISC dump: " + messages.error().message, {"tc", nd.name + " RTM_GETQDISC"});
+      nd.qdiscs = Field<std::vector<model::Qdisc>>::missing(model::availability_from_errno(messages.error().sys_errno),
+                                                            "RTM_GETQDISC dump: " + messages.error().message,
+                                                            {"tc", nd.name + " RTM_GETQDISC"});
     return fail(std::move(messages.error()).context("RTM_GETQDISC dump"));
   }
   assign_qdiscs(netdevs, *messages);

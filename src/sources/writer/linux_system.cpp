@@ -73,8 +73,8 @@ Expected<const T*> value_as(const Value& v, const char* type) {
 // device's current T (`object_of` picks it from the DCB read), then the DCB_CMD_IEEE_SET that
 // `change(current, wanted)` builds.
 template <class T, class Change>
-Outcome rewrite_dcb_object(const LinuxSystemOptions& opt, const ObjectRef& o, const Value& value,
-                           const char* type, model::Field<T> model::Dcb::*object_of, Change change) {
+Outcome rewrite_dcb_object(const LinuxSystemOptions& opt, const ObjectRef& o, const Value& value, const char* type,
+                           model::Field<T> model::Dcb::*object_of, Change change) {
   auto wanted = value_as<T>(value, type);
   if (!wanted) return fail(std::move(wanted.error()));
   auto sock = open_socket(opt);
@@ -181,8 +181,7 @@ Outcome LinuxSystem::write_mtu(const ObjectRef& o, const Value& value) {
   auto sock = open_socket(options_);
   if (!sock) return fail(std::move(sock.error()));
   Request req = encode_set_mtu(o.netdev, **mtu);
-  if (auto r = ask(*sock, req, "RTM_SETLINK IFLA_MTU " + std::to_string(**mtu)); !r)
-    return fail(std::move(r.error()));
+  if (auto r = ask(*sock, req, "RTM_SETLINK IFLA_MTU " + std::to_string(**mtu)); !r) return fail(std::move(r.error()));
   return done();
 }
 
@@ -231,8 +230,9 @@ Outcome LinuxSystem::write_app(const ObjectRef& o, const Value& value) {
   if (!wanted) return fail(std::move(wanted.error()));
   for (const auto& e : **wanted)
     if (tune::app_key(e.selector, e.protocol) != o.index)
-      return fail("an entry of " + tune::app_key_text(tune::app_key(e.selector, e.protocol)) +
-                      " in a write of " + tune::app_key_text(o.index), {}, EINVAL);
+      return fail("an entry of " + tune::app_key_text(tune::app_key(e.selector, e.protocol)) + " in a write of " +
+                      tune::app_key_text(o.index),
+                  {}, EINVAL);
   auto sock = open_socket(options_);
   if (!sock) return fail(std::move(sock.error()));
   auto dcb = read_dcb(*sock, o.netdev);
@@ -279,8 +279,8 @@ Outcome LinuxSystem::write_red(const ObjectRef& o, const Value& value) {
   next.plog = (*wanted)->plog;
   next.flags = (*wanted)->flags;
   next.max_p = (*wanted)->max_p;
-  auto table = red_idle_table(next.wlog, kRedAvpkt,
-                              link_rate(sysfs::resolve_sysfs_root(options_.sysfs_root_flag), o.netdev));
+  auto table =
+      red_idle_table(next.wlog, kRedAvpkt, link_rate(sysfs::resolve_sysfs_root(options_.sysfs_root_flag), o.netdev));
   if (!table) {
     table.error().sys_errno = EINVAL;
     return fail(std::move(table.error()));

@@ -5,10 +5,10 @@
 
 #include <net/if.h>
 
+#include "model/dcb_text.hpp"
 #include "sources/netlink/uapi.hpp"
 #include "sources/rtnl/dcb_decoder.hpp"
 #include "sources/rtnl/link_decoder.hpp"
-#include "model/dcb_text.hpp"
 #include "sources/rtnl/qdisc_decoder.hpp"
 #include "sources/rtnl/requests.hpp"
 #include "sources/writer/dcb_set_reply.hpp"
@@ -50,8 +50,7 @@ Outcome send_dcb(netlink::Socket& sock, netlink::Request& req, std::uint8_t cmd)
   if (!reply) return fail(std::move(reply.error()));
   auto status = decode_dcb_set_reply(*reply, cmd);
   if (!status) return fail(std::move(status.error()).context(what));
-  if (*status != 0)
-    return fail(what + ": the driver refused: " + std::strerror(*status), {}, *status);
+  if (*status != 0) return fail(what + ": the driver refused: " + std::strerror(*status), {}, *status);
   return done();
 }
 
@@ -67,8 +66,8 @@ Expected<RedAt> read_red(netlink::Socket& sock, const std::string& dev, std::uin
     if (!entry) return fail(std::move(entry.error()).context("RTM_GETQDISC dump"));
     if (entry->qdisc.parent != parent) continue;
     if (entry->qdisc.kind != "red" || !entry->qdisc.red)
-      return fail("the qdisc at parent " + model::tc_handle_text(parent) + " is " + entry->qdisc.kind + ", not red",
-                  {}, ENOENT);
+      return fail("the qdisc at parent " + model::tc_handle_text(parent) + " is " + entry->qdisc.kind + ", not red", {},
+                  ENOENT);
     return RedAt{ifindex, entry->qdisc.handle, *entry->qdisc.red};
   }
   return fail("no RED qdisc at parent " + model::tc_handle_text(parent),
