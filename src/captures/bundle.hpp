@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/host.hpp"
+#include "model/observations.hpp"
 #include "util/expected.hpp"
 
 namespace roce::captures {
@@ -23,6 +24,7 @@ struct Bundle {
   std::string tool_version;
   std::int64_t created_unix_ms = 0;
   std::vector<model::Host> samples;
+  model::Observations observations;  // found beside the host in a folder or archive; not in the JSON
   bool operator==(const Bundle&) const = default;
 };
 

@@ -116,7 +116,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
 
   const model::Host* before = input->before ? &*input->before : nullptr;
   const double dt = before ? input->dt : 0;
-  const engine::Context ctx(input->now, before, dt, *profile);
+  const engine::Context ctx(input->now, before, dt, *profile, &input->observations);
   report::CheckRun run;
   run.hostname = input->now.hostname;
   // The verdict describes the host, whatever --dev narrows the judged ports to.

@@ -77,8 +77,11 @@ Expected<Input> read_captures(const InputRequest& request) {
     if (!bundle) return fail(std::move(bundle.error()));
     bundles.push_back(std::move(*bundle));
   }
+  model::Observations observations;
+  for (auto& b : bundles) model::append(observations, std::move(b.observations));
   auto in = bundles.size() == 1 ? Expected<Input>(from_one_capture(files[0], std::move(bundles[0])))
                                 : from_two_captures(files, bundles[0], bundles[1], request.dt);
+  if (in) in->observations = std::move(observations);
   if (!in || !in->before) return in;
   const double clocks = engine::seconds_between(*in->before, in->now);
   in->dt = request.dt > 0 ? request.dt : clocks;

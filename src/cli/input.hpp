@@ -67,6 +67,7 @@ struct Input {
   std::optional<model::Host> whole_now;  // with --dev: now as read, before the filter narrowed it
   std::size_t capture_samples = 0;       // one capture: how many samples it holds (now is the last)
   std::unique_ptr<tune::System> system;  // the system read; null for captures
+  model::Observations observations;      // found in the captures (results, logs, switch exports)
 
   /// The latest sample as read, before --dev narrowed it.
   const model::Host& now_as_read() const { return whole_now ? *whole_now : now; }

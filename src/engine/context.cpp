@@ -114,8 +114,10 @@ bool has_port_data(const model::NetDev& n) {
 }  // namespace
 
 Context::Context(const model::Host& now_host, const model::Host* before_host, double dt,
-                 const profile::Profile& p)
+                 const profile::Profile& p, const model::Observations* observations)
     : now(now_host), before(before_host), dt_seconds(dt), profile(p) {
+  static const model::Observations kNone;
+  observations_ = observations ? observations : &kNone;
   auto add = [&](const model::NetDev& nd, const model::RdmaDevice* dev, const model::RdmaPort* port) {
     PortView v;
     v.netdev = &nd;

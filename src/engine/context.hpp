@@ -10,6 +10,7 @@
 #include "counters/canonical.hpp"
 #include "engine/finding.hpp"
 #include "model/host.hpp"
+#include "model/observations.hpp"
 #include "model/sample.hpp"
 #include "profile/profile.hpp"
 
@@ -58,13 +59,17 @@ struct PortView {
 class Context {
  public:
   /// `before` (may be null) must be an earlier sample of the same host, `dt_seconds` after it.
+  /// `observations` (may be null: none) is what was observed around the host (model/observations.hpp).
   Context(const model::Host& now, const model::Host* before, double dt_seconds,
-          const profile::Profile& profile);
+          const profile::Profile& profile, const model::Observations* observations = nullptr);
 
   const model::Host& now;
   const model::Host* before;
   double dt_seconds;
   const profile::Profile& profile;
+
+  /// Bandwidth results, job logs, topology, switch ends given with the host (empty when none).
+  const model::Observations& observations() const { return *observations_; }
 
   bool has_rates() const { return before != nullptr && dt_seconds > 0; }
   /// RoCE ports: every RDMA port whose link layer is Ethernet (its netdev a stand-in when the host
@@ -77,6 +82,7 @@ class Context {
   }
 
  private:
+  const model::Observations* observations_;
   std::vector<PortView> ports_;
   std::vector<std::shared_ptr<const model::NetDev>> stand_ins_;  // shared: copies of ports_ stay valid
 };

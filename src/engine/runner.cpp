@@ -123,7 +123,10 @@ void link_causes(std::span<const CheckInfo> catalog, std::vector<CheckResult>& r
         auto c = by_id.find(std::string(cause_id));
         if (c == by_id.end()) continue;
         for (const auto& cause : c->second->findings) {
-          if (cause.subject.port_name() != f.subject.port_name()) continue;
+          // A finding about no port in particular (a job's result, its log) is explained by the
+          // causes on every port; one about a port, by those on that port.
+          const std::string port = f.subject.port_name();
+          if (!port.empty() && cause.subject.port_name() != port) continue;
           std::string ref = cause.ref();
           if (std::find(f.caused_by.begin(), f.caused_by.end(), ref) == f.caused_by.end())
             f.caused_by.push_back(ref);

@@ -29,8 +29,8 @@ std::vector<CheckResult> run_checks(std::span<const CheckInfo> catalog, const Co
 std::vector<Finding> ranked_findings(std::span<const CheckInfo> catalog,
                                      const std::vector<CheckResult>& results);
 
-/// Fills caused_by: a finding of check C is caused by every finding on the same netdev of a check
-/// that C's CheckInfo lists in explained_by.
+/// Fills caused_by: a finding of check C is caused by every finding on the same netdev (any netdev
+/// when C's finding names no port) of a check that C's CheckInfo lists in explained_by.
 void link_causes(std::span<const CheckInfo> catalog, std::vector<CheckResult>& results);
 
 /// The closest catalog ID to `id` (edit distance), or "" when nothing is close.

@@ -60,7 +60,7 @@ TEST_CASE("every kind of missing field keeps its availability, cause and provena
   nd.link = Field<model::LinkSettings>::of({std::nullopt, "unknown", false, std::nullopt});
   h.netdevs.push_back(nd);
   h.notes.push_back({"verbs", Availability::unsupported, "no RDMA devices"});
-  captures::Bundle b{"0.1.0", 1, {h}};
+  captures::Bundle b{"0.1.0", 1, {h}, {}};
   const auto back = reread(b);
   REQUIRE(back == b);
   const auto& n = back.samples[0].netdevs[0];
@@ -76,7 +76,7 @@ TEST_CASE("absent fields are omitted on write and read back as absent") {
   model::Host h;
   h.netdevs.push_back({});
   h.netdevs[0].name = "eth0";
-  const auto text = captures::write_bundle_text({"0.1.0", 0, {h}});
+  const auto text = captures::write_bundle_text({"0.1.0", 0, {h}, {}});
   CHECK(text.find("\"mtu\"") == std::string::npos);
   CHECK(text.find("\"ethtool_stats\"") == std::string::npos);
   auto back = captures::read_bundle_text(text, "t.json");
@@ -91,7 +91,7 @@ TEST_CASE("field shape: value, availability, cause and from") {
   nd.mtu = Field<std::uint32_t>::of(9000, {"rtnetlink", "eth0 RTM_NEWLINK"});
   nd.dcb.pfc = Field<model::Pfc>::missing(Availability::unsupported, "dcbnl: eth0: Operation not supported");
   h.netdevs.push_back(nd);
-  const auto text = captures::write_bundle_text({"0.1.0", 0, {h}});
+  const auto text = captures::write_bundle_text({"0.1.0", 0, {h}, {}});
   CHECK(text.find(R"("mtu": {"value": 9000, "from": ["rtnetlink", "eth0 RTM_NEWLINK"]})") != std::string::npos);
   CHECK(text.find(R"("pfc": {"availability": "unsupported", "cause": "dcbnl: eth0: Operation not supported"})") !=
         std::string::npos);
@@ -104,7 +104,7 @@ TEST_CASE("short arrays and strings with quotes, commas and colons stay exact on
   nd.name = "a";
   nd.addresses = Field<std::vector<std::string>>::of({"1.2.3.4/8", "x,y: \"z\""});
   h.netdevs.push_back(nd);
-  captures::Bundle b{"0.1.0", 0, {h}};
+  captures::Bundle b{"0.1.0", 0, {h}, {}};
   const auto text = captures::write_bundle_text(b);
   CHECK(text.find(R"("value": ["1.2.3.4/8", "x,y: \"z\""])") != std::string::npos);
   CHECK(reread(b) == b);
@@ -118,7 +118,7 @@ TEST_CASE("counters keep the driver's order, and duplicate names survive") {
   c.entries = {{"zeta", 1}, {"alpha", 2}, {"[0]: rx_discards", 3}};
   nd.ethtool_stats = Field<model::CounterSet>::of(c);
   h.netdevs.push_back(nd);
-  captures::Bundle b{"0.1.0", 0, {h}};
+  captures::Bundle b{"0.1.0", 0, {h}, {}};
   CHECK(reread(b) == b);
   c.entries.push_back({"zeta", 4});
   b.samples[0].netdevs[0].ethtool_stats = Field<model::CounterSet>::of(c);

@@ -198,8 +198,8 @@ TEST_CASE("two bundles: of the same host they give the window between them, of d
   auto bundle = roce::captures::read_bundle_file(example("cx6dx-ecn-off.json"));
   REQUIRE(bundle.ok());
   const std::string first = temp_path("first.json"), second = temp_path("second.json");
-  REQUIRE(roce::captures::write_bundle_file(first, {"0.1.0", 1, {bundle->samples[0]}}).ok());
-  REQUIRE(roce::captures::write_bundle_file(second, {"0.1.0", 2, {bundle->samples[1]}}).ok());
+  REQUIRE(roce::captures::write_bundle_file(first, {"0.1.0", 1, {bundle->samples[0]}, {}}).ok());
+  REQUIRE(roce::captures::write_bundle_file(second, {"0.1.0", 2, {bundle->samples[1]}, {}}).ok());
   const auto together = run("check --from '" + example("cx6dx-ecn-off.json") + "'");
   for (const auto& [a, b] : {std::pair{first, second}, std::pair{second, first}}) {
     const auto r = run("check --from '" + a + "' --from '" + b + "'");

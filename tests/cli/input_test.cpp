@@ -78,8 +78,8 @@ TEST_CASE("two captures are put in time order; --dt overrides their clocks") {
   REQUIRE(bundle);
   const std::string first = roce::test::temp_path("input-first.json");
   const std::string second = roce::test::temp_path("input-second.json");
-  REQUIRE(roce::captures::write_bundle_file(first, {"0.1.0", 1, {bundle->samples[0]}}));
-  REQUIRE(roce::captures::write_bundle_file(second, {"0.1.0", 2, {bundle->samples[1]}}));
+  REQUIRE(roce::captures::write_bundle_file(first, {"0.1.0", 1, {bundle->samples[0]}, {}}));
+  REQUIRE(roce::captures::write_bundle_file(second, {"0.1.0", 2, {bundle->samples[1]}, {}}));
 
   auto reversed = read_input({}, from_captures({second, first}));
   REQUIRE(reversed);

@@ -51,8 +51,8 @@ TEST_CASE("diff CLI: the same capture twice is no difference, exit 0") {
 TEST_CASE("diff CLI: two captures of one host give counter rates in JSON; --dev filters") {
   using namespace roce;
   const std::string first = test::temp_path("first.json"), second = test::temp_path("second.json");
-  REQUIRE(captures::write_bundle_file(first, {"0.1.0", 1, {examples::cx6dx_sample(examples::Cx6dx::healthy, 0)}}));
-  REQUIRE(captures::write_bundle_file(second, {"0.1.0", 2, {examples::cx6dx_sample(examples::Cx6dx::healthy, 1)}}));
+  REQUIRE(captures::write_bundle_file(first, {"0.1.0", 1, {examples::cx6dx_sample(examples::Cx6dx::healthy, 0)}, {}}));
+  REQUIRE(captures::write_bundle_file(second, {"0.1.0", 2, {examples::cx6dx_sample(examples::Cx6dx::healthy, 1)}, {}}));
   const auto r = run("diff --json --all --dev mlx5_0 '" + first + "' '" + second + "'");
   CHECK(r.exit_code == 0);
   const Json j = Json::parse(r.out);
