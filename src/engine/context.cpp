@@ -113,8 +113,8 @@ bool has_port_data(const model::NetDev& n) {
 
 }  // namespace
 
-Context::Context(const model::Host& now_host, const model::Host* before_host, double dt,
-                 const profile::Profile& p, const model::Observations* observations)
+Context::Context(const model::Host& now_host, const model::Host* before_host, double dt, const profile::Profile& p,
+                 const model::Observations* observations)
     : now(now_host), before(before_host), dt_seconds(dt), profile(p) {
   static const model::Observations kNone;
   observations_ = observations ? observations : &kNone;

@@ -60,8 +60,8 @@ class Context {
  public:
   /// `before` (may be null) must be an earlier sample of the same host, `dt_seconds` after it.
   /// `observations` (may be null: none) is what was observed around the host (model/observations.hpp).
-  Context(const model::Host& now, const model::Host* before, double dt_seconds,
-          const profile::Profile& profile, const model::Observations* observations = nullptr);
+  Context(const model::Host& now, const model::Host* before, double dt_seconds, const profile::Profile& profile,
+          const model::Observations* observations = nullptr);
 
   const model::Host& now;
   const model::Host* before;

@@ -20,7 +20,9 @@ std::string error_of(const std::string& text) {
   return r.error().message;
 }
 
-std::string example_text() { return captures::write_bundle_text({"0.1.0", 5, {examples::cx6dx_ecn_off_sample(0)}, {}}); }
+std::string example_text() {
+  return captures::write_bundle_text({"0.1.0", 5, {examples::cx6dx_ecn_off_sample(0)}, {}});
+}
 
 // A bundle with one netdev whose members are given as raw JSON.
 std::string with_netdev(const std::string& members) {
