@@ -18,6 +18,7 @@
 #include "child_run.hpp"
 #include "sim/sim_system.hpp"
 #include "temp_dir.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -14,6 +14,7 @@
 #include "child_run.hpp"
 #include "fake_system.hpp"
 #include "temp_dir.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

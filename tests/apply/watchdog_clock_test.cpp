@@ -14,6 +14,7 @@
 #include "apply/watchdog.hpp"
 #include "fake_system.hpp"
 #include "temp_dir.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

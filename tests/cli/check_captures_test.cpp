@@ -8,6 +8,7 @@
 #include <string>
 
 #include "run_binary.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

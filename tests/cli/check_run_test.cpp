@@ -13,12 +13,13 @@
 #include "captures/bundle.hpp"
 #include "checks/registry.hpp"
 #include "run_binary.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
 namespace {
 
-std::string example(const std::string& name) { return std::string(ROCE_EXAMPLES_DIR "/") + name; }
+std::string example(const std::string& name) { return std::string(std::string(ROCE_EXAMPLES_DIR) + "/") + name; }
 
 // "CRITICAL ECN-NIC  ens1f0np0 (mlx5_0/1) prio 3" for every finding, in the printed order.
 std::vector<std::string> finding_headers(const std::string& text) {
@@ -284,9 +285,9 @@ TEST_CASE("checks lists every check of the catalog, 26 of them") {
 
 TEST_CASE("the committed roce-doctor-checks(7) is what make-man-checks writes") {
   const std::string path = temp_path("roce-doctor-checks.7");
-  REQUIRE(std::system(("'" ROCE_MAKE_MAN_CHECKS_BIN "' '" + path + "' >/dev/null").c_str()) == 0);
+  REQUIRE(std::system(("'" + std::string(ROCE_MAKE_MAN_CHECKS_BIN) + "' '" + path + "' >/dev/null").c_str()) == 0);
   INFO("regenerate with: make-man-checks man/roce-doctor-checks.7");
-  CHECK(slurp(path) == slurp(ROCE_SOURCE_DIR "/man/roce-doctor-checks.7"));
+  CHECK(slurp(path) == slurp(std::string(ROCE_SOURCE_DIR) + "/man/roce-doctor-checks.7"));
   const std::string page = slurp(path);
   for (const auto& c : roce::checks::all_checks()) {
     std::string id;

@@ -12,12 +12,13 @@
 #include "captures/bundle.hpp"
 #include "examples/cx6dx_example.hpp"
 #include "run_binary.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
 namespace {
 
-const std::string kExample = ROCE_EXAMPLES_DIR "/cx6dx-ecn-off.json";
+const std::string kExample = std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json";
 
 }  // namespace
 
@@ -169,7 +170,7 @@ TEST_CASE("a veth inside a network namespace: DCB unsupported, driver veth") {
 }
 
 TEST_CASE("--sysfs-root on the ConnectX-6 Dx fixture renders the full RDMA view") {
-  const std::string root = ROCE_FIXTURES_DIR "/sysfs/cx6dx";
+  const std::string root = std::string(ROCE_FIXTURES_DIR) + "/sysfs/cx6dx";
   struct stat st {};
   if (stat(root.c_str(), &st) != 0) {
     WARN("ROCE-TEST-SKIP: fixture " << root << " is not there yet");
@@ -192,12 +193,12 @@ TEST_CASE("--sysfs-root on the ConnectX-6 Dx fixture renders the full RDMA view"
 
 TEST_CASE("the committed example bundles are what make-examples writes") {
   const std::string dir = temp_path("examples");
-  REQUIRE(std::system(("mkdir -p '" + dir + "' && '" ROCE_MAKE_EXAMPLES_BIN "' '" + dir + "' >/dev/null").c_str()) ==
+  REQUIRE(std::system(("mkdir -p '" + dir + "' && '" + std::string(ROCE_MAKE_EXAMPLES_BIN) + "' '" + dir + "' >/dev/null").c_str()) ==
           0);
   for (const auto& example : roce::examples::kExamples) {
     const std::string file(example.file);
     INFO(file << ": regenerate with make-examples (examples/README.md)");
-    CHECK(slurp(dir + "/" + file) == slurp(ROCE_EXAMPLES_DIR "/" + file));
+    CHECK(slurp(dir + "/" + file) == slurp(std::string(ROCE_EXAMPLES_DIR) + "/" + file));
   }
   std::system(("rm -rf '" + dir + "'").c_str());
 }

@@ -10,6 +10,7 @@
 #include "cli/input.hpp"
 #include "run_binary.hpp"
 #include "util/exit_codes.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
@@ -19,9 +20,9 @@ using roce::cli::GlobalOptions;
 using roce::cli::InputRequest;
 using roce::cli::read_input;
 
-const std::string kEcnOff = ROCE_EXAMPLES_DIR "/cx6dx-ecn-off.json";   // gpu-node-07, 2 samples 60 s apart
-const std::string kHealthy = ROCE_EXAMPLES_DIR "/cx6dx-healthy.json";  // gpu-node-03
-const std::string kCx7 = ROCE_FIXTURES_DIR "/sysfs/cx7";               // mlx5_0/ens41np0, mlx5_1/ens42np0
+const std::string kEcnOff = std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json";   // gpu-node-07, 2 samples 60 s apart
+const std::string kHealthy = std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-healthy.json";  // gpu-node-03
+const std::string kCx7 = std::string(ROCE_FIXTURES_DIR) + "/sysfs/cx7";               // mlx5_0/ens41np0, mlx5_1/ens42np0
 
 InputRequest from_captures(std::vector<std::string> files) {
   InputRequest r;
@@ -48,7 +49,7 @@ class SimCopy {
     std::string pattern = roce::test::temp_path("sim-XXXXXX");
     REQUIRE(::mkdtemp(pattern.data()) != nullptr);
     dir_ = pattern;
-    std::filesystem::copy_file(ROCE_EXAMPLES_DIR "/sim/" + example, dir_ + "/" + example);
+    std::filesystem::copy_file(std::string(ROCE_EXAMPLES_DIR) + "/sim/" + example, dir_ + "/" + example);
     spec_ = "sim:" + dir_ + "/" + example;
   }
   ~SimCopy() { std::filesystem::remove_all(dir_); }
@@ -234,7 +235,7 @@ TEST_CASE("--profile: the built-in default, a name, a file, and the errors of ea
   CHECK(roce::cli::profile_label(*builtin) == "roce-lossless (built-in)");
 
   // Only the roce-doctor binary of a build tree looks in the source tree; this test is not that binary.
-  ::setenv("ROCE_DOCTOR_PROFILE_DIR", ROCE_SOURCE_DIR "/profiles", 1);
+  ::setenv("ROCE_DOCTOR_PROFILE_DIR", (std::string(ROCE_SOURCE_DIR) + "/profiles").c_str(), 1);
   auto named = roce::cli::load_profile_option("roce-lossless-pcp");
   REQUIRE(named);
   CHECK(named->name == "roce-lossless-pcp");

@@ -6,6 +6,7 @@
 
 #include "captures/text/ethtool_s.hpp"
 #include "ethtool/sample_text.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "dist/shell.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 namespace {
@@ -103,7 +104,7 @@ TEST_CASE("deb: the program, units, man pages, completion, profiles and Debian's
 }
 
 TEST_CASE("deb: dist/debian/changelog's newest entry is this version") {
-  const std::string changelog = slurp(ROCE_SOURCE_DIR "/dist/debian/changelog");
+  const std::string changelog = slurp(std::string(ROCE_SOURCE_DIR) + "/dist/debian/changelog");
   CHECK(changelog.starts_with("roce-doctor (" ROCE_VERSION ") "));
 }
 

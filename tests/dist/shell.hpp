@@ -9,6 +9,7 @@
 #include <string>
 
 #include "support/files.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

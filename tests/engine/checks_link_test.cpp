@@ -7,6 +7,7 @@
 
 #include "captures/text/ethtool_s.hpp"
 #include "host_builder.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -4,6 +4,7 @@
 
 #include "host_builder.hpp"
 #include "profile/load.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -3,6 +3,7 @@
 
 #include "checks/registry.hpp"
 #include "profile/load.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

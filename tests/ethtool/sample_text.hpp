@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "support/paths.hpp"
 
 namespace roce::test {
 

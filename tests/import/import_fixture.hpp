@@ -6,6 +6,7 @@
 #include <string>
 
 #include "import/tar_extract.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

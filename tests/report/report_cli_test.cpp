@@ -15,6 +15,7 @@
 #include "record/recording.hpp"
 #include "report/timeline_report.hpp"
 #include "timeline_samples.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
@@ -35,7 +36,7 @@ std::string temp(const std::string& name) {
 
 Run run(const std::string& args) {
   const std::string out = temp("stdout"), err = temp("stderr");
-  const std::string cmd = "'" ROCE_DOCTOR_BIN "' report " + args + " >'" + out + "' 2>'" + err + "'";
+  const std::string cmd = "'" + std::string(ROCE_DOCTOR_BIN) + "' report " + args + " >'" + out + "' 2>'" + err + "'";
   const int status = std::system(cmd.c_str());
   Run r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

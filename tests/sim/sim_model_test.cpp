@@ -7,6 +7,7 @@
 #include "physics/headroom.hpp"
 #include "sim/sim_model.hpp"
 #include "sim/sim_physics.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -15,6 +15,7 @@
 #include "profile/load.hpp"
 #include "sim/sim_physics.hpp"
 #include "sim/sim_system.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -5,6 +5,7 @@
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "temp_tree.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
@@ -178,11 +179,11 @@ TEST_CASE("cx7: an active 400G port and a down port on a second device, upstream
 }
 
 TEST_CASE("a root with no RDMA devices lists none") {
-  CHECK(list_rdma_devices(ROCE_FIXTURES_DIR "/sysfs/no-such-root").empty());
-  auto scanned = scan_rdma_devices(ROCE_FIXTURES_DIR "/sysfs/no-such-root");
+  CHECK(list_rdma_devices(std::string(ROCE_FIXTURES_DIR) + "/sysfs/no-such-root").empty());
+  auto scanned = scan_rdma_devices(std::string(ROCE_FIXTURES_DIR) + "/sysfs/no-such-root");
   REQUIRE(scanned);
   CHECK(scanned->empty());
-  auto netdevs = scan_netdevs(ROCE_FIXTURES_DIR "/sysfs/no-such-root");
+  auto netdevs = scan_netdevs(std::string(ROCE_FIXTURES_DIR) + "/sysfs/no-such-root");
   REQUIRE_FALSE(netdevs);
   CHECK(netdevs.error().message.find("no-such-root/class/net") != std::string::npos);
 }

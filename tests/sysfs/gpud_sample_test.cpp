@@ -4,6 +4,7 @@
 
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "temp_tree.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
@@ -13,7 +14,7 @@ using roce::model::Availability;
 TEST_CASE("gpud H100 snapshot: 8 InfiniBand NDR devices and a RoCE bond") {
   roce::test::TempTree tree;
   int files = roce::test::materialize_flat_sample(
-      ROCE_FIXTURES_DIR "/samples/sysfs_class_infiniband_h100_gpud.txt", tree, "class/infiniband");
+      std::string(ROCE_FIXTURES_DIR) + "/samples/sysfs_class_infiniband_h100_gpud.txt", tree, "class/infiniband");
   REQUIRE(files == 486);
 
   auto names = list_rdma_devices(tree.root());
@@ -63,7 +64,7 @@ TEST_CASE("gpud H100 snapshot: 8 InfiniBand NDR devices and a RoCE bond") {
 
 TEST_CASE("prometheus/procfs fixture: MT4118 at 25 Gb/sec (1X EDR)") {
   roce::test::TempTree tree;
-  roce::test::materialize_flat_sample(ROCE_FIXTURES_DIR "/samples/sysfs_class_infiniband_mlx5_0_procfs_fixture.txt",
+  roce::test::materialize_flat_sample(std::string(ROCE_FIXTURES_DIR) + "/samples/sysfs_class_infiniband_mlx5_0_procfs_fixture.txt",
                                       tree, "class/infiniband");
   auto dev = read_rdma_device(tree.root(), "mlx5_0");
   CHECK(*dev.node_guid == "0a7f:bc12:45ef:d23b");

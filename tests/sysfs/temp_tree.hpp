@@ -1,12 +1,13 @@
 #pragma once
 // A temporary directory tree for sysfs tests, removed on destruction.
 #include <string>
+#include "support/paths.hpp"
 
 namespace roce::test {
 
 // Captured sysfs trees of real hosts (tests/fixtures/sysfs/).
-inline const std::string kCx6dxTree = ROCE_FIXTURES_DIR "/sysfs/cx6dx";
-inline const std::string kCx7Tree = ROCE_FIXTURES_DIR "/sysfs/cx7";
+inline const std::string kCx6dxTree = std::string(ROCE_FIXTURES_DIR) + "/sysfs/cx6dx";
+inline const std::string kCx7Tree = std::string(ROCE_FIXTURES_DIR) + "/sysfs/cx7";
 
 class TempTree {
  public:

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "captures/text/parse_result.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

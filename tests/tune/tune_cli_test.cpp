@@ -10,12 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include "run_binary.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
 namespace {
 
-std::string example(const std::string& name) { return std::string(ROCE_EXAMPLES_DIR "/") + name; }
+std::string example(const std::string& name) { return std::string(std::string(ROCE_EXAMPLES_DIR) + "/") + name; }
 
 }  // namespace
 
