@@ -79,13 +79,30 @@ Outcome get_array(const json& j, const char* key, std::array<T, N>& out, const s
     dst = static_cast<type>(*roce_v_);                                               \
   } while (0)
 
+// An optional member: null when the source did not say, else the number (read back alike).
+#define ROCE_OPTIONAL_UINT(dst, j, key, type, where)                                 \
+  do {                                                                               \
+    if (j.contains(key) && j.at(key).is_null()) {                                    \
+      dst.reset();                                                                   \
+    } else {                                                                         \
+      type roce_o_{};                                                                \
+      ROCE_UINT(roce_o_, j, key, type, where);                                       \
+      dst = roce_o_;                                                                 \
+    }                                                                                \
+  } while (0)
+
+template <class T>
+json optional_json(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
 json pfc_json(const model::Pfc& p) {
-  return {{"pfc_cap", p.pfc_cap}, {"pfc_en", p.pfc_en}, {"mbc", p.mbc}, {"delay", p.delay},
+  return {{"pfc_cap", optional_json(p.pfc_cap)}, {"pfc_en", p.pfc_en}, {"mbc", p.mbc}, {"delay", p.delay},
           {"requests", p.requests}, {"indications", p.indications}};
 }
 Expected<tune::Value> pfc_from(const json& j, const std::string& w) {
   model::Pfc p;
-  ROCE_UINT(p.pfc_cap, j, "pfc_cap", std::uint8_t, w);
+  ROCE_OPTIONAL_UINT(p.pfc_cap, j, "pfc_cap", std::uint8_t, w);
   ROCE_UINT(p.pfc_en, j, "pfc_en", std::uint8_t, w);
   ROCE_UINT(p.mbc, j, "mbc", std::uint8_t, w);
   ROCE_UINT(p.delay, j, "delay", std::uint16_t, w);
@@ -123,7 +140,7 @@ Expected<tune::Value> buffer_from(const json& j, const std::string& w) {
   model::Buffer b;
   ROCE_TRY(get_array(j, "prio2buffer", b.prio2buffer, w));
   ROCE_TRY(get_array(j, "buffer_size", b.buffer_size, w));
-  ROCE_UINT(b.total_size, j, "total_size", std::uint32_t, w);
+  ROCE_OPTIONAL_UINT(b.total_size, j, "total_size", std::uint32_t, w);
   return tune::Value{b};
 }
 
@@ -172,7 +189,7 @@ struct ToJson {
   json operator()(const model::Ets& v) const { return {{"type", "ets"}, {"value", ets_json(v)}}; }
   json operator()(const model::Buffer& v) const {
     return {{"type", "buffer"},
-            {"value", {{"prio2buffer", v.prio2buffer}, {"buffer_size", v.buffer_size}, {"total_size", v.total_size}}}};
+            {"value", {{"prio2buffer", v.prio2buffer}, {"buffer_size", v.buffer_size}, {"total_size", optional_json(v.total_size)}}}};
   }
   json operator()(const tune::EcnEnable& v) const { return {{"type", "ecn"}, {"value", {{"np", v.np}, {"rp", v.rp}}}}; }
   json operator()(const model::RedParams& v) const {
@@ -187,13 +204,13 @@ struct ToJson {
 tune::Value setting_of(const tune::Value& v) {
   tune::Value out = v;
   if (auto* p = std::get_if<model::Pfc>(&out)) {
-    p->pfc_cap = 0;
+    p->pfc_cap.reset();
     p->requests = {};
     p->indications = {};
   } else if (auto* e = std::get_if<model::Ets>(&out)) {
     e->ets_cap = 0;
   } else if (auto* b = std::get_if<model::Buffer>(&out)) {
-    b->total_size = 0;
+    b->total_size.reset();
   } else if (auto* r = std::get_if<model::RedParams>(&out)) {
     // Derived by the writer from the link speed (the idle table); the kernel never reports the
     // table, so a restore cannot reproduce the old one: not part of the setting.

@@ -2,6 +2,7 @@
 // DCB configuration as the kernel's dcbnl reports it (linux/dcbnl.h), one Field per object so
 // that each can be unsupported on its own (bnxt_en has PFC but no buffer object, for instance).
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <vector>
 
@@ -14,7 +15,7 @@ template <class T>
 using PerPrio = std::array<T, kPriorities>;
 
 struct Pfc {  // struct ieee_pfc
-  std::uint8_t pfc_cap = 0;
+  std::optional<std::uint8_t> pfc_cap;  // unset: the source did not say (mlnx_qos never prints it)
   std::uint8_t pfc_en = 0;  // bit p set: PFC enabled on priority p
   std::uint8_t mbc = 0;
   std::uint16_t delay = 0;  // mlx5: cable length in metres; IEEE: bit times
@@ -55,7 +56,7 @@ struct AppEntry {  // struct dcb_app
 struct Buffer {  // struct dcbnl_buffer
   PerPrio<std::uint8_t> prio2buffer{};
   std::array<std::uint32_t, 8> buffer_size{};  // bytes
-  std::uint32_t total_size = 0;
+  std::optional<std::uint32_t> total_size;  // bytes; unset: the source did not say
   bool operator==(const Buffer&) const = default;
 };
 

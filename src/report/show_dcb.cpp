@@ -33,11 +33,17 @@ const char* tsa_name(std::uint8_t tsa) {
   }
 }
 
+// A member the source did not give (mlnx_qos prints no pfc-cap and, over sysfs, no total size).
+template <class T>
+std::string optional_text(const std::optional<T>& v) {
+  return v ? std::to_string(*v) : std::string(model::to_string(model::Availability::absent));
+}
+
 std::string pfc_text(const model::Pfc& pfc, const model::NetDev& nd) {
   const auto prio_pfc = per_prio(model::PerPrio<int>{0, 1, 2, 3, 4, 5, 6, 7},
                                  [&](int p) { return std::string(pfc.enabled(p) ? "on" : "off"); });
   const bool mlx5 = nd.driver.ok() && nd.driver->driver == "mlx5_core";
-  return fmt::format("pfc-cap {} prio-pfc {} delay {}{}", pfc.pfc_cap, compact_per_prio(prio_pfc), pfc.delay,
+  return fmt::format("pfc-cap {} prio-pfc {} delay {}{}", optional_text(pfc.pfc_cap), compact_per_prio(prio_pfc), pfc.delay,
                      mlx5 ? fmt::format(" (mlx5: cable length {} m)", pfc.delay) : "");
 }
 
@@ -54,7 +60,7 @@ std::string buffer_text(const model::Buffer& b) {
   std::vector<std::string> sizes;
   for (auto s : b.buffer_size) sizes.push_back(num(s));
   return fmt::format("prio-buffer {} buffer-size {} total-size {} (bytes)", compact_per_prio(per_prio(b.prio2buffer, num)),
-                     compact_per_prio(sizes), b.total_size);
+                     compact_per_prio(sizes), optional_text(b.total_size));
 }
 
 std::string apptrust_text(const std::vector<std::uint8_t>& order) {

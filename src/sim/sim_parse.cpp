@@ -202,7 +202,9 @@ class Reader {
     uint_key(t, "pfc_delay", p.pfc_delay, 0, 65535, path);
     eight(t, "prio2buffer", p.buffer.prio2buffer, 7, path);
     eight(t, "buffer_size", p.buffer.buffer_size, UINT32_MAX, path);
-    uint_key(t, "buffer_total", p.buffer.total_size, 0, UINT32_MAX, path);
+    std::uint32_t total = 0;
+    uint_key(t, "buffer_total", total, 0, UINT32_MAX, path);
+    p.buffer.total_size = total;
     eight(t, "ets_prio_tc", p.ets.prio_tc, 7, path);
     eight(t, "ets_tc_bw", p.ets.tc_tx_bw, 100, path);
     p.ets.tc_rx_bw = p.ets.tc_tx_bw;
@@ -314,7 +316,7 @@ std::string render_sim_model(const SimModel& m) {
                   {"pfc_delay", static_cast<std::int64_t>(p.pfc_delay)},
                   {"prio2buffer", int_array(p.buffer.prio2buffer)},
                   {"buffer_size", int_array(p.buffer.buffer_size)},
-                  {"buffer_total", static_cast<std::int64_t>(p.buffer.total_size)},
+                  {"buffer_total", static_cast<std::int64_t>(p.buffer.total_size.value_or(0))},
                   {"ets_prio_tc", int_array(p.ets.prio_tc)},
                   {"ets_tc_bw", int_array(p.ets.tc_tx_bw)},
                   {"ecn_np", prio_list(p.ecn_np)},

@@ -190,9 +190,10 @@ Outcome apply(SimPort& p, const system::ObjectRef& object, const system::Value& 
       if (!v) return wrong_type();
       std::uint64_t sum = 0;
       for (auto s : v->buffer_size) sum += s;
-      if (p.buffer.total_size && sum > p.buffer.total_size)
+      const std::uint32_t total = p.buffer.total_size.value_or(0);
+      if (total && sum > total)
         return fail(what + ": buffers total " + std::to_string(sum) + " B, more than the port's " +
-                        std::to_string(p.buffer.total_size) + " B (EINVAL)",
+                        std::to_string(total) + " B (EINVAL)",
                     "", EINVAL);
       for (auto b : v->prio2buffer)
         if (b > 7) return fail(what + ": prio2buffer names buffer " + std::to_string(b) + " (EINVAL)", "", EINVAL);

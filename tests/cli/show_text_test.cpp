@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "cli/common.hpp"
@@ -87,6 +89,17 @@ TEST_CASE("a host without RDMA devices says so in one line and lists its netdevs
   const auto text = report::render_show_text(host, report::Style{false});
   CHECK(text.find("\nrdma: no RDMA devices on this host\n") != std::string::npos);
   CHECK(text.find("netdev ens1f0np0:") != std::string::npos);
+}
+
+TEST_CASE("a PFC capability and buffer total the source did not print show as absent, never as 0") {
+  auto host = examples::cx6dx_ecn_off_sample(0);  // as mlnx_qos prints it: no pfc-cap, no total over sysfs
+  auto& nd = *std::find_if(host.netdevs.begin(), host.netdevs.end(), [](auto& n) { return n.name == "ens1f0np0"; });
+  nd.dcb.pfc->pfc_cap.reset();
+  nd.dcb.buffer->total_size.reset();
+  const auto text = report::render_show_text(host, report::Style{false});
+  INFO(text);
+  CHECK(text.find("    pfc pfc-cap absent prio-pfc 3:on others:off") != std::string::npos);
+  CHECK(text.find("others:0 total-size absent (bytes)") != std::string::npos);
 }
 
 TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {

@@ -69,6 +69,7 @@ TEST_CASE("mlnx_qos -i: new layout with receive buffers, ratelimit and strict tc
   CHECK(q.dcb.app.availability == Availability::absent);  // no dscp2prio table with trust pcp
   CHECK(q.dcb.pfc->pfc_en == 0x08);
   CHECK(q.dcb.pfc->delay == 7);
+  CHECK_FALSE(q.dcb.pfc->pfc_cap.has_value());  // mlnx_qos never prints it: absent, not 0
   REQUIRE(q.dcb.buffer.ok());
   CHECK(q.dcb.buffer->buffer_size[0] == 20352);
   CHECK(q.dcb.buffer->buffer_size[1] == 156900);
@@ -134,6 +135,7 @@ TEST_CASE("mlnx_qos -i: current mlnx-tools print order, default priority, only u
   REQUIRE(sysfs.ok());
   CHECK(*sysfs->value.dcb.app == std::vector<AppEntry>{{roce::model::kAppSelEthertype, 3, 0}});
   CHECK(sysfs->value.dcb.buffer->buffer_size[7] == 8);
+  CHECK_FALSE(sysfs->value.dcb.buffer->total_size.has_value());  // not printed: absent, not 0
   REQUIRE(sysfs->warnings.size() == 1);  // no total printed
   CHECK(sysfs->warnings[0].line == 5);
 

@@ -209,7 +209,7 @@ class MlnxQosParser {
       ok = total_size.has_value();
       if (ok) b.total_size = *total_size;
     } else if (ok) {
-      in_.warn(line, "no total buffer size printed (sysfs qos path): total_size left 0");
+      in_.warn(line, "no total buffer size printed (sysfs qos path): total_size absent");
     }
     if (!ok) {
       buffer_error_ = in_.warn(line, "unreadable receive buffer sizes " + shown(body));

@@ -23,7 +23,7 @@
 //   dcb.app      the dscp2prio table as APP entries {selector DSCP (5), protocol dscp, priority}, and
 //                the default priority as {selector ethertype (1), protocol 0, priority}
 //   dcb.pfc      pfc_en from "enabled", delay = Cable len (mlx5: metres). mlnx_qos prints no
-//                pfc_cap, mbc or PFC counters: those stay 0 and mean "not printed"
+//                mbc or PFC counters (those stay 0), pfc_cap (absent)
 //   dcb.buffer   prio2buffer from "buffer", buffer_size and total_size; absent on the old layout,
 //                which prints neither; unsupported when mlnx_qos says so
 //   dcb.ets      tc_tsa, tc_tx_bw and prio_tc from the tc blocks; an error when not every priority

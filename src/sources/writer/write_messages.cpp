@@ -57,7 +57,7 @@ Request encode_set_mtu(const std::string& ifname, std::uint32_t mtu) {
 Request encode_dcb_set_pfc(const std::string& ifname, const model::Pfc& pfc) {
   ieee_pfc s;
   std::memset(&s, 0, sizeof s);
-  s.pfc_cap = pfc.pfc_cap;
+  s.pfc_cap = pfc.pfc_cap.value_or(0);  // read-only for the kernel
   s.pfc_en = pfc.pfc_en;
   s.mbc = pfc.mbc;
   s.delay = pfc.delay;
@@ -89,7 +89,7 @@ Request encode_dcb_set_buffer(const std::string& ifname, const model::Buffer& bu
   std::memset(&s, 0, sizeof s);
   copy_prio(s.prio2buffer, buffer.prio2buffer);
   for (int i = 0; i < DCBX_MAX_BUFFERS; ++i) s.buffer_size[i] = buffer.buffer_size[i];
-  s.total_size = buffer.total_size;
+  s.total_size = buffer.total_size.value_or(0);  // read-only for the kernel
   Request req = dcb_ieee_set(ifname, DCB_CMD_IEEE_SET);
   req.put_struct(DCB_ATTR_DCB_BUFFER, s).end_nest();
   return req;
