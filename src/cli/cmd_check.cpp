@@ -85,10 +85,7 @@ void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
 int run_check(const GlobalOptions& global, const CheckOptions& options) {
   // On stderr always; with --json also as a JSON error object on stdout.
   const auto fail = [&](const Error& error, int exit_code) {
-    if (options.json) {
-      const std::string doc = report::render_error_json(error, exit_code);
-      std::fwrite(doc.data(), 1, doc.size(), stdout);
-    }
+    if (options.json) print_error_json(error, exit_code);
     return report_error(error, exit_code);
   };
   const auto interval = parse_interval(options.interval);

@@ -10,7 +10,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <thread>
+
+#include "report/check_json.hpp"
 
 namespace roce::cli {
 
@@ -18,6 +21,20 @@ int report_error(const Error& error, int exit_code) {
   std::fprintf(stderr, "roce-doctor: %s\n", error.message.c_str());
   if (!error.hint.empty()) std::fprintf(stderr, "hint: %s\n", error.hint.c_str());
   return exit_code;
+}
+
+bool asks_for_json(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") return false;  // what follows are operands
+    if (arg == "--json") return true;
+  }
+  return false;
+}
+
+void print_error_json(const Error& error, int exit_code) {
+  const std::string doc = report::render_error_json(error, exit_code);
+  std::fwrite(doc.data(), 1, doc.size(), stdout);
 }
 
 void print_warnings(const std::vector<std::string>& warnings) {

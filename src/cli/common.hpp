@@ -20,6 +20,11 @@ struct GlobalOptions {
 // "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; returns exit_code.
 int report_error(const Error& error, int exit_code);
 
+/// A command line that asks for --json gets its errors as the JSON error object on stdout too.
+bool asks_for_json(int argc, const char* const* argv);
+/// The JSON error object (report::render_error_json) on stdout.
+void print_error_json(const Error& error, int exit_code);
+
 /// "roce-doctor: WARNING" on stderr for each of what a library call returned as not fatal.
 void print_warnings(const std::vector<std::string>& warnings);
 

@@ -43,7 +43,10 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);  // prints help, version or the error
-    return code == 0 ? roce::kExitHealthy : roce::kExitInputError;
+    if (code == 0) return roce::kExitHealthy;
+    if (asks_for_json(argc, argv))
+      print_error_json({e.what(), "see `roce-doctor --help` and `roce-doctor COMMAND --help`"}, roce::kExitInputError);
+    return roce::kExitInputError;
   }
   return exit_code;
 }

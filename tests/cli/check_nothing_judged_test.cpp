@@ -100,6 +100,20 @@ TEST_CASE("check --json prints a JSON error object for bad options, profiles and
   }
 }
 
+TEST_CASE("a command line that does not parse still answers --json with a JSON error object") {
+  for (const std::string& args : {std::string("check --json --no-such-option"), std::string("show --json --dev"),
+                                  std::string("--json no-such-command")}) {
+    INFO(args);
+    const auto r = run(args);
+    CHECK(r.exit_code == 3);
+    const auto doc = nlohmann::json::parse(r.out);
+    CHECK(doc.at("error").at("exit_code") == 3);
+    CHECK_FALSE(doc.at("error").at("message").get<std::string>().empty());
+    CHECK_FALSE(r.err.empty());
+  }
+  CHECK(run("check --no-such-option").out.empty());  // without --json: stderr only
+}
+
 TEST_CASE("report and the tune dry run on a capture with nothing to judge exit 5, not 0") {
   const std::string gids = sample("show_gids_cx6.txt");
   const Folder f("gids-only-audit", {{"show_gids", gids.substr(0, gids.find("\n\n") + 1)}});
