@@ -58,6 +58,10 @@ class Decoder {
     return true;
   }
   bool get(const Json& j, const std::string& path, std::int64_t& out) {
+    if (j.is_null()) {  // a clock that was unknown (bundle_write.cpp)
+      out = 0;
+      return true;
+    }
     if (j.is_number_integer() && !j.is_number_unsigned()) {
       out = j.get<std::int64_t>();
       return true;

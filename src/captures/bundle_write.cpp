@@ -19,6 +19,8 @@ Json to_json(bool b) { return b; }
 Json to_json(double d) { return d; }
 template <std::integral T>
 Json to_json(T n) { return n; }
+// The model's clocks (time_unix_ms, monotonic_ns) hold 0 when the time is unknown: null, never 1970.
+Json to_json(std::int64_t clock) { return clock == 0 ? Json(nullptr) : Json(clock); }
 
 Json to_json(const model::CounterSet& set);
 template <model::schema::Described T>
@@ -168,7 +170,7 @@ std::string write_bundle_text(const Bundle& bundle) {
   doc["format"] = kBundleFormat;
   doc["schema_version"] = kBundleSchemaVersion;
   doc["tool_version"] = bundle.tool_version;
-  doc["created_unix_ms"] = bundle.created_unix_ms;
+  doc["created_unix_ms"] = to_json(bundle.created_unix_ms);
   doc["samples"] = to_json(bundle.samples);
   return dump(doc);
 }
