@@ -1,7 +1,8 @@
 // DCBX-OWNER: the DCB configuration is owned by the host, not by an LLDP agent in the NIC firmware.
 // With DCB_CAP_DCBX_LLD_MANAGED the embedded agent negotiates DCB with the switch: what is set by hand
 // (dcb, mlnx_qos, roce-doctor tune) may be refused or overwritten at the next LLDP exchange.
-// Whether a host agent (lldpad) is running is not in the model; a reader would have to add it.
+// On the host, lldpad (Open-LLDP) sets PFC, ETS and APP on the ports it is configured for, over the
+// same dcbnl: it owns DCB there as surely as a firmware agent does. lldpd only speaks LLDP.
 #include <cstdio>
 
 #include "checks/common.hpp"
@@ -33,7 +34,28 @@ std::vector<std::string> remedy(const engine::PortView& p) {
   return {"dcb dcbx set dev " + dev + " host ieee", "roce-doctor tune"};
 }
 
+// lldpad running: which ports it manages is in its own configuration (lldptool), not in the model.
+void judge_host_agents(const model::Field<std::vector<std::string>>& agents, engine::Reporter& r) {
+  if (!agents.ok()) return;  // not looked (a copied tree, a capture without ps): the ports' judgement stands
+  for (const auto& agent : *agents) {
+    if (!agent.starts_with("lldpad ")) continue;  // lldpd never sets DCB
+    r.finding({
+        .severity = engine::Severity::info,
+        .subject = {},
+        .title = "lldpad runs on this host: on the ports it is configured for, it owns PFC, ETS and the APP table",
+        .evidence = {config("lldp agent", agent, agents)},
+        .explanation = "lldpad (Open-LLDP) negotiates DCB with the switch and sets it through the kernel's dcbnl on "
+                       "every port where it is told to (lldptool -T -V PFC/ETS-CFG/APP enableTx=yes). There, what "
+                       "is set by hand, with mlnx_qos or with roce-doctor tune is replaced at its next exchange. "
+                       "Whether it manages a port is in its configuration, which lldptool shows.",
+        .remediation = {"lldptool -t -i IF -V PFC -c enabled  # per RoCE port: is PFC lldpad's there?",
+                        "systemctl disable --now lldpad  # if DCB is set by hand or by roce-doctor tune"},
+    });
+  }
+}
+
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
+  judge_host_agents(ctx.now.lldp_agents, r);
   for (const auto& p : ctx.ports()) {
     const auto& dcbx = p.netdev->dcb.dcbx;
     if (!r.require(dcbx, p.name(), "dcb dcbx mode")) continue;
@@ -67,8 +89,9 @@ engine::CheckInfo info_dcbx_owner() {
       .explained_by = {},
       .doc = "Reads the DCBX mode (dcb dcbx show, DCB_CMD_GDCBX) and warns when it has LLD_MANAGED: an LLDP "
              "agent outside the host (ice/i40e/bnxt firmware) negotiates DCB and may overwrite hand-made "
-             "settings. HOST (host-managed or static configuration) is fine. A host LLDP daemon such as "
-             "lldpad is not detected here.",
+             "settings. HOST (host-managed or static configuration) is fine. A running lldpad (found by its "
+             "pid file live, or in a captured ps listing) is reported as information: on the ports it is "
+             "configured for, it owns DCB the same way; lldpd only speaks LLDP.",
       .evaluate = evaluate,
   };
 }

@@ -19,6 +19,7 @@
 #include "captures/text/ip_address.hpp"
 #include "captures/text/ip_link.hpp"
 #include "captures/text/mlnx_qos.hpp"
+#include "captures/text/ps_agents.hpp"
 #include "captures/text/rdma_link.hpp"
 #include "captures/text/rdma_statistic.hpp"
 #include "captures/text/show_counters.hpp"
@@ -31,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   const TextOrigin origin{"fuzz", "input"};
-  switch (data[0] % 19) {
+  switch (data[0] % 20) {
     case 0: (void)parse_ibstat(text, origin); break;
     case 1: (void)parse_ibv_devinfo(text, origin); break;
     case 2: (void)parse_show_gids(text, origin); break;
@@ -51,6 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 16: (void)parse_ibv_devices(text, origin); break;
     case 17: (void)parse_cma_roce_mode(text, origin); break;
     case 18: (void)parse_show_counters(text, "mlx5_0", origin); break;
+    case 19: (void)parse_ps_lldp_agents(text, origin); break;
   }
   return 0;
 }

@@ -166,6 +166,7 @@ CommandFile classify_command_file(std::string_view name) {
   if (name == "ibv_devices") return host_wide(CommandKind::ibv_devices);
   if (name == "ibstatus") return host_wide(CommandKind::ibstatus);
   if (name.starts_with("cma_roce_mode")) return classify_cma_roce_mode(name);
+  if (name == "ps" || name.starts_with("ps_")) return host_wide(CommandKind::ps);
   if (name.starts_with("show_counters_")) {
     const std::string dev(name.substr(14));
     if (plausible_netdev(dev)) return {CommandKind::show_counters, {}, dev, 0, {}};
@@ -199,6 +200,7 @@ const char* to_string(CommandKind kind) {
     case CommandKind::ibstatus: return "ibstatus";
     case CommandKind::cma_roce_mode: return "cma_roce_mode";
     case CommandKind::show_counters: return "show_counters";
+    case CommandKind::ps: return "ps";
     case CommandKind::not_used: return "not used";
   }
   return "unknown";
@@ -209,7 +211,7 @@ std::string looked_for_names() {
          "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_<if>, ip_-s_-d_link, ip_-d_address, ip_-o_addr, ibstat, ibstatus, "
          "ibv_devices, ibv_devinfo_-v, show_gids, ibdev2netdev, rdma_link, mlnx_qos_-i_<if>, "
          "dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, show_counters_<dev>, cma_roce_mode, date, "
-         "hostname), "
+         "hostname, ps_auxwww), "
          "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: "
          "commands_txt_output/<cmd>.txt, "
          "ethtool_S/ethtool_S_<if>, ecn/config/<if>";

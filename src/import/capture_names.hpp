@@ -33,6 +33,7 @@ enum class CommandKind {
   ibstatus,        // ibstatus
   cma_roce_mode,   // cma_roce_mode, cma_roce_mode_-d_<dev>_-p_<port>
   show_counters,   // show_counters_<dev>
+  ps,              // ps, ps_auxwww, ps_auxfwww, ps_alxwww, ps_-ef, ps_-elfL, ps_axo_...: the LLDP agents running
   not_used,        // a command roce-doctor knows but does not read (ethtool -k, ibswitches, ...)
 };
 

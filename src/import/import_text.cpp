@@ -17,6 +17,7 @@
 #include "captures/text/ibv_devinfo.hpp"
 #include "captures/text/ip_address.hpp"
 #include "captures/text/ip_link.hpp"
+#include "captures/text/ps_agents.hpp"
 #include "captures/text/rdma_link.hpp"
 #include "captures/text/rdma_statistic.hpp"
 #include "captures/text/show_counters.hpp"
@@ -186,6 +187,7 @@ int apply_order(CommandKind kind) {
     case CommandKind::ibdev2netdev: return 3;
     case CommandKind::show_counters: return 6;
     case CommandKind::cma_roce_mode: return 10;
+    case CommandKind::ps: return 0;
     case CommandKind::not_used: return 100;
   }
   return 100;
@@ -276,6 +278,12 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
       return;
     }
     case CommandKind::cma_roce_mode: import_cma_roce_mode(command, text, origin, state); return;
+    case CommandKind::ps: {
+      auto result = captures::text::parse_ps_lldp_agents(text, origin);
+      if (parsed_ok(result, origin, state))
+        state.host.lldp_agents = model::Field<std::vector<std::string>>::of(std::move(result->value), origin.at(1));
+      return;
+    }
     case CommandKind::not_used: state.files_not_used.push_back(origin.file + " (" + command.what + ")"); return;
   }
 }

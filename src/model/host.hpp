@@ -139,6 +139,7 @@ struct Host {
   std::vector<RdmaDevice> rdma_devices;
   std::vector<CollectionNote> notes;
   bool mlnx_qos_seen = false;  // the capture holds MLNX_OFED mlnx_qos output: fixes are given in mlnx_qos
+  Field<std::vector<std::string>> lldp_agents;  // host LLDP agents running: "lldpad (pid 812)"; [] none
 
   const NetDev* netdev(std::string_view name) const {
     for (const auto& n : netdevs)

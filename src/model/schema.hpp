@@ -152,6 +152,7 @@ void describe(V& v, T& x) {
   v("rdma_devices", x.rdma_devices);
   v("notes", x.notes);
   v("mlnx_qos_seen", x.mlnx_qos_seen);
+  v("lldp_agents", x.lldp_agents);
 }
 
 struct Probe {

@@ -26,6 +26,11 @@ std::string render_show_text(const model::Host& host, const Style& style) {
                   host.kernel_release.empty() ? "unknown" : host.kernel_release,
                   host.time_unix_ms > 0 ? " at " + utc_time(host.time_unix_ms) : ", time unknown", host.from.source,
                   host.from.locator.empty() ? "" : " " + host.from.locator);
+  if (host.lldp_agents.ok()) {
+    std::string agents;
+    for (const auto& a : *host.lldp_agents) agents += (agents.empty() ? "" : ", ") + a;
+    out += fmt::format("lldp-agents {}\n", agents.empty() ? "none" : agents);
+  }
   for (const auto& note : host.notes)
     out += fmt::format("note {}: {} ({})\n", note.subject, note.message, model::to_string(note.availability));
   out += "\n";

@@ -9,6 +9,7 @@
 
 #include "sources/deadline_job.hpp"
 #include "sources/ethtool/ethtool_reader.hpp"
+#include "sources/lldp_agents.hpp"
 #include "sources/missing_fields.hpp"
 #include "sources/rtnl/rtnl_reader.hpp"
 #include "sources/sysfs/netdev_sysfs.hpp"
@@ -185,6 +186,7 @@ model::Host collect_host(const CollectOptions& options) {
   host.hostname = live ? hostname() : "";
   host.from = live ? model::Provenance{"live", host.hostname} : model::Provenance{"sysfs-copy", root};
   if (!live) host.notes.push_back({"sysfs", Availability::absent, std::string(kCopiedTree) + " (" + root + ")"});
+  if (live) host.lldp_agents = find_lldp_agents();
 
   // RDMA devices first (sysfs only, cheap): a --dev filter needs their netdevs.
   host.rdma_devices = read_rdma_devices(root, options, host);

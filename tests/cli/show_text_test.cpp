@@ -102,6 +102,16 @@ TEST_CASE("a PFC capability and buffer total the source did not print show as ab
   CHECK(text.find("others:0 total-size absent (bytes)") != std::string::npos);
 }
 
+TEST_CASE("the host's LLDP agents show when they were looked for") {
+  auto host = examples::cx6dx_ecn_off_sample(0);
+  CHECK(report::render_show_text(host, report::Style{false}).find("lldp-agents") == std::string::npos);
+  host.lldp_agents = model::Field<std::vector<std::string>>::of({"lldpad (pid 812)"});
+  CHECK(report::render_show_text(host, report::Style{false}).find("\nlldp-agents lldpad (pid 812)\n") !=
+        std::string::npos);
+  host.lldp_agents = model::Field<std::vector<std::string>>::of({});
+  CHECK(report::render_show_text(host, report::Style{false}).find("\nlldp-agents none\n") != std::string::npos);
+}
+
 TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {
   model::Qdisc q;
   q.kind = "red";

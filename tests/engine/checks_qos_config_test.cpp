@@ -218,6 +218,25 @@ TEST_CASE("DCBX-OWNER: other drivers are told to hand DCBX to the host; host/sta
         Status::ok);
 }
 
+TEST_CASE("DCBX-OWNER: a running lldpad is information about the host; lldpd, which never sets DCB, is not") {
+  Run run(configured([](model::Host& h) {
+    h.lldp_agents = model::Field<std::vector<std::string>>::of({"lldpad (pid 812)", "lldpd (pid 977)"},
+                                                               {"sos", "sos_commands/process/ps_auxwww:1"});
+  }));
+  const auto& f = only_finding(run, "DCBX-OWNER");
+  CHECK(f.severity == Severity::info);
+  CHECK(f.subject.netdev.empty());  // about the host, not one port
+  CHECK(contains(f.title, "lldpad runs on this host"));
+  CHECK(f.evidence.at(0).value == "lldpad (pid 812)");
+  CHECK(f.evidence.at(0).from.locator == "sos_commands/process/ps_auxwww:1");
+  CHECK(contains(f.remediation.front(), "lldptool -t -i IF -V PFC"));
+
+  for (auto agents : {std::vector<std::string>{"lldpd (pid 977)"}, std::vector<std::string>{}})
+    CHECK(Run(configured([&](model::Host& h) {
+            h.lldp_agents = model::Field<std::vector<std::string>>::of(agents);
+          })).result("DCBX-OWNER").status == Status::ok);
+}
+
 TEST_CASE("DCBX-OWNER: skipped when the DCBX mode is not reported") {
   Run run(configured([](model::Host& h) {
     netdev(h).dcb.dcbx = model::missing_from_errno<std::uint8_t>(EOPNOTSUPP, "DCB_CMD_GDCBX");
