@@ -62,7 +62,10 @@ Expected<fleet::HostSummary> judge_capture(const GlobalOptions& global, const st
   request.captures = {path};
   auto input = read_input(global, request);
   if (!input) return fail(input.error());
-  if (const model::Host& host = input->now_as_read(); !import::holds_roce_data(host))
+  // As `check` does: an imported folder holding no RoCE state is an input error, not a host.
+  const model::Host& host = input->now_as_read();
+  const bool imported = host.from.source == "sos" || host.from.source == "sysinfo" || host.from.source == "folder";
+  if (imported && !import::holds_roce_data(host))
     return fail(label + ": nothing to judge: no RDMA device and no netdev's DCB, trust, ECN or RED state",
                 "is it a capture of a host with RDMA devices?");
   const model::Host* before = input->before ? &*input->before : nullptr;
