@@ -38,8 +38,6 @@ const char* status_of(const CheckRun& run) {
   return v.critical || v.warning || !nothing_judged(run) ? v.status() : "nothing-judged";
 }
 
-namespace {
-
 // Mellanox/NVIDIA PCI device IDs as the mlx5 driver reports them in hca_type ("MT" + decimal ID).
 std::string_view mlx5_model(std::string_view hca_type) {
   struct Entry {
@@ -55,8 +53,6 @@ std::string_view mlx5_model(std::string_view hca_type) {
     if (e.hca == hca_type) return e.model;
   return {};
 }
-
-}  // namespace
 
 std::string describe_hardware(const model::Host& host) {
   std::string out;

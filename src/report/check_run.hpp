@@ -1,6 +1,7 @@
 #pragma once
 // One `roce-doctor check` run, as the renderers see it: what was looked at and what the checks said.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/check.hpp"
@@ -38,5 +39,8 @@ const char* status_of(const CheckRun& run);
 // "ConnectX-6 Dx mlx5_0, ConnectX-6 Dx mlx5_1": RDMA devices named by model where the HCA type is
 // known (mlx5 MT4125...), else by device name; "" with no RDMA device.
 std::string describe_hardware(const model::Host& host);
+
+/// "ConnectX-6 Dx" for hca_type "MT4125"; "" for a type not in the table.
+std::string_view mlx5_model(std::string_view hca_type);
 
 }  // namespace roce::report

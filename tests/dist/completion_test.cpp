@@ -56,7 +56,8 @@ std::set<std::string> names_in(const std::string& dir, const std::string& extens
 TEST_CASE("completion: subcommands, without the hidden ones") {
   CHECK(complete({"ch"}) == std::set<std::string>{"check", "checks"});
   const auto all = complete({""});
-  CHECK(all == std::set<std::string>{"check", "checks", "collect", "diff", "record", "report", "show", "tune"});
+  CHECK(all ==
+        std::set<std::string>{"check", "checks", "collect", "diff", "fleet", "record", "report", "show", "tune"});
   // A global option's value is not taken for the subcommand.
   CHECK(complete({"--host", "live", "ch"}) == std::set<std::string>{"check", "checks"});
 }
@@ -71,7 +72,7 @@ TEST_CASE("completion: options of the subcommand, and the global ones after it")
 }
 
 TEST_CASE("completion: every option --help shows for a subcommand is offered") {
-  for (const char* cmd : {"show", "collect", "check", "checks", "record", "diff", "tune", "report"}) {
+  for (const char* cmd : {"show", "collect", "check", "checks", "record", "diff", "tune", "report", "fleet"}) {
     const auto help = shell(shell_word(kBin) + " " + cmd + " --help").out;
     const auto offered = complete({cmd, "-"});
     std::regex option("(^|[ ,])(--?[A-Za-z][A-Za-z0-9-]*)");

@@ -1,0 +1,328 @@
+// What dist/ ships for fleets, run for real: the Slurm HealthCheckProgram against a single-node
+// Slurm (munged, slurmctld, slurmd on 127.0.0.1, started once for this executable), the srun
+// gathering line, and the node-problem-detector plugin and its configuration, on simulated hosts.
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
+
+#include "dist/shell.hpp"
+
+extern char** environ;
+
+namespace roce::test {
+namespace {
+
+using Json = nlohmann::json;
+
+const std::string kHealthcheck = kSource + "/dist/slurm/roce-doctor-healthcheck";
+const std::string kNpd = kSource + "/dist/kubernetes/roce-doctor-npd";
+
+// A copy of examples/sim/MODEL in `dir`, so that the simulator's writes stay there.
+std::string sim_copy(const std::string& dir, const std::string& model, const std::string& name) {
+  const std::string path = dir + "/" + name + ".toml";
+  std::filesystem::copy_file(kSource + "/examples/sim/" + model, path,
+                             std::filesystem::copy_options::overwrite_existing);
+  return path;
+}
+
+// The global option, as one word of a shell command line and as the scripts' ROCE_DOCTOR_ARGS (split at
+// blanks: the temporary paths hold none).
+std::string sim_args(const std::string& model_path) { return "--host sim:" + model_path; }
+
+// A TCP port nobody listens on now on 127.0.0.1.
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof a;
+  int port = 0;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+    port = ntohs(a.sin_port);
+  ::close(fd);
+  return port;
+}
+
+// A daemon run in the foreground, stopped (SIGTERM, then SIGKILL) when destroyed.
+class Daemon {
+ public:
+  explicit Daemon(std::vector<std::string> argv) {
+    std::vector<char*> args;
+    for (auto& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    // Their logs go to their log files; what they print in the foreground is not the test's output.
+    posix_spawn_file_actions_t quiet;
+    ::posix_spawn_file_actions_init(&quiet);
+    ::posix_spawn_file_actions_addopen(&quiet, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    ::posix_spawn_file_actions_addopen(&quiet, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    if (::posix_spawnp(&pid_, args[0], &quiet, nullptr, args.data(), environ) != 0) pid_ = -1;
+    ::posix_spawn_file_actions_destroy(&quiet);
+  }
+  ~Daemon() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    for (int i = 0; i < 100; ++i) {
+      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  Daemon(const Daemon&) = delete;
+  Daemon& operator=(const Daemon&) = delete;
+  bool running() const { return pid_ > 0 && ::waitpid(pid_, nullptr, WNOHANG) == 0; }
+
+ private:
+  pid_t pid_ = -1;
+};
+
+// Polls `command` until it prints `want` (whole output, trimmed) or `seconds` pass.
+bool wait_for(const std::string& command, const std::string& want, int seconds) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    std::string out = shell(command).out;
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    if (out == want) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
+
+// munged, slurmctld and slurmd of one node "rdnode" on 127.0.0.1, their own configuration, keys,
+// state and ports in a temporary folder; clients find it through SLURM_CONF.
+class Slurm {
+ public:
+  static constexpr const char* kNode = "rdnode";
+
+  /// The one cluster of this executable, started on first use; null with the reason in skip_reason.
+  static Slurm* get() {
+    static std::unique_ptr<Slurm> slurm = [] {
+      auto s = std::make_unique<Slurm>();
+      return s->start() ? std::move(s) : nullptr;
+    }();
+    return slurm.get();
+  }
+  static inline std::string skip_reason;
+
+  const std::string& dir() const { return dir_.path; }
+
+  /// "drain|roce-doctor: ECN-NIC" : the node's compact state and reason, as the health check reads them.
+  std::string state() const {
+    std::string out = shell("sinfo -h -N -n " + std::string(kNode) + " -o '%t|%E'").out;
+    while (!out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+  }
+
+ private:
+  bool start() {
+    if (::geteuid() != 0) return skip("not root (munged, slurmctld and slurmd run as root here)");
+    for (const char* tool : {"munged", "slurmctld", "slurmd", "sinfo", "scontrol", "srun"})
+      if (!have_command(tool)) return skip(std::string(tool) + " is not installed");
+    const std::string d = dir_.path;
+    std::filesystem::create_directories(d + "/state");
+    std::filesystem::create_directories(d + "/spool");
+    if (shell("head -c 1024 /dev/urandom > " + d + "/munge.key && chmod 600 " + d + "/munge.key").exit_code != 0)
+      return skip("cannot write a munge key");
+    munged_ = std::make_unique<Daemon>(std::vector<std::string>{
+        "munged", "-F", "--force", "--socket=" + d + "/munge.sock", "--key-file=" + d + "/munge.key",
+        "--pid-file=" + d + "/munged.pid", "--log-file=" + d + "/munged.log", "--seed-file=" + d + "/munged.seed"});
+    const std::string host = shell("hostname -s").out.substr(0, shell("hostname -s").out.find('\n'));
+    std::ofstream(d + "/slurm.conf")
+        << "ClusterName=rdtest\nSlurmctldHost=" << host << "(127.0.0.1)\nSlurmctldPort=" << free_port()
+        << "\nSlurmdPort=" << free_port() << "\nAuthType=auth/munge\nCredType=cred/munge\nAuthInfo=socket=" << d
+        << "/munge.sock\nSlurmUser=root\nSlurmdUser=root\nStateSaveLocation=" << d << "/state\nSlurmdSpoolDir=" << d
+        << "/spool\nSlurmctldPidFile=" << d << "/slurmctld.pid\nSlurmdPidFile=" << d
+        << "/slurmd.pid\nSlurmctldLogFile=" << d << "/slurmctld.log\nSlurmdLogFile=" << d
+        << "/slurmd.log\nProctrackType=proctrack/pgid\nTaskPlugin=task/none\nSelectType=select/cons_tres\n"
+           "SelectTypeParameters=CR_Core\nSchedulerType=sched/builtin\nMpiDefault=none\nJobCompType=jobcomp/none\n"
+           "AccountingStorageType=accounting_storage/none\nJobAcctGatherType=jobacct_gather/none\n"
+           "ReturnToService=2\nNodeName="
+        << kNode << " NodeAddr=127.0.0.1 NodeHostname=" << host
+        << " CPUs=1 State=UNKNOWN\nPartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n";
+    ::setenv("SLURM_CONF", (d + "/slurm.conf").c_str(), 1);
+    if (!wait_for("test -S " + d + "/munge.sock && echo up", "up", 10)) return skip("munged did not start");
+    slurmctld_ = std::make_unique<Daemon>(std::vector<std::string>{"slurmctld", "-D", "-i"});
+    slurmd_ = std::make_unique<Daemon>(std::vector<std::string>{"slurmd", "-D", "-N", kNode});
+    if (!wait_for("sinfo -h -N -n " + std::string(kNode) + " -o %t", "idle", 30))
+      return skip("the single-node Slurm did not come up: " + shell("tail -n 3 " + d + "/slurmctld.log").out);
+    return true;
+  }
+  bool skip(std::string why) {
+    skip_reason = std::move(why);
+    return false;
+  }
+
+  ScratchDir dir_;
+  // Stopped in reverse order: slurmd, slurmctld, munged.
+  std::unique_ptr<Daemon> munged_, slurmctld_, slurmd_;
+
+ public:
+  ~Slurm() {
+    slurmd_.reset();
+    slurmctld_.reset();
+    munged_.reset();
+  }
+};
+
+// Runs the health check as slurmd would, on the simulated host `model_path`.
+ShellRun healthcheck(const std::string& model_path) {
+  return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(sim_args(model_path)) +
+               " ROCE_DOCTOR_NODE=" + Slurm::kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " +
+               shell_word(kHealthcheck));
+}
+
+// The IDs of the critical findings of `check --json` on the simulated host, comma-separated in rank order.
+std::string critical_ids(const std::string& model_path) {
+  const Json j = Json::parse(shell(shell_word(kBin) + " " + sim_args(model_path) + " check --json").out);
+  std::string ids;
+  for (const auto& f : j["findings"])
+    if (f["severity"] == "critical" && ids.find(f["id"].get<std::string>()) == std::string::npos)
+      ids += (ids.empty() ? "" : ",") + f["id"].get<std::string>();
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("Slurm health check: a critical host is drained naming its checks, resumed once healthy") {
+  Slurm* slurm = Slurm::get();
+  if (!slurm) {
+    WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
+    return;
+  }
+  const std::string bad = sim_copy(slurm->dir(), "ecn-off.toml", "bad");
+  const std::string good = sim_copy(slurm->dir(), "healthy.toml", "good");
+  const std::string ids = critical_ids(sim_copy(slurm->dir(), "ecn-off.toml", "bad-probe"));
+  REQUIRE(ids.find("ECN-NIC") != std::string::npos);
+
+  const auto drained = healthcheck(bad);
+  CHECK(drained.exit_code == 2);
+  CHECK(slurm->state() == "drain|roce-doctor: " + ids);
+
+  const auto again = healthcheck(bad);  // still critical: stays drained, same reason
+  CHECK(again.exit_code == 2);
+  CHECK(slurm->state() == "drain|roce-doctor: " + ids);
+
+  const auto resumed = healthcheck(good);
+  CHECK(resumed.exit_code == 0);
+  CHECK(wait_for("sinfo -h -N -n rdnode -o %t", "idle", 10));
+  CHECK(slurm->state() == "idle|none");
+}
+
+TEST_CASE("Slurm health check: a node an operator drained for another reason is left alone") {
+  Slurm* slurm = Slurm::get();
+  if (!slurm) {
+    WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
+    return;
+  }
+  REQUIRE(shell("scontrol update NodeName=rdnode State=DRAIN Reason='cable swap, ticket 4711'").exit_code == 0);
+  REQUIRE(slurm->state() == "drain|cable swap, ticket 4711");
+
+  const auto critical = healthcheck(sim_copy(slurm->dir(), "ecn-off.toml", "op-bad"));
+  CHECK(critical.exit_code == 2);
+  CHECK(critical.err.find("drained for another reason") != std::string::npos);
+  CHECK(slurm->state() == "drain|cable swap, ticket 4711");
+
+  const auto healthy = healthcheck(sim_copy(slurm->dir(), "healthy.toml", "op-good"));
+  CHECK(healthy.exit_code == 0);
+  CHECK(slurm->state() == "drain|cable swap, ticket 4711");
+
+  REQUIRE(shell("scontrol update NodeName=rdnode State=RESUME").exit_code == 0);
+  CHECK(wait_for("sinfo -h -N -n rdnode -o %t", "idle", 10));
+}
+
+TEST_CASE("Slurm health check: when roce-doctor cannot judge, the node is not touched") {
+  Slurm* slurm = Slurm::get();
+  if (!slurm) {
+    WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
+    return;
+  }
+  const auto r = healthcheck(slurm->dir() + "/no-such-model.toml");
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("could not judge") != std::string::npos);
+  CHECK(slurm->state() == "idle|none");
+}
+
+TEST_CASE("srun --ntasks-per-node=1 gathers one bundle per node into a folder fleet reads") {
+  Slurm* slurm = Slurm::get();
+  if (!slurm) {
+    WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
+    return;
+  }
+  const std::string model = sim_copy(slurm->dir(), "healthy.toml", "gather");
+  const std::string out = slurm->dir() + "/gathered";
+  std::filesystem::create_directories(out);
+  // The documented line, with the simulated host in place of the node's own.
+  const auto r = shell("timeout 60 srun -N1 --ntasks-per-node=1 sh -c " +
+                       shell_word(shell_word(kBin) + " " + sim_args(model) + " collect --samples 2 --interval 5s -o " +
+                                  shell_word(out) + "/\"$SLURMD_NODENAME\".json"));
+  REQUIRE(r.exit_code == 0);
+  CHECK(std::filesystem::exists(out + "/rdnode.json"));
+  const auto fleet = shell(shell_word(kBin) + " fleet --json " + shell_word(out));
+  CHECK(fleet.exit_code == 0);
+  CHECK(Json::parse(fleet.out)["hosts"]["read"] == 1);
+}
+
+TEST_CASE(
+    "node-problem-detector plugin: exit 0 healthy, 1 critical naming the checks, 3 unknown; at most 80 characters") {
+  ScratchDir dir;
+  const auto plugin = [&](const std::string& model_path) {
+    return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(sim_args(model_path)) + " " +
+                 shell_word(kNpd));
+  };
+  const auto ok = plugin(sim_copy(dir.path, "healthy.toml", "good"));
+  CHECK(ok.exit_code == 0);
+  CHECK(ok.out == "ok: no finding\n");
+
+  const std::string bad = sim_copy(dir.path, "ecn-off.toml", "bad");
+  const std::string ids = critical_ids(sim_copy(dir.path, "ecn-off.toml", "bad-probe"));
+  const auto problem = plugin(bad);
+  CHECK(problem.exit_code == 1);
+  CHECK(problem.out.starts_with("critical: " + ids));
+  CHECK(problem.out.size() <= 81);  // 80 and the newline
+
+  const auto unknown = plugin(dir.path + "/missing.toml");
+  CHECK(unknown.exit_code == 3);
+  CHECK(unknown.out.starts_with("unknown: "));
+  CHECK(unknown.out.size() <= 81);
+}
+
+TEST_CASE(
+    "node-problem-detector configuration: a custom plugin whose rule runs the plugin, the same in the DaemonSet") {
+  const Json config = Json::parse(slurp(kSource + "/dist/kubernetes/roce-doctor-monitor.json"));
+  CHECK(config["plugin"] == "custom");
+  CHECK(config["pluginConfig"]["max_output_length"] == 80);
+  REQUIRE(config["conditions"].size() == 1);
+  REQUIRE(config["rules"].size() == 1);
+  const Json& rule = config["rules"][0];
+  CHECK(rule["type"] == "permanent");
+  CHECK(rule["condition"] == config["conditions"][0]["type"]);
+  CHECK(rule["path"].get<std::string>().ends_with("/roce-doctor-npd"));
+
+  // The ConfigMap's copy (the block under "roce-doctor-monitor.json: |") says the same.
+  const std::string yaml = slurp(kSource + "/dist/kubernetes/roce-doctor-npd-daemonset.yaml");
+  const std::string key = "roce-doctor-monitor.json: |\n";
+  const auto start = yaml.find(key);
+  REQUIRE(start != std::string::npos);
+  const auto end = yaml.find("\n---", start);
+  CHECK(Json::parse(yaml.substr(start + key.size(), end - start - key.size())) == config);
+  CHECK(yaml.find("hostNetwork: true") != std::string::npos);
+  CHECK(yaml.find("mountPath: /sys\n              readOnly: true") != std::string::npos);
+  CHECK(yaml.find("drop: [\"ALL\"]") != std::string::npos);
+  CHECK(yaml.find("add:") == std::string::npos);
+  CHECK(yaml.find("privileged") == std::string::npos);
+}
+
+}  // namespace roce::test
