@@ -9,6 +9,7 @@
 #include "captures/bundle.hpp"
 #include "cli/run_binary.hpp"
 #include "examples/cx6dx_example.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
