@@ -1,0 +1,108 @@
+// `roce-doctor metrics` against the real Prometheus tools: promtool's linter on the output of every
+// simulated example host, and node_exporter's textfile collector reading what --textfile wrote.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include "support/child_process.hpp"
+#include "support/files.hpp"
+#include "support/http_get.hpp"
+
+namespace roce::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A scratch directory of this process, removed at the end of the test.
+struct ScratchDir {
+  fs::path path;
+  explicit ScratchDir(const std::string& name)
+      : path(fs::temp_directory_path() / ("roce-metrics-test-" + std::to_string(::getpid()) + "-" + name)) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~ScratchDir() { fs::remove_all(path); }
+};
+
+// Runs a shell command; its exit code, and stdout+stderr in `output`.
+int shell(const std::string& command, std::string& output, const fs::path& dir) {
+  const std::string out = (dir / "shell.out").string();
+  const int status = std::system(("(" + command + ") >'" + out + "' 2>&1").c_str());
+  output = slurp(out);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Copies examples/sim/NAME.toml into `dir` (the simulator rewrites its file) and returns the --host spec.
+std::string sim_host(const std::string& name, const fs::path& dir) {
+  const fs::path copy = dir / (name + ".toml");
+  fs::copy_file(fs::path(ROCE_EXAMPLES_DIR) / "sim" / (name + ".toml"), copy, fs::copy_options::overwrite_existing);
+  return "sim:" + copy.string();
+}
+
+}  // namespace
+
+TEST_CASE("promtool check metrics finds nothing to say about the metrics of every simulated example host") {
+  if (!have_tool("promtool")) {
+    WARN("ROCE-TEST-SKIP: promtool (Debian package prometheus) is not installed");
+    return;
+  }
+  ScratchDir dir("promtool");
+  for (const char* name : {"healthy", "ecn-off", "incast-headroom-small", "trust-pcp"}) {
+    INFO(name);
+    const fs::path prom = dir.path / (std::string(name) + ".prom");
+    std::string output;
+    REQUIRE(shell("'" ROCE_DOCTOR_BIN "' --host " + sim_host(name, dir.path) + " metrics >'" + prom.string() + "'",
+                  output, dir.path) == 0);
+    CHECK(slurp(prom.string()).find("roce_doctor_check_severity{") != std::string::npos);
+    CHECK(shell("promtool check metrics <'" + prom.string() + "'", output, dir.path) == 0);
+    CHECK(output == "");
+  }
+}
+
+TEST_CASE("node_exporter's textfile collector serves what metrics --textfile wrote, and no temporary file stays") {
+  if (!have_tool("prometheus-node-exporter")) {
+    WARN("ROCE-TEST-SKIP: prometheus-node-exporter is not installed");
+    return;
+  }
+  ScratchDir dir("textfile");
+  const fs::path textfiles = dir.path / "textfile";
+  fs::create_directories(textfiles);
+  std::string output;
+  REQUIRE(shell("'" ROCE_DOCTOR_BIN "' --host " + sim_host("ecn-off", dir.path) + " metrics --textfile '" +
+                    textfiles.string() + "'",
+                output, dir.path) == 0);
+  CHECK(output == "");
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(textfiles)) {
+    ++files;
+    CHECK(entry.path().filename() == "roce_doctor.prom");
+  }
+  CHECK(files == 1);
+
+  const int port = free_local_port();
+  ChildProcess exporter(
+      {"prometheus-node-exporter", "--web.listen-address=127.0.0.1:" + std::to_string(port),
+       "--collector.disable-defaults", "--collector.textfile", "--collector.textfile.directory=" + textfiles.string()},
+      (dir.path / "node_exporter.log").string());
+  HttpReply reply;
+  for (int i = 0; i < 100 && exporter.running(); ++i) {  // at most 10 s until it answers
+    reply = http_get(port, "/metrics");
+    if (reply.status == 200) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  exporter.stop();
+  INFO(slurp((dir.path / "node_exporter.log").string()));
+  REQUIRE(reply.status == 200);
+  CHECK(reply.body.find("node_textfile_scrape_error 0") != std::string::npos);
+  CHECK(reply.body.find("roce_doctor_check_severity{check=\"ECN-NIC\",device=\"mlx5_0\",netdev=\"ens1f0np0\",port="
+                        "\"1\"} 2") != std::string::npos);
+  CHECK(reply.body.find("roce_doctor_pfc_info{") != std::string::npos);
+}
+
+}  // namespace roce::test
