@@ -4,9 +4,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -103,6 +106,63 @@ TEST_CASE("node_exporter's textfile collector serves what metrics --textfile wro
   CHECK(reply.body.find("roce_doctor_check_severity{check=\"ECN-NIC\",device=\"mlx5_0\",netdev=\"ens1f0np0\",port="
                         "\"1\"} 2") != std::string::npos);
   CHECK(reply.body.find("roce_doctor_pfc_info{") != std::string::npos);
+}
+
+}  // namespace roce::test
+
+namespace roce::test {
+
+TEST_CASE("a real Prometheus server scraping serve on a host with ECN off reads the critical ECN-NIC gauge back") {
+  if (!have_tool("prometheus")) {
+    WARN("ROCE-TEST-SKIP: prometheus (Debian package prometheus) is not installed");
+    return;
+  }
+  ScratchDir dir("serve");
+  const int serve_port = free_local_port();
+  ChildProcess serve({ROCE_DOCTOR_BIN, "--host", sim_host("ecn-off", dir.path), "serve", "--listen",
+                      "127.0.0.1:" + std::to_string(serve_port)},
+                     (dir.path / "serve.log").string());
+  const fs::path config = dir.path / "prometheus.yml";
+  std::ofstream(config) << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n"
+                           "  - job_name: roce-doctor\n    static_configs:\n      - targets: ['127.0.0.1:"
+                        << serve_port << "']\n";
+  const int prometheus_port = free_local_port();
+  ChildProcess prometheus(
+      {"prometheus", "--config.file=" + config.string(), "--storage.tsdb.path=" + (dir.path / "data").string(),
+       "--web.listen-address=127.0.0.1:" + std::to_string(prometheus_port)},
+      (dir.path / "prometheus.log").string());
+  // Until Prometheus has scraped twice (the rate checks compare two sweeps), at most 20 s.
+  const auto query = [&](const std::string& promql) {
+    std::string encoded;
+    for (char c : promql) {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+      encoded += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? std::string(1, c) : hex;
+    }
+    return http_get(prometheus_port, "/api/v1/query?query=" + encoded, std::chrono::milliseconds(2000));
+  };
+  HttpReply ecn_idle;
+  for (int i = 0; i < 100 && serve.running() && prometheus.running(); ++i) {
+    ecn_idle = query("roce_doctor_check_severity{check=\"ECN-IDLE\",netdev=\"ens1f0np0\"}");
+    if (ecn_idle.body.find("\"value\":[") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  const HttpReply ecn_nic = query("roce_doctor_check_severity{check=\"ECN-NIC\"}");
+  const HttpReply up = query("up{job=\"roce-doctor\"}");
+  const HttpReply pause = query("roce_doctor_pfc_pause_seconds_total{priority=\"3\",direction=\"rx\"} > 0");
+  const HttpReply health = http_get(serve_port, "/healthz");
+  prometheus.stop();
+  serve.stop();
+  INFO(slurp((dir.path / "serve.log").string()));
+  INFO(slurp((dir.path / "prometheus.log").string()));
+  CHECK(ecn_idle.body.find("\"value\":[") != std::string::npos);
+  CHECK(ecn_idle.body.find("\"2\"]") != std::string::npos);  // ECN idle while PFC pauses: critical
+  CHECK(ecn_nic.body.find("\"check\":\"ECN-NIC\"") != std::string::npos);
+  CHECK(ecn_nic.body.find("\"2\"]") != std::string::npos);
+  CHECK(up.body.find("\"1\"]") != std::string::npos);
+  CHECK(pause.body.find("\"netdev\":\"ens1f0np0\"") != std::string::npos);
+  CHECK(health.status == 200);
+  CHECK(health.body.starts_with("ok: last sweep"));
 }
 
 }  // namespace roce::test
