@@ -55,6 +55,7 @@ constexpr std::array kFamilies = {
     Family{"roce_doctor_roce_local_ack_timeouts_total", "counter", "RoCE local ACK timeouts."},
     Family{"roce_doctor_roce_out_of_buffer_total", "counter", "RoCE packets dropped: no receive WQE posted."},
     Family{"roce_doctor_pfc_info", "gauge", "PFC configuration: the priorities PFC is enabled on; always 1."},
+    Family{"roce_doctor_pfc_enabled", "gauge", "1 if PFC is enabled on the priority (lossless), else 0."},
     Family{"roce_doctor_buffer_info", "gauge", "Receive buffer map: the buffer of each priority 0..7; always 1."},
     Family{"roce_doctor_buffer_size_bytes", "gauge", "Size of a receive buffer, bytes."},
     Family{"roce_doctor_qos_info", "gauge", "QoS trust mode (pcp, dscp); always 1."},

@@ -166,3 +166,40 @@ TEST_CASE("a real Prometheus server scraping serve on a host with ECN off reads 
 }
 
 }  // namespace roce::test
+
+namespace roce::test {
+
+TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool accepts") {
+  if (!have_tool("promtool")) {
+    WARN("ROCE-TEST-SKIP: promtool (Debian package prometheus) is not installed");
+    return;
+  }
+  ScratchDir dir("grafana");
+  const std::string dashboard = slurp(ROCE_SOURCE_DIR "/dist/grafana/roce-doctor.json");
+  REQUIRE(!dashboard.empty());
+  // Each "expr": "..." as a recording rule, Grafana's variables replaced by what they stand for.
+  std::string rules = "groups:\n  - name: dashboard\n    rules:\n";
+  int exprs = 0;
+  for (std::size_t at = dashboard.find("\"expr\": \""); at != std::string::npos;
+       at = dashboard.find("\"expr\": \"", at + 1)) {
+    std::string expr;
+    for (std::size_t i = at + 9; i < dashboard.size() && dashboard[i] != '"'; ++i) {
+      if (dashboard[i] == '\\') ++i;  // \" inside the JSON string
+      expr += dashboard[i];
+    }
+    for (const auto& [var, value] : {std::pair<std::string, std::string>{"$__rate_interval", "5m"}, {"$instance", ".*"}})
+      for (auto p = expr.find(var); p != std::string::npos; p = expr.find(var)) expr.replace(p, var.size(), value);
+    std::string quoted;
+    for (char c : expr) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    rules += "      - record: dashboard_" + std::to_string(++exprs) + "\n        expr: '" + quoted + "'\n";
+  }
+  CHECK(exprs >= 10);
+  const fs::path file = dir.path / "dashboard.rules.yml";
+  std::ofstream(file) << rules;
+  std::string output;
+  CHECK(shell("promtool check rules '" + file.string() + "'", output, dir.path) == 0);
+  INFO(output);
+  CHECK(output.find("SUCCESS: " + std::to_string(exprs) + " rules found") != std::string::npos);
+}
+
+}  // namespace roce::test
