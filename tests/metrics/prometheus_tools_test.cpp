@@ -187,7 +187,8 @@ TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool 
       if (dashboard[i] == '\\') ++i;  // \" inside the JSON string
       expr += dashboard[i];
     }
-    for (const auto& [var, value] : {std::pair<std::string, std::string>{"$__rate_interval", "5m"}, {"$instance", ".*"}})
+    for (const auto& [var, value] :
+         {std::pair<std::string, std::string>{"$__rate_interval", "5m"}, {"$instance", ".*"}})
       for (auto p = expr.find(var); p != std::string::npos; p = expr.find(var)) expr.replace(p, var.size(), value);
     std::string quoted;
     for (char c : expr) quoted += c == '\'' ? std::string("''") : std::string(1, c);
