@@ -60,7 +60,8 @@ TEST_CASE("promtool check metrics finds nothing to say about the metrics of ever
     INFO(name);
     const fs::path prom = dir.path / (std::string(name) + ".prom");
     std::string output;
-    REQUIRE(shell("'" ROCE_DOCTOR_BIN "' --host " + sim_host(name, dir.path) + " metrics >'" + prom.string() + "'",
+    REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host(name, dir.path) + " metrics >'" +
+                      prom.string() + "'",
                   output, dir.path) == 0);
     CHECK(slurp(prom.string()).find("roce_doctor_check_severity{") != std::string::npos);
     CHECK(shell("promtool check metrics <'" + prom.string() + "'", output, dir.path) == 0);
@@ -77,8 +78,8 @@ TEST_CASE("node_exporter's textfile collector serves what metrics --textfile wro
   const fs::path textfiles = dir.path / "textfile";
   fs::create_directories(textfiles);
   std::string output;
-  REQUIRE(shell("'" ROCE_DOCTOR_BIN "' --host " + sim_host("ecn-off", dir.path) + " metrics --textfile '" +
-                    textfiles.string() + "'",
+  REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host("ecn-off", dir.path) +
+                    " metrics --textfile '" + textfiles.string() + "'",
                 output, dir.path) == 0);
   CHECK(output == "");
   std::size_t files = 0;
@@ -175,7 +176,7 @@ TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool 
     return;
   }
   ScratchDir dir("grafana");
-  const std::string dashboard = slurp(ROCE_SOURCE_DIR "/dist/grafana/roce-doctor.json");
+  const std::string dashboard = slurp(std::string(ROCE_SOURCE_DIR) + "/dist/grafana/roce-doctor.json");
   REQUIRE(!dashboard.empty());
   // Each "expr": "..." as a recording rule, Grafana's variables replaced by what they stand for.
   std::string rules = "groups:\n  - name: dashboard\n    rules:\n";
