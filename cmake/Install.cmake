@@ -45,7 +45,8 @@ install(FILES ${ROCE_COMPLETION_DIR}/_roce-doctor DESTINATION ${CMAKE_INSTALL_DA
 
 # systemd units: dist/ holds them as a /usr install has them; an install under another prefix or
 # bindir gets its own program path in ExecStart (rewritten at install time, when --prefix is known).
-set(ROCE_UNITS ${PROJECT_SOURCE_DIR}/dist/roce-doctor-record.service ${PROJECT_SOURCE_DIR}/dist/roce-doctor-tune.service)
+set(ROCE_UNITS ${PROJECT_SOURCE_DIR}/dist/roce-doctor-record.service ${PROJECT_SOURCE_DIR}/dist/roce-doctor-tune.service
+               ${PROJECT_SOURCE_DIR}/dist/roce-doctor-serve.service)
 foreach(unit IN LISTS ROCE_UNITS)
   get_filename_component(name ${unit} NAME)
   install(CODE "

@@ -95,7 +95,7 @@ TEST_CASE("deb: the program, units, man pages, completion, profiles and Debian's
   }
   CHECK(contents.find("root/root") != std::string::npos);
   // The units run the packaged program, not a path of the machine that built the package.
-  for (const char* unit : {"roce-doctor-record.service", "roce-doctor-tune.service"}) {
+  for (const char* unit : {"roce-doctor-record.service", "roce-doctor-tune.service", "roce-doctor-serve.service"}) {
     const auto text =
         shell("dpkg-deb --fsys-tarfile " + shell_word(deb()) + " | tar -xOf - ./usr/lib/systemd/system/" + unit);
     INFO(unit << "\n" << text.out);

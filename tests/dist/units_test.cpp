@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "dist/shell.hpp"
+#include "support/child_process.hpp"
+#include "support/http_get.hpp"
 
 namespace roce::test {
 namespace {
@@ -96,6 +98,43 @@ TEST_CASE("record unit: no capability at all, a dynamic user, its recording apar
   CHECK(value(unit, "ProtectKernelTunables") == "yes");
   CHECK(values(unit, "StateDirectory").empty());  // /var/lib/roce-doctor is root's, for tune
   CHECK(value(unit, "ExecStart").find(" -o /var/log/roce-doctor/") != std::string::npos);
+}
+
+TEST_CASE("serve unit: no capability, a dynamic user, and its command serves /metrics of a simulated host") {
+  const std::string unit = "roce-doctor-serve.service";
+  CHECK(value(unit, "CapabilityBoundingSet").empty());
+  CHECK(value(unit, "DynamicUser") == "yes");
+  CHECK(values(unit, "StateDirectory").empty());
+  CHECK(values(unit, "IPAddressDeny").empty());  // Prometheus must reach it
+  std::string cmd = value(unit, "ExecStart");
+  const std::string program = "/usr/bin/roce-doctor";
+  REQUIRE(cmd.starts_with(program + " "));
+  const std::string listen = "--listen 0.0.0.0:9877";
+  const auto at = cmd.find(listen);
+  REQUIRE(at != std::string::npos);
+
+  // The unit's command line, on a free loopback port and a simulated host.
+  ScratchDir dir;
+  const std::string host = dir.path + "/host.toml";
+  std::filesystem::copy_file(kSource + "/examples/sim/healthy.toml", host);
+  const int port = free_local_port();
+  cmd.replace(at, listen.size(), "--listen 127.0.0.1:" + std::to_string(port));
+  std::vector<std::string> argv{kBin, "--host", "sim:" + host};
+  std::istringstream words(cmd.substr(program.size()));
+  for (std::string word; words >> word;) argv.push_back(word);
+  ChildProcess serve(argv, dir.path + "/serve.log");
+  HttpReply reply;
+  for (int i = 0; i < 100 && serve.running(); ++i) {  // at most 10 s until it answers
+    reply = http_get(port, "/metrics");
+    if (reply.status == 200) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  const HttpReply health = http_get(port, "/healthz");
+  serve.stop();
+  INFO(slurp(dir.path + "/serve.log"));
+  CHECK(reply.status == 200);
+  CHECK(reply.body.find("roce_doctor_check_severity{device=\"mlx5_0\",port=\"1\"") != std::string::npos);
+  CHECK(health.status == 200);
 }
 
 }  // namespace roce::test

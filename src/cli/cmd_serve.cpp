@@ -1,0 +1,119 @@
+// roce-doctor serve: /metrics and /healthz over HTTP, the host read and judged at scrape time.
+#include "cli/cmd_serve.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "cli/duration.hpp"
+#include "cli/http_server.hpp"
+#include "cli/input.hpp"
+#include "cli/metrics_sweep.hpp"
+#include "cli/shared_sweep.hpp"
+#include "engine/context.hpp"
+#include "util/exit_codes.hpp"
+
+namespace roce::cli {
+namespace {
+
+constexpr auto kFresh = std::chrono::seconds(1);  // scrapes within a second share one sweep's result
+constexpr const char* kExpositionType = "text/plain; version=0.0.4; charset=utf-8";
+
+// The host between scrapes: the system read, and its previous sample, which the next sweep's rate
+// checks compare with (a simulator's clock is moved on by the real time that passed).
+class ScrapeSweeper {
+ public:
+  ScrapeSweeper(std::unique_ptr<tune::System> system, std::string dev, profile::Profile profile)
+      : system_(std::move(system)), dev_(std::move(dev)), profile_(std::move(profile)) {}
+
+  Expected<std::string> sweep() {
+    const auto started = std::chrono::steady_clock::now();
+    if (previous_ && !runs_in_real_time(*system_))
+      system_->wait(std::chrono::duration_cast<std::chrono::milliseconds>(started - previous_taken_));
+    auto now = sample_device(*system_, dev_);
+    if (!now) return fail(std::move(now.error()));
+    const model::Host* before = previous_ ? &*previous_ : nullptr;
+    const double dt = before ? engine::seconds_between(*before, *now) : 0;
+    std::string text = judge_as_metrics(*now, dt > 0 ? before : nullptr, dt, profile_, nullptr, started);
+    previous_ = std::move(*now);
+    previous_taken_ = started;
+    return text;
+  }
+
+ private:
+  std::unique_ptr<tune::System> system_;
+  std::string dev_;
+  profile::Profile profile_;
+  std::optional<model::Host> previous_;
+  std::chrono::steady_clock::time_point previous_taken_;
+};
+
+HttpResponse health(SharedSweep& shared) {
+  const SharedSweep::Status s = shared.status();
+  if (s.ended == std::chrono::steady_clock::time_point{})
+    return {200, "text/plain; charset=utf-8", s.running ? "ok: first sweep running\n" : "ok: no sweep yet\n"};
+  const double ago = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.ended).count();
+  char when[64];
+  std::snprintf(when, sizeof when, "%.1f s ago", ago);
+  if (!s.ok)
+    return {503, "text/plain; charset=utf-8", "failing: last sweep " + std::string(when) + ": " + s.error + "\n"};
+  return {200, "text/plain; charset=utf-8", "ok: last sweep " + std::string(when) + "\n"};
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+  auto options = std::make_shared<ServeOptions>();
+  auto* serve = app.add_subcommand(
+      "serve", "Serve Prometheus metrics over HTTP (/metrics, /healthz), reading and judging the host at scrape time");
+  serve->add_option("--listen", options->listen, "ADDR:PORT to listen on (default 127.0.0.1:9877; [::1]:9877 for IPv6)")
+      ->type_name("ADDR:PORT");
+  serve->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
+      ->type_name("NAME");
+  serve->add_option("--profile", options->profile, "Desired state: a profile NAME or a TOML FILE")
+      ->type_name("NAME|FILE");
+  serve
+      ->add_option("--timeout", options->timeout,
+                   "How long a scrape waits for the sweep before it gets the last complete one (default 5s)")
+      ->type_name("DURATION");
+  serve->callback([&global, &exit_code, options] { exit_code = run_serve(global, *options); });
+}
+
+int run_serve(const GlobalOptions& global, const ServeOptions& options) {
+  const auto address = parse_listen_address(options.listen);
+  if (!address) return report_error(address.error(), kExitInputError);
+  const auto timeout = parse_duration(options.timeout);
+  if (!timeout) return report_error(timeout.error(), kExitInputError);
+  auto profile = load_profile_option(options.profile);
+  if (!profile) return report_error(profile.error(), kExitInputError);
+  auto system = open_input_system(global, options.dev);
+  if (!system) return report_error(system.error(), kExitInputError);
+
+  catch_stop_signals();
+  ScrapeSweeper sweeper(std::move(*system), options.dev, std::move(*profile));
+  SharedSweep shared([&sweeper] { return sweeper.sweep(); }, kFresh);
+  // The first sweep starts now, so that the first scrape's rate checks have a sample to compare with.
+  (void)shared.get(std::chrono::milliseconds(0));
+  const auto handler = [&](const std::string& path) -> HttpResponse {
+    if (path == "/metrics") {
+      SharedSweep::Reply reply = shared.get(*timeout);
+      if (!reply.text) return {503, "text/plain; charset=utf-8", reply.text.error().with_hint() + "\n"};
+      return {200, kExpositionType, std::move(*reply.text)};
+    }
+    if (path == "/healthz") return health(shared);
+    if (path == "/")
+      return {200, "text/html; charset=utf-8",
+              "<html><body><h1>roce-doctor</h1><p><a href=\"/metrics\">/metrics</a> "
+              "<a href=\"/healthz\">/healthz</a></p></body></html>\n"};
+    return {404, "text/plain; charset=utf-8", "not found: /metrics or /healthz\n"};
+  };
+  auto server = HttpServer::start(*address, handler);
+  if (!server) return report_error(server.error(), kExitRuntimeError);
+  std::fprintf(stderr, "roce-doctor: serving /metrics and /healthz on %s\n", options.listen.c_str());
+  while (!stop_requested()) sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
+  server->reset();  // no request runs past this point: the sweeper and the shared sweep outlive them
+  return kExitHealthy;
+}
+
+}  // namespace roce::cli

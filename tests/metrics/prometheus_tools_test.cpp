@@ -1,0 +1,208 @@
+// `roce-doctor metrics` against the real Prometheus tools: promtool's linter on the output of every
+// simulated example host, and node_exporter's textfile collector reading what --textfile wrote.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "support/child_process.hpp"
+#include "support/files.hpp"
+#include "support/http_get.hpp"
+#include "support/paths.hpp"
+
+namespace roce::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A scratch directory of this process, removed at the end of the test.
+struct ScratchDir {
+  fs::path path;
+  explicit ScratchDir(const std::string& name)
+      : path(fs::temp_directory_path() / ("roce-metrics-test-" + std::to_string(::getpid()) + "-" + name)) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~ScratchDir() { fs::remove_all(path); }
+};
+
+// Runs a shell command; its exit code, and stdout+stderr in `output`.
+int shell(const std::string& command, std::string& output, const fs::path& dir) {
+  const std::string out = (dir / "shell.out").string();
+  const int status = std::system(("(" + command + ") >'" + out + "' 2>&1").c_str());
+  output = slurp(out);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Copies examples/sim/NAME.toml into `dir` (the simulator rewrites its file) and returns the --host spec.
+std::string sim_host(const std::string& name, const fs::path& dir) {
+  const fs::path copy = dir / (name + ".toml");
+  fs::copy_file(fs::path(ROCE_EXAMPLES_DIR) / "sim" / (name + ".toml"), copy, fs::copy_options::overwrite_existing);
+  return "sim:" + copy.string();
+}
+
+}  // namespace
+
+TEST_CASE("promtool check metrics finds nothing to say about the metrics of every simulated example host") {
+  if (!have_tool("promtool")) {
+    WARN("ROCE-TEST-SKIP: promtool (Debian package prometheus) is not installed");
+    return;
+  }
+  ScratchDir dir("promtool");
+  for (const char* name : {"healthy", "ecn-off", "incast-headroom-small", "trust-pcp"}) {
+    INFO(name);
+    const fs::path prom = dir.path / (std::string(name) + ".prom");
+    std::string output;
+    REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host(name, dir.path) + " metrics >'" +
+                      prom.string() + "'",
+                  output, dir.path) == 0);
+    CHECK(slurp(prom.string()).find("roce_doctor_check_severity{") != std::string::npos);
+    CHECK(shell("promtool check metrics <'" + prom.string() + "'", output, dir.path) == 0);
+    CHECK(output == "");
+  }
+}
+
+TEST_CASE("node_exporter's textfile collector serves what metrics --textfile wrote, and no temporary file stays") {
+  if (!have_tool("prometheus-node-exporter")) {
+    WARN("ROCE-TEST-SKIP: prometheus-node-exporter is not installed");
+    return;
+  }
+  ScratchDir dir("textfile");
+  const fs::path textfiles = dir.path / "textfile";
+  fs::create_directories(textfiles);
+  std::string output;
+  REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host("ecn-off", dir.path) +
+                    " metrics --textfile '" + textfiles.string() + "'",
+                output, dir.path) == 0);
+  CHECK(output == "");
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(textfiles)) {
+    ++files;
+    CHECK(entry.path().filename() == "roce_doctor.prom");
+  }
+  CHECK(files == 1);
+
+  const int port = free_local_port();
+  ChildProcess exporter(
+      {"prometheus-node-exporter", "--web.listen-address=127.0.0.1:" + std::to_string(port),
+       "--collector.disable-defaults", "--collector.textfile", "--collector.textfile.directory=" + textfiles.string()},
+      (dir.path / "node_exporter.log").string());
+  HttpReply reply;
+  for (int i = 0; i < 100 && exporter.running(); ++i) {  // at most 10 s until it answers
+    reply = http_get(port, "/metrics");
+    if (reply.status == 200) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  exporter.stop();
+  INFO(slurp((dir.path / "node_exporter.log").string()));
+  REQUIRE(reply.status == 200);
+  CHECK(reply.body.find("node_textfile_scrape_error 0") != std::string::npos);
+  CHECK(reply.body.find("roce_doctor_check_severity{check=\"ECN-NIC\",device=\"mlx5_0\",netdev=\"ens1f0np0\",port="
+                        "\"1\"} 2") != std::string::npos);
+  CHECK(reply.body.find("roce_doctor_pfc_info{") != std::string::npos);
+}
+
+}  // namespace roce::test
+
+namespace roce::test {
+
+TEST_CASE("a real Prometheus server scraping serve on a host with ECN off reads the critical ECN-NIC gauge back") {
+  if (!have_tool("prometheus")) {
+    WARN("ROCE-TEST-SKIP: prometheus (Debian package prometheus) is not installed");
+    return;
+  }
+  ScratchDir dir("serve");
+  const int serve_port = free_local_port();
+  ChildProcess serve({ROCE_DOCTOR_BIN, "--host", sim_host("ecn-off", dir.path), "serve", "--listen",
+                      "127.0.0.1:" + std::to_string(serve_port)},
+                     (dir.path / "serve.log").string());
+  const fs::path config = dir.path / "prometheus.yml";
+  std::ofstream(config) << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n"
+                           "  - job_name: roce-doctor\n    static_configs:\n      - targets: ['127.0.0.1:"
+                        << serve_port << "']\n";
+  const int prometheus_port = free_local_port();
+  ChildProcess prometheus(
+      {"prometheus", "--config.file=" + config.string(), "--storage.tsdb.path=" + (dir.path / "data").string(),
+       "--web.listen-address=127.0.0.1:" + std::to_string(prometheus_port)},
+      (dir.path / "prometheus.log").string());
+  // Until Prometheus has scraped twice (the rate checks compare two sweeps), at most 20 s.
+  const auto query = [&](const std::string& promql) {
+    std::string encoded;
+    for (char c : promql) {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+      encoded += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? std::string(1, c) : hex;
+    }
+    return http_get(prometheus_port, "/api/v1/query?query=" + encoded, std::chrono::milliseconds(2000));
+  };
+  HttpReply ecn_idle;
+  for (int i = 0; i < 100 && serve.running() && prometheus.running(); ++i) {
+    ecn_idle = query("roce_doctor_check_severity{check=\"ECN-IDLE\",netdev=\"ens1f0np0\"}");
+    if (ecn_idle.body.find("\"value\":[") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  const HttpReply ecn_nic = query("roce_doctor_check_severity{check=\"ECN-NIC\"}");
+  const HttpReply up = query("up{job=\"roce-doctor\"}");
+  const HttpReply pause = query("roce_doctor_pfc_pause_seconds_total{priority=\"3\",direction=\"rx\"} > 0");
+  const HttpReply health = http_get(serve_port, "/healthz");
+  prometheus.stop();
+  serve.stop();
+  INFO(slurp((dir.path / "serve.log").string()));
+  INFO(slurp((dir.path / "prometheus.log").string()));
+  CHECK(ecn_idle.body.find("\"value\":[") != std::string::npos);
+  CHECK(ecn_idle.body.find("\"2\"]") != std::string::npos);  // ECN idle while PFC pauses: critical
+  CHECK(ecn_nic.body.find("\"check\":\"ECN-NIC\"") != std::string::npos);
+  CHECK(ecn_nic.body.find("\"2\"]") != std::string::npos);
+  CHECK(up.body.find("\"1\"]") != std::string::npos);
+  CHECK(pause.body.find("\"netdev\":\"ens1f0np0\"") != std::string::npos);
+  CHECK(health.status == 200);
+  CHECK(health.body.starts_with("ok: last sweep"));
+}
+
+}  // namespace roce::test
+
+namespace roce::test {
+
+TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool accepts") {
+  if (!have_tool("promtool")) {
+    WARN("ROCE-TEST-SKIP: promtool (Debian package prometheus) is not installed");
+    return;
+  }
+  ScratchDir dir("grafana");
+  const std::string dashboard = slurp(std::string(ROCE_SOURCE_DIR) + "/dist/grafana/roce-doctor.json");
+  REQUIRE(!dashboard.empty());
+  // Each "expr": "..." as a recording rule, Grafana's variables replaced by what they stand for.
+  std::string rules = "groups:\n  - name: dashboard\n    rules:\n";
+  int exprs = 0;
+  for (std::size_t at = dashboard.find("\"expr\": \""); at != std::string::npos;
+       at = dashboard.find("\"expr\": \"", at + 1)) {
+    std::string expr;
+    for (std::size_t i = at + 9; i < dashboard.size() && dashboard[i] != '"'; ++i) {
+      if (dashboard[i] == '\\') ++i;  // \" inside the JSON string
+      expr += dashboard[i];
+    }
+    for (const auto& [var, value] :
+         {std::pair<std::string, std::string>{"$__rate_interval", "5m"}, {"$instance", ".*"}})
+      for (auto p = expr.find(var); p != std::string::npos; p = expr.find(var)) expr.replace(p, var.size(), value);
+    std::string quoted;
+    for (char c : expr) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    rules += "      - record: dashboard_" + std::to_string(++exprs) + "\n        expr: '" + quoted + "'\n";
+  }
+  CHECK(exprs >= 10);
+  const fs::path file = dir.path / "dashboard.rules.yml";
+  std::ofstream(file) << rules;
+  std::string output;
+  CHECK(shell("promtool check rules '" + file.string() + "'", output, dir.path) == 0);
+  INFO(output);
+  CHECK(output.find("SUCCESS: " + std::to_string(exprs) + " rules found") != std::string::npos);
+}
+
+}  // namespace roce::test
