@@ -24,6 +24,7 @@
 #include "captures/text/rdma_statistic.hpp"
 #include "captures/text/show_counters.hpp"
 #include "captures/text/show_gids.hpp"
+#include "captures/text/sysinfo_roce_counters.hpp"
 #include "captures/text/tc_qdisc.hpp"
 
 using namespace roce::captures::text;
@@ -32,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   const TextOrigin origin{"fuzz", "input"};
-  switch (data[0] % 20) {
+  switch (data[0] % 21) {
     case 0: (void)parse_ibstat(text, origin); break;
     case 1: (void)parse_ibv_devinfo(text, origin); break;
     case 2: (void)parse_show_gids(text, origin); break;
@@ -53,6 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 17: (void)parse_cma_roce_mode(text, origin); break;
     case 18: (void)parse_show_counters(text, "mlx5_0", origin); break;
     case 19: (void)parse_ps_lldp_agents(text, origin); break;
+    case 20: (void)parse_sysinfo_roce_counters(text, origin); break;
   }
   return 0;
 }

@@ -213,7 +213,7 @@ std::string looked_for_names() {
          "dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, show_counters_<dev>, cma_roce_mode, date, "
          "hostname, ps_auxwww), "
          "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: "
-         "commands_txt_output/<cmd>.txt, "
+         "commands_txt_output/<cmd>.txt (\"Invoked Command:\" first line), "
          "ethtool_S/ethtool_S_<if>, ecn/config/<if>";
 }
 

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "captures/text/ecn_config.hpp"
+#include "captures/text/sysinfo_roce_counters.hpp"
 #include "import/capture_names.hpp"
 #include "import/capture_time.hpp"
 #include "import/host_merge.hpp"
@@ -119,7 +120,7 @@ void find_plain_files(const fs::path& top, const fs::path& dir, int depth, std::
     if (entry.is_symlink(ec)) continue;  // a copied folder has no reason to link; an archive must not
     if (entry.is_directory(ec)) {
       const auto name = entry.path().filename();
-      if (depth < kMaxDepth && !(depth == 0 && (name == "sys" || name == "ecn")))
+      if (depth < kMaxDepth && !(depth == 0 && (name == "sys" || name == "ecn" || name == "commands_txt_output")))
         find_plain_files(top, entry.path(), depth + 1, found);
       continue;
     }
@@ -202,6 +203,133 @@ void import_sysinfo_ecn(const fs::path& top, const std::string& source, ImportSt
   }
 }
 
+// sysinfo-snapshot writes commands_txt_output/<cmd>.txt with '-', '/', ':' ... dropped from the name
+// ("mlnx_qos_i_ens1f0.txt") and the exact command on the first line: "Invoked Command: <cmd>".
+constexpr std::string_view kInvoked = "Invoked Command: ";
+
+std::string invoked_command(std::string_view text) {
+  if (!text.starts_with(kInvoked)) return {};
+  std::string_view cmd = text.substr(kInvoked.size());
+  cmd = cmd.substr(0, cmd.find('\n'));
+  while (!cmd.empty() && (cmd.back() == '\r' || cmd.back() == ' ')) cmd.remove_suffix(1);
+  return std::string(cmd);
+}
+
+// The text with every line outside [first, last) (0-based) blanked: parsers skip blank lines, so the
+// line numbers of the kept lines stay those of the file.
+std::string keep_lines(std::string_view text, std::size_t first, std::size_t last) {
+  std::string out;
+  std::size_t line = 0;
+  for (std::size_t at = 0; at < text.size(); ++line) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    if (line >= first && line < last) out.append(text.substr(at, end - at));
+    out += '\n';
+    at = end + 1;
+  }
+  return out;
+}
+
+std::size_t line_count(std::string_view text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+}
+
+// mlnx_qos_handler.txt: for each PF, a line "mlnx_qos -i <if>", its output, then "____________".
+void import_sysinfo_mlnx_qos(std::string_view text, const captures::text::TextOrigin& origin, ImportState& state) {
+  std::vector<std::pair<std::size_t, std::string>> heads;  // line index, netdev
+  std::size_t line = 0;
+  for (std::size_t at = 0; at < text.size(); ++line) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view body = text.substr(at, end - at);
+    while (!body.empty() && (body.back() == '\r' || body.back() == ' ')) body.remove_suffix(1);
+    if (body.starts_with("mlnx_qos -i ") && body.find(' ', 12) == std::string_view::npos)
+      heads.emplace_back(line, std::string(body.substr(12)));
+    else if (body.starts_with("____") && !heads.empty() && !heads.back().second.empty())
+      heads.emplace_back(line, std::string());  // a section's end
+    at = end + 1;
+  }
+  for (std::size_t i = 0; i < heads.size(); ++i) {
+    if (heads[i].second.empty()) continue;
+    const std::size_t last = i + 1 < heads.size() ? heads[i + 1].first : line_count(text);
+    const std::string section = keep_lines(text, heads[i].first + 1, last);
+    if (section.find("Could not run command: mlnx_qos") != std::string::npos) {
+      add_warning(state, heads[i].second,
+                  origin.where(heads[i].first + 1) + ": mlnx_qos -i " + heads[i].second + " did not run on the host",
+                  model::Availability::absent);
+      continue;
+    }
+    import_command_text({CommandKind::mlnx_qos, heads[i].second}, section, origin, state);
+  }
+}
+
+// The sysinfo files roce-doctor reads by their command, and names every other one as not used.
+void import_sysinfo_commands(const fs::path& top, const std::string& source, ImportState& state) {
+  std::error_code ec;
+  std::vector<fs::path> paths;
+  for (const auto& entry : fs::directory_iterator(top / "commands_txt_output", ec))
+    if (!entry.is_symlink(ec) && entry.is_regular_file(ec)) paths.push_back(entry.path());
+  struct Command {
+    CommandFile command;
+    std::string label, text;
+  };
+  std::vector<Command> commands;
+  for (const auto& path : paths) {
+    const std::string label = path.lexically_relative(top).generic_string();
+    if (!inside(top, path)) continue;
+    auto text = read_small_file(path, label);
+    if (!text) {
+      add_warning(state, label, text.error().message);
+      continue;
+    }
+    const std::string cmd = invoked_command(*text);
+    const captures::text::TextOrigin origin{source, label};
+    if (cmd == "roce counters") {
+      auto result = captures::text::parse_sysinfo_roce_counters(*text, origin);
+      if (!result) {
+        add_warning(state, label, result.error().message);
+        continue;
+      }
+      for (const auto& w : result->warnings) add_warning(state, label, w.message);
+      for (const auto& dev : result->value) merge_rdma_device(rdma_device_named(state.host, dev.name), dev);
+      state.files_used.push_back(label);
+      continue;
+    }
+    if (cmd == "mlnx_qos_handler") {
+      import_sysinfo_mlnx_qos(*text, origin, state);
+      continue;
+    }
+    std::string sos_name = cmd;
+    std::replace(sos_name.begin(), sos_name.end(), ' ', '_');
+    CommandFile command = classify_command_file(cmd.empty() ? path.filename().string() : sos_name);
+    if (command.kind == CommandKind::unknown) {
+      state.files_not_used.push_back(label + " (" + (cmd.empty() ? "unknown command" : cmd) +
+                                     ": not read by roce-doctor)");
+      continue;
+    }
+    if (!cmd.empty()) *text = keep_lines(*text, 1, line_count(*text));
+    commands.push_back({std::move(command), label, std::move(*text)});
+  }
+  std::stable_sort(commands.begin(), commands.end(), [](const Command& a, const Command& b) {
+    const int oa = apply_order(a.command.kind), ob = apply_order(b.command.kind);
+    return oa != ob ? oa < ob : a.label < b.label;
+  });
+  for (const auto& c : commands) import_command_text(c.command, c.text, {source, c.label}, state);
+}
+
+// What of a snapshot roce-doctor does not read: the HTML pages, ecn/debug (mlx5 cc_params), err_messages.
+void list_sysinfo_unread(const fs::path& top, ImportState& state) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(top, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file(ec) && name.ends_with(".html"))
+      state.files_not_used.push_back(name + " (HTML page of the snapshot: its data is read from the text files)");
+  }
+  for (const auto& entry : fs::directory_iterator(top / "ecn" / "debug", ec))
+    state.files_not_used.push_back("ecn/debug/" + entry.path().filename().string() +
+                                   " (mlx5 debugfs cc_params: congestion-control tunables, not read)");
+  if (is_dir(top / "err_messages"))
+    state.files_not_used.push_back("err_messages/ (the snapshot tool's own errors, not read)");
+}
+
 void import_manifest_time(const fs::path& top, ImportState& state) {
   const fs::path manifest = top / "sos_reports" / "manifest.json";
   std::error_code ec;
@@ -249,7 +377,11 @@ Expected<Imported> import_folder(const std::string& dir) {
     import_command_text(file.command, *text, {source, file.label}, state);
   }
   if (sos) list_namespace_files(top, state);
-  if (sysinfo) import_sysinfo_ecn(top, source, state);
+  if (sysinfo) {
+    import_sysinfo_commands(top, source, state);
+    import_sysinfo_ecn(top, source, state);
+    list_sysinfo_unread(top, state);
+  }
   if (!state.time_known && sos) import_manifest_time(top, state);
   if (state.files_used.empty() && !sysfs_used) {
     std::string message = dir + ": nothing usable in this capture; looked for " + looked_for_names();
@@ -263,6 +395,16 @@ Expected<Imported> import_folder(const std::string& dir) {
         state.time_problem.empty() ? "the capture holds no `date` output: its time is unknown" : state.time_problem,
         model::Availability::absent);
 
+  if (sysinfo) {  // a snapshot holds far more than roce-doctor reads: say what was
+    std::vector<std::string> used = state.files_used;
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    std::string listed;
+    for (const auto& f : used) listed += (listed.empty() ? "" : "; ") + f;
+    state.host.notes.push_back(
+        {"capture", model::Availability::present,
+         std::to_string(used.size()) + " file" + (used.size() == 1 ? "" : "s") + " of the snapshot used: " + listed});
+  }
   if (!state.files_not_used.empty()) {
     std::string listed;
     for (const auto& f : state.files_not_used) listed += (listed.empty() ? "" : "; ") + f;

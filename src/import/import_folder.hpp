@@ -2,10 +2,13 @@
 // A folder of command outputs as one Host: an sos report (sos_commands/<plugin>/<file>, sys/,
 // sos_reports/manifest.json) or any folder of files named as sos names command outputs
 // (capture_names.hpp), with copied sysfs under sys/, or an NVIDIA sysinfo-snapshot
-// (commands_txt_output/<cmd>.txt, ethtool_S/ethtool_S_<if>, ecn/config/<if>; its HTML pages are
-// ignored). The kind is told by the content, not by the path's name. Every value keeps its
-// provenance {"sos" | "sysinfo" | "folder", "<relative path>:<line>"}. Every read stays inside the
-// capture: a symbolic link leading out of it is a warning, never followed.
+// (commands_txt_output/<cmd>.txt, each told by its first line "Invoked Command: <cmd>", with
+// mlnx_qos_handler.txt split per interface and roce_counters.txt giving the RDMA port counters;
+// ethtool_S/ethtool_S_<if>; ecn/config/<if>; a host note lists the files used and another the ones
+// not read: HTML pages, ecn/debug, err_messages, every other command).
+// The kind is told by the content, not by the path's name. Every value keeps its provenance
+// {"sos" | "sysinfo" | "folder", "<relative path>:<line>"}. Every read stays inside the capture: a
+// symbolic link leading out of it is a warning, never followed.
 //
 // Merge order: the sysfs copy first, then the command outputs in apply_order (import_text.hpp), a
 // later value replacing an earlier one. mlnx_qos and dcb disagreeing: the model has one slot per

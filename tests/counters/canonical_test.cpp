@@ -393,6 +393,32 @@ TEST_CASE("bnxt_en: real FCS grep from the netdev patch that reads rx_fcs_err_fr
   CHECK(canonicalize("", &s, nullptr, nullptr) == c);
 }
 
+TEST_CASE("bnxt_en: the full ethtool -S name list of the driver, per priority from pri2cos, never per CoS queue") {
+  const CounterSet s = parse_ethtool_sample("bnxt_ethtool_S_pfc_cos_from_driver_source.txt");
+  CHECK(s.entries.size() == 232);  // every name bnxt_get_strings() prints for one ring, none lost
+  const Canonical c = canonicalize("bnxt_en", &s, nullptr, nullptr);
+  check(c, "prio[3].rx_pause", 4821, "rx_pfc_ena_frames_pri3", "ethtool");
+  check(c, "prio[3].tx_pause", 1310, "tx_pfc_ena_frames_pri3", "ethtool");
+  check(c, "prio[0].rx_pause", 0, "rx_pfc_ena_frames_pri0", "ethtool");
+  check(c, "prio[3].rx_pause_us", 92154, "pfc_pri3_rx_duration_us", "ethtool");
+  check(c, "prio[3].tx_pause_us", 20311, "pfc_pri3_tx_duration_us", "ethtool");
+  check(c, "prio[3].rx_pause_transitions", 4821, "pfc_pri3_rx_transitions", "ethtool");
+  // Priority 3 rides CoS 1: its bytes are the driver's *_pri3 (from pri2cos), not rx_bytes_cos3.
+  check(c, "prio[3].rx_bytes", 98765432100, "rx_bytes_pri3", "ethtool");
+  check(c, "prio[3].tx_packets", 24510000, "tx_packets_pri3", "ethtool");
+  check(c, "prio[1].rx_bytes", 8812345, "rx_bytes_pri1", "ethtool");
+  for (int p = 0; p < 8; ++p) check_absent(c, "prio[" + std::to_string(p) + "].rx_discards");  // CoS drops stay raw
+  check(c, "port.rx_discards", 17, "rx_stat_discard", "ethtool");
+  check(c, "port.rx_bytes", 98774244445, "rx_bytes", "ethtool");
+  check(c, "port.rx_packets", 24741234, "rx_good_frames", "ethtool");
+  check(c, "global.rx_pause", 0, "rx_pause_frames", "ethtool");
+  check(c, "link.down_events", 2, "link_down_events", "ethtool");
+  check(c, "phy.rx_bits", 790193955560, "rx_bits", "ethtool");
+  check(c, "phy.corrected_bits", 3, "rx_corrected_bits", "ethtool");
+  // Ring [0] and the ring totals are never port counters.
+  for (const auto& [name, value] : c) CHECK(value.raw_name.find('[') == std::string::npos);
+}
+
 TEST_CASE("ice: real E810 PFC counters from Intel's flow control guide") {
   const CounterSet s = parse_ethtool_sample("ice_ethtool_S_e810_prio_grep.txt");
   const Canonical c = canonicalize("ice", &s, nullptr, nullptr);
