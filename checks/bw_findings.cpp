@@ -31,8 +31,8 @@ engine::Evidence row_evidence(const model::BandwidthResult& res, const model::Ba
 }  // namespace
 
 std::string bandwidth_label(const model::BandwidthResult& result) {
-  return (result.test.empty() ? std::string(model::to_string(result.tool)) : result.test) + " (" +
-         result.from.locator + ")";
+  return (result.test.empty() ? std::string(model::to_string(result.tool)) : result.test) + " (" + result.from.locator +
+         ")";
 }
 
 std::vector<engine::Threshold> bandwidth_thresholds(double min_message_bytes) {
@@ -53,8 +53,10 @@ void report_bandwidth(const engine::Context& ctx, engine::Reporter& r, model::Ba
     r.evaluated();
     if (j.verdict == BwVerdict::ok) continue;
     const bool perftest = tool == model::BandwidthTool::perftest;
-    const std::string measured = perftest ? bw_number(j.measured_gbps) + " Gb/s" : bw_number(j.measured_gbps / 8) + " GB/s busbw";
-    const std::string expected = perftest ? bw_number(j.expected_gbps) + " Gb/s" : bw_number(j.expected_gbps / 8) + " GB/s";
+    const std::string measured =
+        perftest ? bw_number(j.measured_gbps) + " Gb/s" : bw_number(j.measured_gbps / 8) + " GB/s busbw";
+    const std::string expected =
+        perftest ? bw_number(j.expected_gbps) + " Gb/s" : bw_number(j.expected_gbps / 8) + " GB/s";
     engine::Finding f{
         .severity = j.verdict == BwVerdict::critical ? engine::Severity::critical : engine::Severity::warning,
         .subject = j.port ? j.port->subject() : engine::Subject{},

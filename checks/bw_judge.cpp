@@ -58,10 +58,10 @@ void verdict_of(BandwidthJudgement& j) {
 
 const std::vector<std::string_view>& bandwidth_causes() {
   static const std::vector<std::string_view> kCauses = {
-      "ECN-NIC",   "ECN-RED",     "ECN-IDLE",     "ECN-CNP",       "PFC-LOSSLESS", "PFC-EXTRA",
-      "PFC-GLOBAL-PAUSE", "PFC-STORM-GUARD", "BUF-MAP", "BUF-HEADROOM", "BUF-CABLE", "QOS-TRUST",
-      "QOS-DSCP-MAP", "DROP-LOSSLESS", "DROP-HOST", "PAUSE-STORM", "LINK-STATE", "LINK-SPEED",
-      "LINK-FLAP", "LINK-SIGNAL", "PCIE-LINK", "MTU-ROCE", "TRAFFIC-CLASS", "RETRANS"};
+      "ECN-NIC",          "ECN-RED",         "ECN-IDLE",  "ECN-CNP",      "PFC-LOSSLESS",  "PFC-EXTRA",
+      "PFC-GLOBAL-PAUSE", "PFC-STORM-GUARD", "BUF-MAP",   "BUF-HEADROOM", "BUF-CABLE",     "QOS-TRUST",
+      "QOS-DSCP-MAP",     "DROP-LOSSLESS",   "DROP-HOST", "PAUSE-STORM",  "LINK-STATE",    "LINK-SPEED",
+      "LINK-FLAP",        "LINK-SIGNAL",     "PCIE-LINK", "MTU-ROCE",     "TRAFFIC-CLASS", "RETRANS"};
   return kCauses;
 }
 
@@ -120,8 +120,9 @@ BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::Band
   }
 
   if (std::all_of(r.rows.begin(), r.rows.end(), [](const model::BandwidthRow& w) { return w.gbps == 0; })) {
-    j.unjudged_reason = "busbw 0 on every row: a broken run (ranks that ran alone, e.g. a binary built without MPI=1 "
-                        "under mpirun), not a measurement";
+    j.unjudged_reason =
+        "busbw 0 on every row: a broken run (ranks that ran alone, e.g. a binary built without MPI=1 "
+        "under mpirun), not a measurement";
     return j;
   }
   if (r.ranks.empty()) {
@@ -131,8 +132,8 @@ BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::Band
   std::map<std::string, int> per_host;
   for (const auto& k : r.ranks) ++per_host[k.host];
   if (per_host.size() < 2) {
-    j.unjudged_reason = "the run stayed on one node (" + per_host.begin()->first +
-                        "): NVLink or PCIe carried it, not the network";
+    j.unjudged_reason =
+        "the run stayed on one node (" + per_host.begin()->first + "): NVLink or PCIe carried it, not the network";
     return j;
   }
   int gpus = 0;
@@ -148,8 +149,8 @@ BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::Band
   const std::size_t used = std::min(rates.size(), static_cast<std::size_t>(gpus));
   for (std::size_t i = 0; i < used; ++i) j.expected_gbps += rates[i];
   j.basis = std::to_string(used) + " NIC" + (used == 1 ? "" : "s") + " x " + bw_number(rates[0]) + " Gb/s for " +
-            std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " per node: " +
-            bw_number(j.expected_gbps / 8) + " GB/s busbw";
+            std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " per node: " + bw_number(j.expected_gbps / 8) +
+            " GB/s busbw";
   if (used > 1 && rates[used - 1] != rates[0])
     j.basis = std::to_string(used) + " NICs (" + bw_number(j.expected_gbps) + " Gb/s together) for " +
               std::to_string(gpus) + " GPUs per node: " + bw_number(j.expected_gbps / 8) + " GB/s busbw";

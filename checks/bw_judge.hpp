@@ -15,10 +15,10 @@ namespace roce::checks {
 
 inline constexpr std::string_view kBwPerftestId = "BW-PERFTEST";
 inline constexpr std::string_view kBwNcclId = "BW-NCCL";
-inline constexpr double kBwPassRatio = 0.90;      // operators and NCCL maintainers expect 90-98% of line rate
-inline constexpr double kBwCriticalRatio = 0.70;  // the often-quoted "70% of theory": a floor, not a pass mark
-inline constexpr double kPerftestMinMessageBytes = 65536;      // perftest's default size
-inline constexpr double kNcclMinMessageBytes = 268435456;      // 256 MiB: busbw near its plateau
+inline constexpr double kBwPassRatio = 0.90;               // operators and NCCL maintainers expect 90-98% of line rate
+inline constexpr double kBwCriticalRatio = 0.70;           // the often-quoted "70% of theory": a floor, not a pass mark
+inline constexpr double kPerftestMinMessageBytes = 65536;  // perftest's default size
+inline constexpr double kNcclMinMessageBytes = 268435456;  // 256 MiB: busbw near its plateau
 
 /// The host checks whose findings can make a bandwidth result fall short (its likely causes).
 const std::vector<std::string_view>& bandwidth_causes();
@@ -29,13 +29,13 @@ const char* to_string(BwVerdict v);
 struct BandwidthJudgement {
   const model::BandwidthResult* result = nullptr;
   BwVerdict verdict = BwVerdict::unjudged;
-  std::string unjudged_reason;            // verdict unjudged: why
-  double measured_gbps = 0;               // the best row at or above the floor, Gb/s
-  double expected_gbps = 0;               // line rate (x2 bidirectional) or the per-node NIC aggregate, Gb/s
-  double ratio = 0;                       // measured / expected
+  std::string unjudged_reason;               // verdict unjudged: why
+  double measured_gbps = 0;                  // the best row at or above the floor, Gb/s
+  double expected_gbps = 0;                  // line rate (x2 bidirectional) or the per-node NIC aggregate, Gb/s
+  double ratio = 0;                          // measured / expected
   const model::BandwidthRow* row = nullptr;  // the row measured
   const engine::PortView* port = nullptr;    // perftest: the port it ran over
-  std::string basis;                      // how the expectation was made: "line rate of mlx5_0/1: 100 Gb/s"
+  std::string basis;                         // how the expectation was made: "line rate of mlx5_0/1: 100 Gb/s"
   double pass_ratio = kBwPassRatio, critical_ratio = kBwCriticalRatio, min_message_bytes = 0;
 };
 

@@ -26,12 +26,13 @@ engine::CheckInfo info_bw_nccl() {
       .profile_keys = {},
       .thresholds = bandwidth_thresholds(kNcclMinMessageBytes),
       .explained_by = bandwidth_causes(),
-      .doc = "Judges each nccl-tests result (any collective, text or -J JSON) that spans two or more nodes: the best "
-             "busbw among rows at or above min_message_bytes (256 MiB) against the per-node NIC aggregate per GPU, "
-             "expected busbw = min(RoCE ports, GPUs per node) x line rate / 8 GB/s (GPUs per node from the rank "
-             "lines). Ring all_reduce reaches 92-96% of it (4 x 200G: 95.3 of 100 GB/s). Below pass_ratio (0.90) it "
-             "warns, below critical_ratio (0.70) it is critical, with the host's findings on any port as likely "
-             "causes. One-node runs, runs without rank lines and runs with busbw 0 everywhere are not judged.",
+      .doc =
+          "Judges each nccl-tests result (any collective, text or -J JSON) that spans two or more nodes: the best "
+          "busbw among rows at or above min_message_bytes (256 MiB) against the per-node NIC aggregate per GPU, "
+          "expected busbw = min(RoCE ports, GPUs per node) x line rate / 8 GB/s (GPUs per node from the rank "
+          "lines). Ring all_reduce reaches 92-96% of it (4 x 200G: 95.3 of 100 GB/s). Below pass_ratio (0.90) it "
+          "warns, below critical_ratio (0.70) it is critical, with the host's findings on any port as likely "
+          "causes. One-node runs, runs without rank lines and runs with busbw 0 everywhere are not judged.",
       .evaluate = evaluate,
   };
 }

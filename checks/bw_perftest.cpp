@@ -26,12 +26,13 @@ engine::CheckInfo info_bw_perftest() {
       .profile_keys = {},
       .thresholds = bandwidth_thresholds(kPerftestMinMessageBytes),
       .explained_by = bandwidth_causes(),
-      .doc = "Judges each perftest result given with the host (`roce-doctor bw FILE`, or perftest output found in a "
-             "capture): the best BW average among rows at or above min_message_bytes against the line rate of the "
-             "port it ran over (the header's device, port 1; the host's only RoCE port when no device is printed; "
-             "twice the rate for -b). Below pass_ratio (0.90) it warns, below critical_ratio (0.70) it is critical; "
-             "the host's ECN, PFC, buffer, drop, link, PCIe, MTU, traffic-class and retransmission findings on that "
-             "port are listed as its likely causes.",
+      .doc =
+          "Judges each perftest result given with the host (`roce-doctor bw FILE`, or perftest output found in a "
+          "capture): the best BW average among rows at or above min_message_bytes against the line rate of the "
+          "port it ran over (the header's device, port 1; the host's only RoCE port when no device is printed; "
+          "twice the rate for -b). Below pass_ratio (0.90) it warns, below critical_ratio (0.70) it is critical; "
+          "the host's ECN, PFC, buffer, drop, link, PCIe, MTU, traffic-class and retransmission findings on that "
+          "port are listed as its likely causes.",
       .evaluate = evaluate,
   };
 }

@@ -19,8 +19,8 @@ inline const char* to_string(BandwidthTool t) { return t == BandwidthTool::perft
 /// One half of an nccl-tests row: out-of-place or in-place.
 struct NcclSide {
   double time_us = 0;
-  double algbw = 0;   // GB/s (10^9 B/s) as printed
-  double busbw = 0;   // GB/s as printed
+  double algbw = 0;     // GB/s (10^9 B/s) as printed
+  double busbw = 0;     // GB/s as printed
   std::string wrong{};  // the #wrong (older: error) column as printed: "0", "N/A", "5e-07"
   bool operator==(const NcclSide&) const = default;
 };
@@ -30,12 +30,12 @@ struct BandwidthRow {
   std::uint64_t bytes = 0;
   // perftest: the columns in the result's unit.
   std::optional<std::uint64_t> iterations{};
-  std::optional<double> peak{};     // absent when perftest measured none (-D, "BW peak won't be measured")
+  std::optional<double> peak{};  // absent when perftest measured none (-D, "BW peak won't be measured")
   std::optional<double> average{};
   std::optional<double> msg_rate_mpps{};
   // nccl-tests
   std::optional<std::uint64_t> count{};  // elements
-  std::string type{}, redop{}, root{};       // as printed ("float", "sum", "-1"); redop empty for alltoall
+  std::string type{}, redop{}, root{};   // as printed ("float", "sum", "-1"); redop empty for alltoall
   std::optional<NcclSide> out_of_place{}, in_place{};
   /// The row's figure in Gb/s (10^9 bit/s): perftest's BW average, nccl-tests' higher busbw of its sides.
   double gbps = 0;
@@ -56,9 +56,9 @@ struct NcclRank {
 /// One run of one tool as its output file holds it.
 struct BandwidthResult {
   BandwidthTool tool = BandwidthTool::perftest;
-  std::string format{};      // "text", "json"
-  std::string test{};        // "RDMA_Write BW Test", "all_reduce_perf"
-  std::string unit{};        // as printed: "Gb/sec", "MiB/sec", "MB/sec" (perftest), "GB/s" (nccl-tests)
+  std::string format{};        // "text", "json"
+  std::string test{};          // "RDMA_Write BW Test", "all_reduce_perf"
+  std::string unit{};          // as printed: "Gb/sec", "MiB/sec", "MB/sec" (perftest), "GB/s" (nccl-tests)
   bool bidirectional = false;  // perftest -b: the figures add both directions
   // perftest header (absent when not printed)
   std::string device{};      // "mlx5_0"
@@ -68,9 +68,9 @@ struct BandwidthResult {
   std::optional<std::uint32_t> qps{}, mtu{}, gid_index{}, tos{};
   // nccl-tests
   std::vector<NcclRank> ranks{};
-  std::optional<double> avg_busbw{};          // "# Avg bus bandwidth" as printed, GB/s
+  std::optional<double> avg_busbw{};             // "# Avg bus bandwidth" as printed, GB/s
   std::optional<std::uint64_t> out_of_bounds{};  // "# Out of bounds values" count
-  bool footer = false;                      // the summary lines were there (a whole run, not a paste of rows)
+  bool footer = false;                           // the summary lines were there (a whole run, not a paste of rows)
   std::vector<BandwidthRow> rows{};
   Provenance from{};  // {"perftest" | "nccl-tests", "FILE:LINE"} of the result's first line
   bool operator==(const BandwidthResult&) const = default;

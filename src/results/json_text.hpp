@@ -1,7 +1,7 @@
 #pragma once
 // Parsing a JSON result file with its syntax errors located as FILE:LINE:COLUMN. Internal to src/results/.
-#include <nlohmann/json.hpp>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 

@@ -48,7 +48,7 @@ std::optional<model::NcclSide> side_of(const json& row, const char* key) {
 }  // namespace
 
 Expected<std::vector<model::BandwidthResult>> read_nccl_json(std::string_view text,
-                                                              const captures::text::TextOrigin& origin) {
+                                                             const captures::text::TextOrigin& origin) {
   auto doc = parse_json_text(text, origin, "nccl-tests -J");
   if (!doc) return fail(std::move(doc.error()));
   const json& j = *doc;

@@ -17,7 +17,8 @@ using captures::text::TextInput;
 using model::BandwidthResult;
 
 bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return !s.empty() &&
+         std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 // Strips what launchers put before each line: "[1,0]<stdout>:" (Open MPI --tag-output), " 0: "
@@ -32,8 +33,10 @@ std::string_view without_launcher_prefix(std::string_view body) {
       });
       if (tag) {
         std::string_view rest = body.substr(close + 1);
-        if (rest.starts_with("<stdout>:")) rest.remove_prefix(9);
-        else if (rest.starts_with("<stderr>:")) rest.remove_prefix(9);
+        if (rest.starts_with("<stdout>:"))
+          rest.remove_prefix(9);
+        else if (rest.starts_with("<stderr>:"))
+          rest.remove_prefix(9);
         return captures::text::trim(rest);
       }
     }
@@ -126,13 +129,14 @@ Expected<std::vector<BandwidthResult>> read_nccl_text(std::string_view text, con
         begin(line);
       } else if (auto k = rank_line(c)) {
         begin(line);
-        if (!closed && out.back().rows.empty()) out.back().ranks.push_back(*k);
-        else pending_ranks.push_back(*k);
+        if (!closed && out.back().rows.empty())
+          out.back().ranks.push_back(*k);
+        else
+          pending_ranks.push_back(*k);
       } else if (c.starts_with("size") && c.find("busbw") != std::string_view::npos) {
         const auto words = split_ws(c);
-        const auto time_columns = std::count_if(words.begin(), words.end(), [](std::string_view w) {
-          return w == "time" || w == "cputime";
-        });
+        const auto time_columns =
+            std::count_if(words.begin(), words.end(), [](std::string_view w) { return w == "time" || w == "cputime"; });
         side_columns = c.find("i_min") != std::string_view::npos ? 2 * kSideColumns : kSideColumns;
         if (time_columns != 2) return in.error(line, "unknown nccl-tests column layout: " + shown(c));
         if (!closed && !out.back().rows.empty()) closed = true;  // a new table

@@ -37,7 +37,7 @@ std::optional<std::string> unit_from_rate(double bytes, double average, double m
 }  // namespace
 
 Expected<std::vector<model::BandwidthResult>> read_perftest_json(std::string_view text,
-                                                                  const captures::text::TextOrigin& origin) {
+                                                                 const captures::text::TextOrigin& origin) {
   auto doc = parse_json_text(text, origin, "perftest --out_json");
   if (!doc) return fail(std::move(doc.error()));
   const json& j = *doc;

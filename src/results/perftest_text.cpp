@@ -20,7 +20,8 @@ bool is_rule(std::string_view body) {
 
 // "RDMA_Write BW Test", "Send Bidirectional BW Test", "RDMA_Read Post List BW Test".
 bool is_title(std::string_view body) {
-  return body.ends_with(" Test") && body.find(" BW ") != std::string_view::npos && body.find(':') == std::string_view::npos;
+  return body.ends_with(" Test") && body.find(" BW ") != std::string_view::npos &&
+         body.find(':') == std::string_view::npos;
 }
 
 // The value after "KEY :" anywhere in a header line ("Dual-port : OFF\t\tDevice : mlx5_0"); its
@@ -69,15 +70,15 @@ std::string unit_of(std::string_view header) {
 }
 
 struct Table {
-  bool open = false;      // a "#bytes" line was read for the current result
-  bool qos = false;       // "#sl" column after #bytes
+  bool open = false;  // a "#bytes" line was read for the current result
+  bool qos = false;   // "#sl" column after #bytes
   std::size_t header_line = 0;
 };
 
 }  // namespace
 
 Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
-                                                           const captures::text::TextOrigin& origin) {
+                                                          const captures::text::TextOrigin& origin) {
   TextInput in(text, origin);
   std::vector<BandwidthResult> out;
   std::vector<Table> tables;
@@ -126,8 +127,7 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
       }
       auto& r = out.back();
       r.unit = unit_of(body);
-      if (!to_gbps(1, r.unit))
-        return in.error(line, "unknown bandwidth unit in the result header: " + shown(body));
+      if (!to_gbps(1, r.unit)) return in.error(line, "unknown bandwidth unit in the result header: " + shown(body));
       tables.back() = {true, split_ws(body).size() > 1 && split_ws(body)[1] == "#sl", line.number};
       continue;
     }
@@ -154,7 +154,8 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
       r.rows.push_back(w);
       continue;
     }
-    if (!out.empty() && !tables.back().open) header_fields(body, out.back());
+    if (!out.empty() && !tables.back().open)
+      header_fields(body, out.back());
     else if (out.empty() && !value_of(body, "Device").empty()) {
       start(line);  // a header whose title was cut off
       header_fields(body, out.back());

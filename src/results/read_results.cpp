@@ -22,8 +22,8 @@ bool has(std::string_view text, std::string_view what) { return text.find(what) 
 Format format_of(std::string_view text) {
   if (starts_json(text)) {
     if (has(text, "\"test_info\"")) return Format::perftest_json;
-    if (has(text, "\"results\"") && (has(text, "\"nccl_version\"") || has(text, "\"average_bus_bandwidth\"") ||
-                                      has(text, "\"out_of_place\"")))
+    if (has(text, "\"results\"") &&
+        (has(text, "\"nccl_version\"") || has(text, "\"average_bus_bandwidth\"") || has(text, "\"out_of_place\"")))
       return Format::nccl_json;
     return Format::none;
   }
@@ -53,7 +53,7 @@ Format format_of(std::string_view text) {
 bool looks_like_results(std::string_view text) { return format_of(text) != Format::none; }
 
 Expected<std::vector<model::BandwidthResult>> read_results(std::string_view text,
-                                                            const captures::text::TextOrigin& origin) {
+                                                           const captures::text::TextOrigin& origin) {
   switch (format_of(text)) {
     case Format::perftest_text: return read_perftest_text(text, origin);
     case Format::perftest_json: return read_perftest_json(text, origin);

@@ -16,7 +16,7 @@ namespace roce::results {
 /// text that is none of the formats, or a run cut short (a header without rows, a truncated row):
 /// never a guessed number.
 Expected<std::vector<model::BandwidthResult>> read_results(std::string_view text,
-                                                            const captures::text::TextOrigin& origin);
+                                                           const captures::text::TextOrigin& origin);
 
 /// Reads a file with read_results; its path is the origin's file.
 Expected<std::vector<model::BandwidthResult>> read_results_file(const std::string& path);
@@ -26,12 +26,12 @@ bool looks_like_results(std::string_view text);
 
 // The parsers behind read_results, one per format.
 Expected<std::vector<model::BandwidthResult>> read_perftest_text(std::string_view text,
-                                                                  const captures::text::TextOrigin& origin);
+                                                                 const captures::text::TextOrigin& origin);
 Expected<std::vector<model::BandwidthResult>> read_perftest_json(std::string_view text,
-                                                                  const captures::text::TextOrigin& origin);
+                                                                 const captures::text::TextOrigin& origin);
 Expected<std::vector<model::BandwidthResult>> read_nccl_text(std::string_view text,
-                                                              const captures::text::TextOrigin& origin);
+                                                             const captures::text::TextOrigin& origin);
 Expected<std::vector<model::BandwidthResult>> read_nccl_json(std::string_view text,
-                                                              const captures::text::TextOrigin& origin);
+                                                             const captures::text::TextOrigin& origin);
 
 }  // namespace roce::results

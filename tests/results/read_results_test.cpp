@@ -95,9 +95,12 @@ TEST_CASE("perftest: CRLF, spaces for tabs and a header without leading space re
   std::string text = fixture("perftest_send_bw_gbits.txt");
   std::string crlf;
   for (char c : text) {
-    if (c == '\t') crlf += "    ";
-    else if (c == '\n') crlf += "\r\n";
-    else crlf += c;
+    if (c == '\t')
+      crlf += "    ";
+    else if (c == '\n')
+      crlf += "\r\n";
+    else
+      crlf += c;
   }
   for (std::size_t at; (at = crlf.find("\n Dual-port")) != std::string::npos;) crlf.replace(at, 11, "\nDual-port");
   auto r = read(crlf);
@@ -124,7 +127,8 @@ TEST_CASE("perftest: a header with no table, a table with no rows, a latency tes
   auto lat = read("                    RDMA_Write Latency Test\n #bytes #iterations    t_min[usec]\n");
   REQUIRE_FALSE(lat.ok());
   CHECK(lat.error().message.starts_with("r.txt:1: a perftest latency test"));
-  auto unit = read(" #bytes     #iterations    BW peak[Kb/sec]    BW average[Kb/sec]   MsgRate[Mpps]\n 65536 10 1 1 1\n");
+  auto unit =
+      read(" #bytes     #iterations    BW peak[Kb/sec]    BW average[Kb/sec]   MsgRate[Mpps]\n 65536 10 1 1 1\n");
   REQUIRE_FALSE(unit.ok());
   CHECK(unit.error().message.starts_with("r.txt:1: unknown bandwidth unit"));
 }
@@ -243,7 +247,8 @@ TEST_CASE("nccl-tests: the old layout (error column, no root), alltoall's empty 
 TEST_CASE("nccl-tests: two collectives in one file are two results; a cut row is located") {
   const std::string run = fixture("nccl_all_reduce_2x1_nogdr.txt");
   std::string second = run;
-  for (std::size_t at; (at = second.find("all_reduce_perf")) != std::string::npos;) second.replace(at, 15, "all_gather_perf");
+  for (std::size_t at; (at = second.find("all_reduce_perf")) != std::string::npos;)
+    second.replace(at, 15, "all_gather_perf");
   auto r = read(run + second);
   REQUIRE(r.ok());
   REQUIRE(r->size() == 2);
@@ -274,7 +279,8 @@ TEST_CASE("nccl-tests -J: devices, rows with both sides, summary; the collective
   const std::string whole = fixture("nccl_all_reduce_2x8.json");
   auto cut = read(whole.substr(0, whole.find("\"out_of_bounds\"")), "n.json");
   REQUIRE_FALSE(cut.ok());
-  CHECK(cut.error().message.starts_with("n.json:1:" + std::to_string(whole.find("\"out_of_bounds\"") + 1) + ": not valid"));
+  CHECK(cut.error().message.starts_with("n.json:1:" + std::to_string(whole.find("\"out_of_bounds\"") + 1) +
+                                        ": not valid"));
 }
 
 TEST_CASE("unknown text and empty input are errors naming the file") {
