@@ -97,12 +97,13 @@ int run_estimate(const EstimateOptions& o) {
     const double needed = physics::rate_needed_gbps(*bytes, seconds, factor);
     doc["seconds"] = seconds;
     doc["rate_gbps_needed"] = needed;
-    text = what + " within " + estimate_seconds_text(seconds) + ": needs " + estimate_number(needed) + " Gb/s (" + estimate_number(needed / 8) +
-           " GB/s" + (*collective == physics::Collective::none ? "" : " busbw") + ")";
+    text = what + " within " + estimate_seconds_text(seconds) + ": needs " + estimate_number(needed) + " Gb/s (" +
+           estimate_number(needed / 8) + " GB/s" + (*collective == physics::Collective::none ? "" : " busbw") + ")";
     if (rate) {
       doc["rate_gbps"] = *rate;
       doc["fits"] = *rate >= needed;
-      text += "; " + rate_kind + " " + estimate_number(*rate) + " Gb/s " + (*rate >= needed ? "is enough" : "is not enough");
+      text += "; " + rate_kind + " " + estimate_number(*rate) + " Gb/s " +
+              (*rate >= needed ? "is enough" : "is not enough");
     }
   } else {
     if (!rate) return fail("give --rate or --busbw (or --within for the rate needed)", "--rate 400G");

@@ -71,8 +71,8 @@ TEST_CASE("bw: results inside a capture folder are judged by check --from too") 
 }
 
 TEST_CASE("bw: a truncated result file is an input error naming file and line; JSON errors are objects") {
-  const auto r =
-      run("bw --from '" + bw_example("cx6dx-ecn-off.json") + "' '" + bw_fixture("perftest_write_bw_truncated.txt") + "'");
+  const auto r = run("bw --from '" + bw_example("cx6dx-ecn-off.json") + "' '" +
+                     bw_fixture("perftest_write_bw_truncated.txt") + "'");
   CHECK(r.exit_code == 3);
   CHECK(r.err.find("perftest_write_bw_truncated.txt:26: truncated result row") != std::string::npos);
   const auto j = run("bw --json --from '" + bw_example("cx6dx-ecn-off.json") + "' '" +
@@ -82,8 +82,8 @@ TEST_CASE("bw: a truncated result file is an input error naming file and line; J
 }
 
 TEST_CASE("bw: an nccl-tests run on one node is shown as not judged, with the reason") {
-  const auto r =
-      run("bw --json --from '" + bw_example("cx6dx-ecn-off.json") + "' '" + bw_fixture("nccl_all_reduce_rows.txt") + "'");
+  const auto r = run("bw --json --from '" + bw_example("cx6dx-ecn-off.json") + "' '" +
+                     bw_fixture("nccl_all_reduce_rows.txt") + "'");
   const Json doc = Json::parse(r.out);
   CHECK(doc["results"].at(0)["verdict"] == "unjudged");
   CHECK(doc["results"].at(0)["measured_gbps"].is_null());
