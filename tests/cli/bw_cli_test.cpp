@@ -60,11 +60,14 @@ TEST_CASE("bw: results inside a capture folder are judged by check --from too") 
   write_file((dir / "perf" / "ib_write_bw.log").string(), bw_perftest_text("40.00"));
   const auto r = run("check --json --from '" + dir.string() + "'");
   const Json doc = Json::parse(r.out);
+  // The fixture folder's host names its RDMA device otherwise: the result is found and read (its
+  // provenance is the path inside the capture) and BW-PERFTEST says why it cannot judge it there.
   bool seen = false;
-  for (const auto& f : doc["findings"])
-    if (f["id"] == "BW-PERFTEST") {
+  for (const auto& res : doc["results"])
+    if (res["id"] == "BW-PERFTEST") {
       seen = true;
-      CHECK(f["title"].get<std::string>().find("(perf/ib_write_bw.log:1)") != std::string::npos);
+      CHECK(res["skipped_reason"].get<std::string>().find("(perf/ib_write_bw.log:1): device mlx5_0") !=
+            std::string::npos);
     }
   CHECK(seen);
   fs::remove_all(dir);
