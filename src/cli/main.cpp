@@ -2,10 +2,12 @@
 // (util/exit_codes.hpp). Exceptions from CLI11 end here; the core does not throw.
 #include <CLI/CLI.hpp>
 
+#include "cli/cmd_bw.hpp"
 #include "cli/cmd_check.hpp"
 #include "cli/cmd_checks.hpp"
 #include "cli/cmd_collect.hpp"
 #include "cli/cmd_diff.hpp"
+#include "cli/cmd_estimate.hpp"
 #include "cli/cmd_fleet.hpp"
 #include "cli/cmd_metrics.hpp"
 #include "cli/cmd_record.hpp"
@@ -38,8 +40,9 @@ int main(int argc, char** argv) {
   // parsed; the callback leaves the exit code here. In --help order; __watchdog and completion are hidden.
   int exit_code = roce::kExitInputError;
   for (auto add : {add_show_command, add_collect_command, add_check_command, add_checks_command, add_record_command,
-                   add_diff_command, add_tune_command, add_watchdog_command, add_report_command, add_metrics_command,
-                   add_serve_command, add_fleet_command, add_completion_command})
+                   add_diff_command, add_tune_command, add_watchdog_command, add_report_command, add_bw_command,
+                   add_estimate_command, add_metrics_command, add_serve_command, add_fleet_command,
+                   add_completion_command})
     add(app, global, exit_code);
 
   try {

@@ -11,6 +11,7 @@
 #include "import/import_folder.hpp"
 #include "import/tar_extract.hpp"
 #include "record/recording.hpp"
+#include "results/find_results.hpp"
 
 namespace roce::import {
 namespace {
@@ -55,7 +56,13 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   auto imported = import_folder(dir);
   if (!imported) return fail(std::move(imported.error()));
   imported->host.from.locator = shown_as;
-  return as_bundle(std::move(*imported));
+  // perftest and nccl-tests outputs beside the host's own: judged by the BW-* checks.
+  auto found = results::find_results(dir);
+  for (auto& why : found.errors)
+    imported->host.notes.push_back({"bandwidth results", model::Availability::error, std::move(why)});
+  auto bundle = as_bundle(std::move(*imported));
+  bundle.observations.bandwidth = std::move(found.results);
+  return bundle;
 }
 
 Expected<captures::Bundle> load_archive(const std::string& path) {

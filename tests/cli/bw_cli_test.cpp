@@ -1,0 +1,111 @@
+// roce-doctor bw and estimate end to end: result files judged on a capture, likely causes, JSON,
+// results found inside a capture folder, exit codes.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+#include "run_binary.hpp"
+#include "support/paths.hpp"
+
+namespace roce::test {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string bw_example(const std::string& name) { return std::string(ROCE_EXAMPLES_DIR) + "/" + name; }
+std::string bw_fixture(const std::string& name) { return std::string(ROCE_FIXTURES_DIR) + "/results/" + name; }
+
+// A perftest result on mlx5_0 at `gbps` Gb/s, 64 KiB messages.
+std::string bw_perftest_text(const std::string& gbps) {
+  return "                    RDMA_Write BW Test\n"
+         " Dual-port       : OFF\t\tDevice         : mlx5_0\n"
+         " Number of qps   : 1\t\tTransport type : IB\n"
+         " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+         " 65536      5000             " +
+         gbps + "              " + gbps + "  \t\t   0.105\n";
+}
+
+}  // namespace
+
+TEST_CASE("bw: ECN off in the capture and a 55 Gb/s perftest: critical, ECN checks as likely causes") {
+  const std::string file = temp_path("low.txt");
+  write_file(file, bw_perftest_text("55.10"));
+  const auto r = run("bw --from '" + bw_example("cx6dx-ecn-off.json") + "' '" + file + "'");
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.find("measured  55.1 Gb/s at 65536 B") != std::string::npos);
+  CHECK(r.out.find("expected  100 Gb/s (line rate of ens1f0np0 (mlx5_0/1): 100 Gb/s)") != std::string::npos);
+  CHECK(r.out.find("verdict   critical") != std::string::npos);
+  CHECK(r.out.find("    ECN-NIC [") != std::string::npos);
+
+  const auto j = run("bw --json --from '" + bw_example("cx6dx-ecn-off.json") + "' '" + file + "'");
+  CHECK(j.exit_code == 2);
+  const Json doc = Json::parse(j.out);
+  const auto& res = doc["results"].at(0);
+  CHECK(res["tool"] == "perftest");
+  CHECK(res["measured_gbps"] == Approx(55.1));
+  CHECK(res["expected_gbps"] == 100.0);
+  CHECK(res["ratio"] == Approx(0.551));
+  CHECK(res["verdict"] == "critical");
+  const auto causes = res["likely_causes"].get<std::vector<std::string>>();
+  CHECK(std::find(causes.begin(), causes.end(), "ECN-NIC") != causes.end());
+  std::remove(file.c_str());
+}
+
+TEST_CASE("bw: results inside a capture folder are judged by check --from too") {
+  namespace fs = std::filesystem;
+  const fs::path dir = temp_path("capture-with-results");
+  fs::remove_all(dir);
+  fs::copy(std::string(ROCE_FIXTURES_DIR) + "/import/folder", dir, fs::copy_options::recursive);
+  fs::create_directories(dir / "perf");
+  write_file((dir / "perf" / "ib_write_bw.log").string(), bw_perftest_text("40.00"));
+  const auto r = run("check --json --from '" + dir.string() + "'");
+  const Json doc = Json::parse(r.out);
+  // The fixture folder's host names its RDMA device otherwise: the result is found and read (its
+  // provenance is the path inside the capture) and BW-PERFTEST says why it cannot judge it there.
+  bool seen = false;
+  for (const auto& res : doc["results"])
+    if (res["id"] == "BW-PERFTEST") {
+      seen = true;
+      CHECK(res["skipped_reason"].get<std::string>().find("(perf/ib_write_bw.log:1): device mlx5_0") !=
+            std::string::npos);
+    }
+  CHECK(seen);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("bw: a truncated result file is an input error naming file and line; JSON errors are objects") {
+  const auto r = run("bw --from '" + bw_example("cx6dx-ecn-off.json") + "' '" +
+                     bw_fixture("perftest_write_bw_truncated.txt") + "'");
+  CHECK(r.exit_code == 3);
+  CHECK(r.err.find("perftest_write_bw_truncated.txt:26: truncated result row") != std::string::npos);
+  const auto j = run("bw --json --from '" + bw_example("cx6dx-ecn-off.json") + "' '" +
+                     bw_fixture("perftest_write_bw_truncated.txt") + "'");
+  CHECK(j.exit_code == 3);
+  CHECK(Json::parse(j.out)["error"]["exit_code"] == 3);
+}
+
+TEST_CASE("bw: an nccl-tests run on one node is shown as not judged, with the reason") {
+  const auto r = run("bw --json --from '" + bw_example("cx6dx-ecn-off.json") + "' '" +
+                     bw_fixture("nccl_all_reduce_rows.txt") + "'");
+  const Json doc = Json::parse(r.out);
+  CHECK(doc["results"].at(0)["verdict"] == "unjudged");
+  CHECK(doc["results"].at(0)["measured_gbps"].is_null());
+}
+
+TEST_CASE("estimate: 2 GB over 400G is 40 ms; --within gives the rate; JSON carries seconds") {
+  const auto r = run("estimate --size 2GB --rate 400G");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "2GB at rate 400 Gb/s: 40 ms\n");
+  const auto j = run("estimate --size 2GB --rate 400G --json");
+  CHECK(Json::parse(j.out)["seconds"] == Approx(0.04));
+  const auto w = run("estimate --size 2GB --within 50ms --json");
+  CHECK(Json::parse(w.out)["rate_gbps_needed"] == Approx(320));
+  const auto c = run("estimate --size 2GB --busbw 45 --collective all_reduce --ranks 16 --json");
+  CHECK(Json::parse(c.out)["seconds"] == Approx(2e9 * 1.875 / 45e9));
+  const auto bad = run("estimate --size 2GB --rate 400G --collective all_reduce");
+  CHECK(bad.exit_code == 3);
+  CHECK(bad.err.find("needs --ranks") != std::string::npos);
+}
+
+}  // namespace roce::test

@@ -1,0 +1,297 @@
+// perftest and nccl-tests outputs, text and JSON, read into model::BandwidthResult.
+#include <catch2/catch.hpp>
+
+#include "results/read_results.hpp"
+#include "support/files.hpp"
+#include "support/paths.hpp"
+
+namespace roce::test {
+namespace {
+
+using model::BandwidthTool;
+
+std::string fixture(const std::string& name) { return slurp(std::string(ROCE_FIXTURES_DIR) + "/results/" + name); }
+
+Expected<std::vector<model::BandwidthResult>> read(const std::string& text, const std::string& file = "r.txt") {
+  return results::read_results(text, {"file", file});
+}
+
+Expected<std::vector<model::BandwidthResult>> read_fixture(const std::string& name) {
+  return read(fixture(name), name);
+}
+
+}  // namespace
+
+TEST_CASE("perftest: the real ib_send_bw block gives its header and one row in Gb/s") {
+  auto r = read_fixture("perftest_send_bw_gbits.txt");
+  REQUIRE(r.ok());
+  REQUIRE(r->size() == 1);
+  const auto& b = r->front();
+  CHECK(b.tool == BandwidthTool::perftest);
+  CHECK(b.test == "Send BW Test");
+  CHECK(b.device == "rocep68s0");
+  CHECK(b.link_type == "Ethernet");
+  CHECK(b.transport == "IB");
+  CHECK(b.connection == "RC");
+  CHECK(b.qps == 1u);
+  CHECK(b.mtu == 1024u);
+  CHECK(b.gid_index == 1u);
+  CHECK_FALSE(b.bidirectional);
+  CHECK(b.unit == "Gb/sec");
+  REQUIRE(b.rows.size() == 1);
+  CHECK(b.rows[0].bytes == 65536);
+  CHECK(b.rows[0].iterations == 1000u);
+  CHECK(b.rows[0].peak == 36.43);
+  CHECK(b.rows[0].average == 36.07);
+  CHECK(b.rows[0].msg_rate_mpps == 0.068798);
+  CHECK(b.rows[0].gbps == 36.07);
+  CHECK(b.rows[0].line == 23);
+  CHECK(b.from.locator == "perftest_send_bw_gbits.txt:2");
+}
+
+TEST_CASE("perftest: a real result cut inside its row is an error at that line, not a number") {
+  auto r = read_fixture("perftest_write_bw_truncated.txt");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message.starts_with("perftest_write_bw_truncated.txt:26: truncated result row"));
+}
+
+TEST_CASE("perftest: an -a sweep in MiB/sec converts each size to Gb/s and skips a stray line") {
+  auto r = read_fixture("perftest_write_bw_sweep_mib.txt");
+  REQUIRE(r.ok());
+  const auto& b = r->front();
+  CHECK(b.test == "RDMA_Write BW Test");
+  CHECK(b.device == "mlx5_0");
+  CHECK(b.gid_index == 3u);
+  CHECK(b.mtu == 4096u);
+  CHECK(b.unit == "MiB/sec");
+  REQUIRE(b.rows.size() == 6);
+  CHECK(b.rows.front().bytes == 2);
+  CHECK(b.rows.back().bytes == 8388608);
+  // 11050.70 MiB/s = 11050.70 * 2^20 * 8 / 1e9 Gb/s
+  CHECK(b.rows.back().gbps == Approx(92.70).epsilon(0.001));
+}
+
+TEST_CASE("perftest: MB/sec of older builds is also 2^20 bytes per second") {
+  std::string text = fixture("perftest_write_bw_sweep_mib.txt");
+  for (std::size_t at; (at = text.find("MiB/sec")) != std::string::npos;) text.replace(at, 7, "MB/sec");
+  auto r = read(text);
+  REQUIRE(r.ok());
+  CHECK(r->front().unit == "MB/sec");
+  CHECK(r->front().rows.back().gbps == Approx(92.70).epsilon(0.001));
+}
+
+TEST_CASE("perftest: -b is bidirectional, and a peak that was not measured is absent, not zero") {
+  auto r = read_fixture("perftest_write_bw_bidir_duration.txt");
+  REQUIRE(r.ok());
+  const auto& b = r->front();
+  CHECK(b.bidirectional);
+  CHECK(b.device == "mlx5_3");
+  CHECK(b.qps == 4u);
+  REQUIRE(b.rows.size() == 1);
+  CHECK_FALSE(b.rows[0].peak.has_value());
+  CHECK(b.rows[0].gbps == 431.05);
+}
+
+TEST_CASE("perftest: CRLF, spaces for tabs and a header without leading space read the same") {
+  std::string text = fixture("perftest_send_bw_gbits.txt");
+  std::string crlf;
+  for (char c : text) {
+    if (c == '\t')
+      crlf += "    ";
+    else if (c == '\n')
+      crlf += "\r\n";
+    else
+      crlf += c;
+  }
+  for (std::size_t at; (at = crlf.find("\n Dual-port")) != std::string::npos;) crlf.replace(at, 11, "\nDual-port");
+  auto r = read(crlf);
+  REQUIRE(r.ok());
+  CHECK(r->front().device == "rocep68s0");
+  CHECK(r->front().rows.at(0).gbps == 36.07);
+}
+
+TEST_CASE("perftest: server and client pasted together are two results") {
+  const std::string one = fixture("perftest_send_bw_gbits.txt");
+  auto r = read(one + one);
+  REQUIRE(r.ok());
+  CHECK(r->size() == 2);
+}
+
+TEST_CASE("perftest: a header with no table, a table with no rows, a latency test are errors") {
+  const std::string text = fixture("perftest_send_bw_gbits.txt");
+  auto no_table = read(text.substr(0, text.find(" #bytes")));
+  REQUIRE_FALSE(no_table.ok());
+  CHECK(no_table.error().message == "r.txt:2: perftest header without a result table: the output is truncated");
+  auto no_rows = read(text.substr(0, text.find(" 65536")));
+  REQUIRE_FALSE(no_rows.ok());
+  CHECK(no_rows.error().message == "r.txt:22: perftest result table without rows: the output is truncated");
+  auto lat = read("                    RDMA_Write Latency Test\n #bytes #iterations    t_min[usec]\n");
+  REQUIRE_FALSE(lat.ok());
+  CHECK(lat.error().message.starts_with("r.txt:1: a perftest latency test"));
+  auto unit =
+      read(" #bytes     #iterations    BW peak[Kb/sec]    BW average[Kb/sec]   MsgRate[Mpps]\n 65536 10 1 1 1\n");
+  REQUIRE_FALSE(unit.ok());
+  CHECK(unit.error().message.starts_with("r.txt:1: unknown bandwidth unit"));
+}
+
+TEST_CASE("perftest --out_json: header keys, one size, and the unit from the message rate") {
+  auto r = read_fixture("perftest_out.json");
+  REQUIRE(r.ok());
+  const auto& b = r->front();
+  CHECK(b.format == "json");
+  CHECK(b.test == "RDMA_Write_BW_Test");
+  CHECK(b.device == "mlx5_0");
+  CHECK(b.gid_index == 3u);
+  CHECK(b.mtu == 4096u);
+  CHECK(b.link_type == "Ethernet");
+  CHECK(b.unit == "Gb/sec");  // 65536 B x 0.184784 Mpps = 96.88 Gb/s
+  REQUIRE(b.rows.size() == 1);
+  CHECK(b.rows[0].gbps == 96.88);
+  CHECK(b.rows[0].peak == 97.12);
+}
+
+TEST_CASE("perftest --out_json: MiB/s is recognised, a cut file is located, an inconsistent rate refused") {
+  std::string text = fixture("perftest_out.json");
+  const std::string gbits = "\"BW_average\": 96.88", mib = "\"BW_average\": 11548.99";  // 96.88e9/8/2^20
+  text.replace(text.find(gbits), gbits.size(), mib);
+  auto r = read(text);
+  REQUIRE(r.ok());
+  CHECK(r->front().unit == "MiB/sec");
+  CHECK(r->front().rows[0].gbps == Approx(96.88).epsilon(0.001));
+
+  auto cut = read(text.substr(0, text.find("\"MsgRate\"")), "out.json");
+  REQUIRE_FALSE(cut.ok());
+  CHECK(cut.error().message.starts_with("out.json:28:1: not valid perftest --out_json JSON"));
+
+  std::string odd = fixture("perftest_out.json");
+  odd.replace(odd.find("0.184784"), 8, "0.500000");
+  auto bad = read(odd, "out.json");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message.find("matches neither Gb/s nor MiB/s") != std::string::npos);
+}
+
+TEST_CASE("nccl-tests: a whole run gives ranks, hosts, both sides per size and the summary") {
+  auto r = read_fixture("nccl_all_reduce_2x1_nogdr.txt");
+  REQUIRE(r.ok());
+  REQUIRE(r->size() == 1);
+  const auto& b = r->front();
+  CHECK(b.tool == BandwidthTool::nccl_tests);
+  CHECK(b.test == "all_reduce_perf");
+  CHECK(b.unit == "GB/s");
+  REQUIRE(b.ranks.size() == 2);
+  CHECK(b.ranks[1].host == "gpu-a02");
+  CHECK(b.ranks[1].bus_id == "0000:1b:00");
+  CHECK(b.ranks[1].name == "NVIDIA H100 80GB HBM3");
+  CHECK(model::rank_hosts(b) == std::vector<std::string>{"gpu-a01", "gpu-a02"});
+  REQUIRE(b.rows.size() == 4);
+  const auto& last = b.rows.back();
+  CHECK(last.bytes == 2147483648ull);
+  CHECK(last.count == 536870912u);
+  CHECK(last.type == "float");
+  CHECK(last.redop == "sum");
+  CHECK(last.root == "-1");
+  CHECK(last.out_of_place->busbw == 15.02);
+  CHECK(last.in_place->busbw == 15.01);
+  CHECK(last.in_place->wrong == "0");
+  CHECK(last.gbps == Approx(15.02 * 8));
+  CHECK(b.out_of_bounds == 0u);
+  CHECK(b.avg_busbw == 14.8525);
+  CHECK(b.footer);
+  CHECK(b.from.locator == "nccl_all_reduce_2x1_nogdr.txt:2");
+}
+
+TEST_CASE("nccl-tests: real rows without header or summary are read; the real header alone is truncated") {
+  auto rows = read_fixture("nccl_all_reduce_rows.txt");
+  REQUIRE(rows.ok());
+  const auto& b = rows->front();
+  REQUIRE(b.rows.size() == 11);
+  CHECK_FALSE(b.footer);
+  CHECK(b.rows.back().bytes == 33554432);
+  CHECK(b.rows.back().in_place->busbw == 300.52);
+  CHECK(b.rows.back().gbps == Approx(300.52 * 8));
+
+  auto header = read_fixture("nccl_all_reduce_header_only.txt");
+  REQUIRE_FALSE(header.ok());
+  CHECK(header.error().message ==
+        "nccl_all_reduce_header_only.txt:5: nccl-tests output without result rows: the output is truncated");
+}
+
+TEST_CASE("nccl-tests: the old layout (error column, no root), alltoall's empty redop, launcher prefixes") {
+  const std::string old =
+      "#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error\n"
+      "   134217728      33554432     float     sum    10230   13.12   24.60  2e-07    10198   13.16   24.68  2e-07\n"
+      " Out of bounds values : 2 FAILED\n"
+      " Avg bus bandwidth    : 24.64 \n";
+  auto a = read(old);
+  REQUIRE(a.ok());
+  CHECK(a->front().rows[0].redop == "sum");
+  CHECK(a->front().rows[0].root.empty());
+  CHECK(a->front().rows[0].out_of_place->wrong == "2e-07");
+  CHECK(a->front().out_of_bounds == 2u);
+
+  const std::string alltoall =
+      "[1,0]<stdout>:#       size         count      type   redop    root     time   algbw   busbw  #wrong     time   "
+      "algbw   busbw  #wrong\n"
+      "[1,0]<stdout>:   268435456       4194304     float              -1    11839   22.67   21.26       0    11840   "
+      "22.67   21.25     N/A\n"
+      " 0: bad-node:1234:1234 [0] NCCL INFO comm 0x55 rank 0 nranks 16\n"
+      "[1,0]<stdout>:# Avg bus bandwidth    : 21.255 \n";
+  auto t = read(alltoall);
+  REQUIRE(t.ok());
+  REQUIRE(t->front().rows.size() == 1);
+  CHECK(t->front().rows[0].redop.empty());
+  CHECK(t->front().rows[0].root == "-1");
+  CHECK(t->front().rows[0].in_place->wrong == "N/A");
+  CHECK(t->front().avg_busbw == 21.255);
+}
+
+TEST_CASE("nccl-tests: two collectives in one file are two results; a cut row is located") {
+  const std::string run = fixture("nccl_all_reduce_2x1_nogdr.txt");
+  std::string second = run;
+  for (std::size_t at; (at = second.find("all_reduce_perf")) != std::string::npos;)
+    second.replace(at, 15, "all_gather_perf");
+  auto r = read(run + second);
+  REQUIRE(r.ok());
+  REQUIRE(r->size() == 2);
+  CHECK(r->at(1).test == "all_gather_perf");
+  CHECK(r->at(1).ranks.size() == 2);
+  CHECK(r->at(1).rows.size() == 4);
+
+  auto cut = read(run.substr(0, run.find("   18411")));
+  REQUIRE_FALSE(cut.ok());
+  CHECK(cut.error().message.starts_with("r.txt:13: truncated nccl-tests row"));
+}
+
+TEST_CASE("nccl-tests -J: devices, rows with both sides, summary; the collective from args[0]") {
+  auto r = read_fixture("nccl_all_reduce_2x8.json");
+  REQUIRE(r.ok());
+  const auto& b = r->front();
+  CHECK(b.format == "json");
+  CHECK(b.test == "all_reduce_perf");
+  CHECK(b.ranks.size() == 16);
+  CHECK(model::rank_hosts(b).size() == 2);
+  REQUIRE(b.rows.size() == 2);
+  CHECK(b.rows[1].root == "-1");
+  CHECK(b.rows[1].out_of_place->busbw == Approx(231.12));
+  CHECK(b.rows[1].gbps == Approx(231.12 * 8));
+  CHECK(b.out_of_bounds == 0u);
+  CHECK(b.avg_busbw == Approx(230.265));
+
+  const std::string whole = fixture("nccl_all_reduce_2x8.json");
+  auto cut = read(whole.substr(0, whole.find("\"out_of_bounds\"")), "n.json");
+  REQUIRE_FALSE(cut.ok());
+  CHECK(cut.error().message.starts_with("n.json:1:" + std::to_string(whole.find("\"out_of_bounds\"") + 1) +
+                                        ": not valid"));
+}
+
+TEST_CASE("unknown text and empty input are errors naming the file") {
+  auto r = read("hello\nworld\n", "x.log");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message == "x.log: not perftest or nccl-tests output");
+  CHECK_FALSE(read("").ok());
+  CHECK_FALSE(read("{\"a\": 1}").ok());
+  CHECK(results::looks_like_results(fixture("nccl_all_reduce_rows.txt")));
+  CHECK_FALSE(results::looks_like_results("eth0: flags=4163<UP>  mtu 1500\n"));
+}
+
+}  // namespace roce::test
