@@ -3,16 +3,18 @@
 /// the job's NCCL log, the GPU–NIC topology, the switch at the other end of each cable. Plain
 /// records read by the catalog's checks through engine::Context::observations(); each kind lives in
 /// its own header and is one member here. Empty when nothing was given.
+#include <utility>
+
+#include "model/switch_port.hpp"
+
 namespace roce::model {
 
 struct Observations {
+  SwitchSide switches;  // switch exports, the host's LLDP view, host-port <-> switch-port cables
   bool operator==(const Observations&) const = default;
 };
 
 /// Adds what `more` holds to `into` (one member per kind).
-inline void append(Observations& into, Observations&& more) {
-  (void)into;
-  (void)more;
-}
+inline void append(Observations& into, Observations&& more) { append(into.switches, std::move(more.switches)); }
 
 }  // namespace roce::model
