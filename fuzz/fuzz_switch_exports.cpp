@@ -7,6 +7,7 @@
 
 #include "model/host.hpp"
 #include "switch/cable_join.hpp"
+#include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
@@ -17,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   model::SwitchSide side;
-  switch (data[0] % 5) {
+  switch (data[0] % 8) {
     case 0:
       if (auto s = switches::read_sonic_config_db(text, "fuzz")) side.switches.push_back(std::move(*s));
       break;

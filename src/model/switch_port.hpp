@@ -84,6 +84,9 @@ struct SwitchPort {
   std::vector<SwitchPg> lossless_pgs;
   Field<SwitchPfcWatchdog> pfcwd;
   std::vector<SwitchPfcwdQueue> pfcwd_stats;
+  /// PFC frames per priority (`show pfc counters`): received from the host (it paused the switch)
+  /// and sent to it. Since the "Last cached time" the export names, when it names one.
+  Field<PerPrio<std::uint64_t>> pfc_rx_frames, pfc_tx_frames;
 
   const SwitchQueue* queue(int index) const {
     for (const auto& q : queues)

@@ -5,6 +5,8 @@
 ///   a LocalPort/RemotePortID table   SONiC `show lldp table`
 ///   a QUEUE/STATUS/STORM table       SONiC `show pfcwd stats`
 ///   "Chassis ID TLV" blocks          `lldptool -t -n -i IF` (the netdev from a name ending in "_IF")
+///   an operational/applied key tree  Cumulus `nv show interface IF qos roce status` (IF from a name
+///                                    "..._interface_IF_qos...": one port; a `hostname` file names the switch)
 /// A folder holds one switch: its CLI tables belong to the CONFIG_DB export beside them (also under
 /// `dump/`, as a tech-support archive extracted lays them out). Loose files: the tables belong to the
 /// only switch given.

@@ -240,6 +240,8 @@ class Builder {
         Availability::unsupported,
         "SONiC sizes ingress buffers per priority group (BUFFER_PG), not as a DCB buffer table", at("BUFFER_PG", name));
 
+    sp.pfc_rx_frames = sp.pfc_tx_frames = Field<model::PerPrio<std::uint64_t>>::missing(
+        Availability::absent, "no `show pfc counters` export for this switch", at("PORT", name));
     read_cable(sp);
     read_queues(sp);
     read_pgs(sp);

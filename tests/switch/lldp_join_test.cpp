@@ -3,6 +3,7 @@
 
 #include "host_builder.hpp"
 #include "switch/cable_join.hpp"
+#include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
 #include "switch/load_exports.hpp"
 #include "switch/sonic_cli_tables.hpp"
@@ -37,7 +38,7 @@ TEST_CASE("lldpctl -f json reads with one neighbour (an object) and with several
   REQUIRE(two->size() == 2);
   CHECK((*two)[1].netdev == "ens1f1np1");
   CHECK((*two)[1].system_name == "leaf02");
-  CHECK((*two)[1].port_id == "swp1");
+  CHECK((*two)[1].port_id == "swp16");
   CHECK((*two)[1].port_id_type == "ifname");
   auto none = switches::parse_lldpctl_json(R"({"lldp": {}})", "lldpctl");
   REQUIRE(none);
@@ -84,6 +85,55 @@ TEST_CASE("show pfcwd stats on the real sample: the stormed queue and its counts
   CHECK((*t)[1].queue.storms_detected == 1);
   CHECK((*t)[1].queue.storms_restored == 0);
   CHECK((*t)[0].queue.status == "operational");
+}
+
+TEST_CASE("show pfc counters on the real sample: the cached-time snapshot and every priority") {
+  auto t = switches::parse_show_pfc_counters(switch_sample("show_pfc_counters_cached_excerpt.txt"), "pfc");
+  REQUIRE(t);
+  REQUIRE(t->size() == 2);
+  CHECK((*t)[0].port == "Ethernet0");
+  CHECK_FALSE((*t)[0].tx);
+  CHECK((*t)[0].since == "2020-10-01 13:15:55.420247");
+  CHECK((*t)[1].frames[7] == 0u);
+  // The layout pfcstat prints without a snapshot: Rx then Tx, thousands separators, N/A.
+  auto plain = switches::parse_show_pfc_counters(
+      "  Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n"
+      "---------  ------  ------  ------  ------  ------  ------  ------  ------\n"
+      "Ethernet0   1,200     201     202     203     204     205     206     207\n"
+      "Ethernet4     N/A     N/A     N/A     N/A     N/A     N/A     N/A     N/A\n"
+      "\n"
+      "  Port Tx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n"
+      "---------  ------  ------  ------  ------  ------  ------  ------  ------\n"
+      "Ethernet0       0       0       0  12,345       0       0       0       0\n",
+      "pfc");
+  REQUIRE(plain);
+  REQUIRE(plain->size() == 3);
+  CHECK((*plain)[0].frames[0] == 1200u);
+  CHECK_FALSE((*plain)[1].frames[3].has_value());
+  CHECK((*plain)[2].tx);
+  CHECK((*plain)[2].frames[3] == 12345u);
+  CHECK((*plain)[2].since.empty());
+  CHECK_FALSE(switches::parse_show_pfc_counters("PFC0\n", "pfc"));
+}
+
+TEST_CASE("show queue counters on the real sample: unicast queues with their drops") {
+  auto t =
+      switches::parse_show_queue_counters(switch_sample("show_queue_counters_lossy_uc1_drops_excerpt.txt"), "queues");
+  REQUIRE(t);
+  REQUIRE(t->size() == 8);  // UC0-UC7; MC8-MC13 left out
+  CHECK((*t)[1].port == "Ethernet196");
+  CHECK((*t)[1].queue == 1);
+  CHECK((*t)[1].tx_packets == 32025737389u);
+  CHECK((*t)[1].drop_packets == 6841131615u);
+  CHECK((*t)[3].drop_packets == 0u);
+  CHECK_FALSE((*t)[3].ecn_marked_packets.has_value());
+  auto wred = switches::parse_show_queue_counters(
+      "     Port    TxQ    WredDrp/pkts    WredDrp/bytes    EcnMarked/pkts    EcnMarked/bytes\n"
+      "---------  -----  --------------  ---------------  ----------------  -----------------\n"
+      "Ethernet0    UC3               0                0            48,213           72319500\n",
+      "wred");
+  REQUIRE(wred);
+  CHECK((*wred)[0].ecn_marked_packets == 48213u);
 }
 
 TEST_CASE("the host's LLDP joins by the switch's name and the SONiC port alias") {
@@ -139,6 +189,59 @@ TEST_CASE("a folder of one switch attaches its CLI tables to its CONFIG_DB expor
   auto unknown = switches::read_switch_exports({switch_fixture_path("README.md")});
   REQUIRE_FALSE(unknown);
   CHECK(unknown.error().message == switch_fixture_path("README.md: not a switch export roce-doctor reads"));
+}
+
+TEST_CASE("NVUE sizes are binary units") {
+  CHECK(switches::parse_binary_size("146.48 KB") == 149996u);
+  CHECK(switches::parse_binary_size("1.43 MB") == 1499464u);
+  CHECK(switches::parse_binary_size("153.00 KB") == 156672u);
+  CHECK(switches::parse_binary_size("144 Bytes") == 144u);
+  CHECK_FALSE(switches::parse_binary_size("1.4.3 MB"));
+  CHECK_FALSE(switches::parse_binary_size("12 parsecs"));
+}
+
+TEST_CASE("nv show qos roce on the real sample: PFC, ECN thresholds, trust and the DSCP -> SP -> TC maps") {
+  auto roce = switches::parse_nv_show_qos_roce(switch_sample("nv_show_qos_roce.txt"), "nv");
+  REQUIRE(roce);
+  CHECK(roce->mode == "lossless-single-ipool");
+  CHECK(roce->pfc_priority == 3);
+  CHECK(roce->trust_mode == "pcp,dscp");
+  CHECK(roce->congestion_mode == "ECN");
+  CHECK(roce->ecn_tc == 0x09);
+  CHECK(roce->ecn_min_bytes == 149996u);
+  CHECK(roce->ecn_max_bytes == 1499464u);
+  CHECK(roce->ecn_probability == 100u);
+  CHECK(roce->dscp_to_sp[26] == 3);
+  CHECK(roce->dscp_to_sp[48] == 6);
+  CHECK(roce->sp_to_tc[6] == 6);
+  CHECK(roce->sp_to_tc[1] == 0);
+  CHECK(roce->warnings.empty());
+  CHECK_FALSE(switches::parse_nv_show_qos_roce("pfc-priority 3\n", "nv"));
+}
+
+TEST_CASE("a Cumulus switch folder: the per-port NVUE view becomes its port, named by the hostname file") {
+  auto side = switches::read_switch_exports({switch_fixture_path("cumulus-leaf02")});
+  REQUIRE(side);
+  REQUIRE(side->switches.size() == 1);
+  const auto& sw = side->switches[0];
+  CHECK(sw.host.hostname == "leaf02");
+  CHECK(sw.vendor == "cumulus");
+  REQUIRE(sw.ports.size() == 1);
+  CHECK(sw.ports[0].name == "swp16");
+  const auto& nd = sw.host.netdevs[0];
+  CHECK(nd.dcb.pfc->pfc_en == 0x08);
+  CHECK(*nd.trust == "dscp");
+  CHECK((*sw.ports[0].dscp_to_tc)[26] == 3);
+  CHECK((*sw.ports[0].dscp_to_tc)[48] == 6);
+  REQUIRE(sw.ports[0].queue(3));
+  const auto* w = sw.wred(*sw.ports[0].queue(3)->wred_profile);
+  REQUIRE(w);
+  CHECK(*w->green_min_bytes == 156672u);  // the hardware-programmed 153.00 KB, not the 146.48 KB requested
+  CHECK(*w->green_max_bytes == 1499464u);
+  CHECK(sw.ports[0].pfcwd.availability == model::Availability::absent);
+  auto global = switches::read_switch_exports({switch_fixture_path("nv_show_qos_roce.txt")});
+  REQUIRE_FALSE(global);
+  CHECK(global.error().message.find("`nv show qos roce` covers every port but names none") != std::string::npos);
 }
 
 }  // namespace roce::test
