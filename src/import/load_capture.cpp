@@ -11,6 +11,7 @@
 #include "import/import_folder.hpp"
 #include "import/tar_extract.hpp"
 #include "record/recording.hpp"
+#include "switch/load_exports.hpp"
 
 namespace roce::import {
 namespace {
@@ -55,7 +56,11 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   auto imported = import_folder(dir);
   if (!imported) return fail(std::move(imported.error()));
   imported->host.from.locator = shown_as;
-  return as_bundle(std::move(*imported));
+  auto bundle = as_bundle(std::move(*imported));
+  std::vector<std::string> unread;
+  bundle.observations.switches = switches::switch_files_in_capture(dir, &unread);
+  for (auto& w : unread) bundle.samples.back().notes.push_back({"switch", model::Availability::error, std::move(w)});
+  return bundle;
 }
 
 Expected<captures::Bundle> load_archive(const std::string& path) {
