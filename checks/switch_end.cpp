@@ -19,15 +19,14 @@ std::string json_pointer_part(const std::string& s) {
 
 }  // namespace
 
-std::string SwitchEnd::both() const {
-  return cable->host + " " + cable->host_netdev + " <-> " + switch_port();
-}
+std::string SwitchEnd::both() const { return cable->host + " " + cable->host_netdev + " <-> " + switch_port(); }
 
 std::string SwitchEnd::switch_port() const { return sw->host.hostname + " " + port->name; }
 
 engine::Evidence SwitchEnd::cable_evidence() const {
-  return {"cable", both() + " (" + model::to_string(cable->join) + ": " + cable->evidence + ")", std::nullopt,
-          std::nullopt, false, sw->host.from};
+  return {"cable",      both() + " (" + model::to_string(cable->join) + ": " + cable->evidence + ")",
+          std::nullopt, std::nullopt,
+          false,        sw->host.from};
 }
 
 std::optional<std::uint8_t> SwitchEnd::pfc_mask() const {

@@ -48,8 +48,8 @@ std::vector<engine::Evidence> path_evidence(const SwitchEnd& end, int dscp, cons
   std::vector<engine::Evidence> ev{end.cable_evidence()};
   ev.push_back(switch_config("DSCP_TO_TC_MAP|" + *end.port->dscp_to_tc_name + " " + std::to_string(dscp),
                              l.tc ? std::to_string(*l.tc) : "absent", end.port->dscp_to_tc.from));
-  ev.push_back(switch_config("PORT_QOS_MAP|" + end.port->name + " pfc_enable", priority_list(end.netdev->dcb.pfc->pfc_en),
-                             end.netdev->dcb.pfc.from));
+  ev.push_back(switch_config("PORT_QOS_MAP|" + end.port->name + " pfc_enable",
+                             priority_list(end.netdev->dcb.pfc->pfc_en), end.netdev->dcb.pfc.from));
   const auto* q = end.port->queue(l.queue);
   ev.push_back(switch_config("QUEUE|" + end.port->name + "|" + std::to_string(l.queue) + " wred_profile",
                              q && q->wred_profile.ok() ? *q->wred_profile : "absent",
@@ -88,20 +88,21 @@ void judge_roce(const engine::Context&, const engine::PortView& p, const SwitchE
     const auto tc = target_tc(host_prio, pfc);
     std::vector<std::string> ops;
     if (!tc) ops.push_back(patch_op("add", "PORT_QOS_MAP", end.port->name, "pfc_enable", std::to_string(host_prio)));
-    ops.push_back(
-        patch_op("add", "DSCP_TO_TC_MAP", map, std::to_string(dscp), std::to_string(tc.value_or(host_prio))));
+    ops.push_back(patch_op("add", "DSCP_TO_TC_MAP", map, std::to_string(dscp), std::to_string(tc.value_or(host_prio))));
     r.finding({
         .severity = engine::Severity::critical,
         .subject = p.subject(host_prio),
         .title = start + l.text + " on " + end.switch_port(),
         .evidence = path_evidence(end, dscp, l),
-        .explanation = "The host sends RoCE lossless on priority " + std::to_string(host_prio) + ", but the switch "
-                       "classifies DSCP " + std::to_string(dscp) + " into a traffic class without PFC" +
+        .explanation = "The host sends RoCE lossless on priority " + std::to_string(host_prio) +
+                       ", but the switch "
+                       "classifies DSCP " +
+                       std::to_string(dscp) + " into a traffic class without PFC" +
                        (marks_ecn(l.wred) ? "" : " and without ECN marking") +
                        ": under congestion the switch drops RoCE packets instead of pausing the sender or marking "
                        "them, and every drop costs a go-back-N retransmission. SONiC's default map sends every "
-                       "DSCP it does not list (26 among them) to TC 1. The map " + map +
-                       " may be shared by every port of the switch: the fix changes them all.",
+                       "DSCP it does not list (26 among them) to TC 1. The map " +
+                       map + " may be shared by every port of the switch: the fix changes them all.",
         .remediation = {switch_fix(end, ops,
                                    {"nv set qos mapping default-global dscp " + std::to_string(dscp) +
                                     " switch-priority " + std::to_string(tc.value_or(host_prio))})},
@@ -178,13 +179,14 @@ engine::CheckInfo info_xsw_dscp_queue() {
       .profile_keys = {"qos.trust", "qos.lossless", "cnp.dscp", "cnp.priority"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Follows each RoCE DSCP of the profile through the switch port at the other end of the cable "
-             "(check --switch): DSCP_TO_TC_MAP to a traffic class, TC_TO_QUEUE_MAP to a queue, the queue's "
-             "WRED_PROFILE. Critical when the TC has no PFC (pfc_enable): the switch drops RoCE instead of "
-             "pausing, as with SONiC's default map, which sends DSCP 26 to lossy TC 1. A warning when the "
-             "queue is lossless but marks no ECN (no profile, ecn_none, or wred_green_enable false: SAI's "
-             "default), and when the CNP DSCP shares the RoCE queue. The fix is a SONiC JSON Patch for "
-             "`config apply-patch`.",
+      .doc =
+          "Follows each RoCE DSCP of the profile through the switch port at the other end of the cable "
+          "(check --switch): DSCP_TO_TC_MAP to a traffic class, TC_TO_QUEUE_MAP to a queue, the queue's "
+          "WRED_PROFILE. Critical when the TC has no PFC (pfc_enable): the switch drops RoCE instead of "
+          "pausing, as with SONiC's default map, which sends DSCP 26 to lossy TC 1. A warning when the "
+          "queue is lossless but marks no ECN (no profile, ecn_none, or wred_green_enable false: SAI's "
+          "default), and when the CNP DSCP shares the RoCE queue. The fix is a SONiC JSON Patch for "
+          "`config apply-patch`.",
       .evaluate = evaluate,
   };
 }

@@ -53,9 +53,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             .explanation = "DCQCN needs the switch to mark early and with a probability: without a working "
                            "min < max ramp the queue grows until PFC pauses the hosts.",
             .remediation = {switch_fix(*end,
-                                                {patch_op("add", "WRED_PROFILE", w->name, "green_min_threshold", "1048576"),
-                                                 patch_op("add", "WRED_PROFILE", w->name, "green_max_threshold", "2097152"),
-                                                 patch_op("add", "WRED_PROFILE", w->name, "green_drop_probability", "5")},
+                                       {patch_op("add", "WRED_PROFILE", w->name, "green_min_threshold", "1048576"),
+                                        patch_op("add", "WRED_PROFILE", w->name, "green_max_threshold", "2097152"),
+                                        patch_op("add", "WRED_PROFILE", w->name, "green_drop_probability", "5")},
                                        {"nv set qos roce mode lossless"})},
         });
       }
@@ -74,15 +74,14 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .severity = engine::Severity::warning,
           .subject = p.subject(tc),
           .title = "Lossless queues of " + end->switch_port() + " mark ECN differently: queue " +
-                   std::to_string(first_queue) + " " + thresholds_text(*first) + ", queue " + std::to_string(q) +
-                   " " + thresholds_text(*w) + " (" + end->both() + ")",
+                   std::to_string(first_queue) + " " + thresholds_text(*first) + ", queue " + std::to_string(q) + " " +
+                   thresholds_text(*w) + " (" + end->both() + ")",
           .evidence = {end->cable_evidence(), ev},
           .explanation = "Lossless classes that mark at different depths react to the same congestion at "
                          "different times: one class pauses while the other is still throttled by ECN.",
-          .remediation = {switch_fix(*end,
-                                     {patch_op("add", "QUEUE", end->port->name + "|" + std::to_string(q),
-                                               "wred_profile", first->name)},
-                                     {"nv set qos roce mode lossless"})},
+          .remediation = {switch_fix(
+              *end, {patch_op("add", "QUEUE", end->port->name + "|" + std::to_string(q), "wred_profile", first->name)},
+              {"nv set qos roce mode lossless"})},
       });
     }
   }
@@ -99,11 +98,12 @@ engine::CheckInfo info_xsw_ecn() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "On the switch port at the other end of the cable, every lossless queue (a TC in pfc_enable) "
-             "with a WRED profile must have green_min_threshold below green_max_threshold (bytes), a "
-             "green_drop_probability above 0 (percent), and the same thresholds as the other lossless queues. "
-             "Observed defaults: SONiC 1 MiB/2 MiB 5%, NVIDIA 150 KB/1.5 MB. A lossless queue without ECN is "
-             "XSW-DSCP-QUEUE's finding.",
+      .doc =
+          "On the switch port at the other end of the cable, every lossless queue (a TC in pfc_enable) "
+          "with a WRED profile must have green_min_threshold below green_max_threshold (bytes), a "
+          "green_drop_probability above 0 (percent), and the same thresholds as the other lossless queues. "
+          "Observed defaults: SONiC 1 MiB/2 MiB 5%, NVIDIA 150 KB/1.5 MB. A lossless queue without ECN is "
+          "XSW-DSCP-QUEUE's finding.",
       .evaluate = evaluate,
   };
 }

@@ -12,7 +12,8 @@ constexpr std::string_view kId = "XSW-PAUSE";
 std::optional<std::uint64_t> marks_on_queue(const model::Switch& sw, int queue) {
   std::optional<std::uint64_t> sum;
   for (const auto& port : sw.ports)
-    if (const auto* q = port.queue(queue); q && q->ecn_marked_packets.ok()) sum = sum.value_or(0) + *q->ecn_marked_packets;
+    if (const auto* q = port.queue(queue); q && q->ecn_marked_packets.ok())
+      sum = sum.value_or(0) + *q->ecn_marked_packets;
   return sum;
 }
 
@@ -29,8 +30,8 @@ void judge_counters(const engine::Context& ctx, const engine::PortView& p, const
                                      std::to_string(sw_tx), sp.pfc_tx_frames.from);
     if (host_pfc) {
       const std::uint64_t host_rx = p.netdev->dcb.pfc->indications[prio], host_tx = p.netdev->dcb.pfc->requests[prio];
-      const bool disagree = (sw_tx > 0 && host_rx == 0) || (host_rx > 0 && sw_tx == 0) ||
-                            (sw_rx > 0 && host_tx == 0) || (host_tx > 0 && sw_rx == 0);
+      const bool disagree = (sw_tx > 0 && host_rx == 0) || (host_rx > 0 && sw_tx == 0) || (sw_rx > 0 && host_tx == 0) ||
+                            (host_tx > 0 && sw_rx == 0);
       if (disagree)
         r.finding({
             .severity = engine::Severity::warning,
@@ -94,10 +95,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                    q.status + ", " + std::to_string(q.storms_detected) + " detected, " +
                    std::to_string(q.storms_restored) + " restored",
           .evidence = {end->cable_evidence(),
-                       switch_config("show pfcwd stats " + sp.name + ":" + std::to_string(q.queue),
-                                     q.status + " " + std::to_string(q.storms_detected) + "/" +
-                                         std::to_string(q.storms_restored),
-                                     q.from)},
+                       switch_config(
+                           "show pfcwd stats " + sp.name + ":" + std::to_string(q.queue),
+                           q.status + " " + std::to_string(q.storms_detected) + "/" + std::to_string(q.storms_restored),
+                           q.from)},
           .explanation = "The switch's PFC watchdog saw the host keep this queue paused past its detection "
                          "time: the host NIC sends pause frames without draining (a hung receive path, a "
                          "stuck PCIe link or driver, or too little buffer for its traffic). While stormed "
@@ -121,12 +122,13 @@ engine::CheckInfo info_xsw_pause() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {"PAUSE-STORM", "PFC-STORM-GUARD"},
-      .doc = "Reads the switch's `show pfcwd stats` for the port at the other end of the cable: a queue in "
-             "storm now is critical and names the host NIC that pauses it; storms detected earlier are a "
-             "warning. With `show pfc counters`: a warning when one end counts pause frames on a lossless "
-             "priority that the other end never received, and when the switch paused the host while "
-             "`show queue wredcounters` shows no ECN mark on that queue (thresholds above the PFC trigger). "
-             "Skipped without those exports.",
+      .doc =
+          "Reads the switch's `show pfcwd stats` for the port at the other end of the cable: a queue in "
+          "storm now is critical and names the host NIC that pauses it; storms detected earlier are a "
+          "warning. With `show pfc counters`: a warning when one end counts pause frames on a lossless "
+          "priority that the other end never received, and when the switch paused the host while "
+          "`show queue wredcounters` shows no ECN mark on that queue (thresholds above the PFC trigger). "
+          "Skipped without those exports.",
       .evaluate = evaluate,
   };
 }

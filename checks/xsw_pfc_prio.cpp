@@ -12,8 +12,8 @@ void judge(const engine::PortView& p, const SwitchEnd& end, int prio, engine::Re
   const auto& sp = *end.port;
   const std::uint8_t pfc = end.netdev->dcb.pfc->pfc_en;
   const std::string sw = end.sw->host.hostname;
-  const auto pfc_evidence = switch_config("PORT_QOS_MAP|" + sp.name + " pfc_enable", priority_list(pfc),
-                                          end.netdev->dcb.pfc.from);
+  const auto pfc_evidence =
+      switch_config("PORT_QOS_MAP|" + sp.name + " pfc_enable", priority_list(pfc), end.netdev->dcb.pfc.from);
   if (!((pfc >> prio) & 1)) {
     r.finding({
         .severity = engine::Severity::critical,
@@ -44,9 +44,9 @@ void judge(const engine::PortView& p, const SwitchEnd& end, int prio, engine::Re
                                    std::to_string((*sp.tc_to_queue)[prio]), sp.tc_to_queue.from)},
         .explanation = "A pause from the host for this priority stops a different queue than the one carrying "
                        "its traffic: the RoCE queue keeps sending into a full host buffer.",
-        .remediation = {sonic_patch_command(sw, {patch_op("add", "MAP_PFC_PRIORITY_TO_QUEUE", *sp.pfc_to_queue_name,
-                                                          std::to_string(prio),
-                                                          std::to_string((*sp.tc_to_queue)[prio]))})},
+        .remediation = {sonic_patch_command(
+            sw, {patch_op("add", "MAP_PFC_PRIORITY_TO_QUEUE", *sp.pfc_to_queue_name, std::to_string(prio),
+                          std::to_string((*sp.tc_to_queue)[prio]))})},
     });
   }
   // buffermgrd creates lossless PGs for the pfc_enable priorities, PG = TC_TO_PRIORITY_GROUP_MAP[TC].
@@ -54,9 +54,8 @@ void judge(const engine::PortView& p, const SwitchEnd& end, int prio, engine::Re
   for (const auto& g : sp.lossless_pgs)
     if (g.covers(pg)) return;
   const std::string cable = sp.cable_m.ok() ? std::to_string(*sp.cable_m) + "m" : "5m";
-  const std::string speed = end.netdev->link.ok() && end.netdev->link->speed_mbps
-                                ? std::to_string(*end.netdev->link->speed_mbps)
-                                : "SPEED";
+  const std::string speed =
+      end.netdev->link.ok() && end.netdev->link->speed_mbps ? std::to_string(*end.netdev->link->speed_mbps) : "SPEED";
   r.finding({
       .severity = engine::Severity::critical,
       .subject = p.subject(prio),
@@ -69,8 +68,8 @@ void judge(const engine::PortView& p, const SwitchEnd& end, int prio, engine::Re
                      "this priority: it cannot send PFC in time and drops (RX_DRP) although pfc_enable lists "
                      "it. An export taken before the buffer manager ran, or a missing cable length or "
                      "pg_profile_lookup row, leaves it out.",
-      .remediation = {sonic_patch_command(sw, {patch_op("add", "BUFFER_PG", sp.name + "|" + std::to_string(pg), "profile",
-                                                        "pg_lossless_" + speed + "_" + cable + "_profile")}),
+      .remediation = {sonic_patch_command(sw, {patch_op("add", "BUFFER_PG", sp.name + "|" + std::to_string(pg),
+                                                        "profile", "pg_lossless_" + speed + "_" + cable + "_profile")}),
                       "on " + sw + ": check that the buffer manager created the profile (`show buffer information`)"},
   });
 }
@@ -98,11 +97,12 @@ engine::CheckInfo info_xsw_pfc_prio() {
       .profile_keys = {"qos.lossless"},
       .thresholds = {},
       .explained_by = {"PFC-LOSSLESS"},
-      .doc = "For each lossless priority the host has PFC on, the switch port at the other end of the cable "
-             "must list it in pfc_enable (critical otherwise), pause the queue that carries it "
-             "(MAP_PFC_PRIORITY_TO_QUEUE agrees with TC_TO_QUEUE_MAP) and hold a lossless BUFFER_PG for its "
-             "priority group (TC_TO_PRIORITY_GROUP_MAP): a config_db.json taken before the buffer manager ran "
-             "has none, and the switch drops instead of pausing.",
+      .doc =
+          "For each lossless priority the host has PFC on, the switch port at the other end of the cable "
+          "must list it in pfc_enable (critical otherwise), pause the queue that carries it "
+          "(MAP_PFC_PRIORITY_TO_QUEUE agrees with TC_TO_QUEUE_MAP) and hold a lossless BUFFER_PG for its "
+          "priority group (TC_TO_PRIORITY_GROUP_MAP): a config_db.json taken before the buffer manager ran "
+          "has none, and the switch drops instead of pausing.",
       .evaluate = evaluate,
   };
 }

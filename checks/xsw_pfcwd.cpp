@@ -43,9 +43,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .explanation = "A host whose NIC stops draining (a hung driver, a stuck PCIe link) sends pause frames "
                          "without end; without a watchdog the switch keeps the queue paused and the pause "
                          "spreads through the fabric (PFC storm, deadlock).",
-          .remediation = {"on " + sw + ": sudo config pfcwd start --action drop --restoration-time 200 " + sp.name + " 200",
-                          sonic_patch_command(sw, {patch_op("add", "PORT_QOS_MAP", sp.name, "pfcwd_sw_enable",
-                                                            priority_list(*pfc))})},
+          .remediation = {"on " + sw + ": sudo config pfcwd start --action drop --restoration-time 200 " + sp.name +
+                              " 200",
+                          sonic_patch_command(
+                              sw, {patch_op("add", "PORT_QOS_MAP", sp.name, "pfcwd_sw_enable", priority_list(*pfc))})},
       });
       continue;
     }
@@ -77,10 +78,11 @@ engine::CheckInfo info_xsw_pfcwd() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "The switch port at the other end of the cable must have a PFC_WD entry and list every "
-             "lossless priority (pfc_enable) in pfcwd_sw_enable, so that a host stuck in a pause storm is "
-             "cut off instead of stalling the fabric. Info when the detection time exceeds the restoration "
-             "time.",
+      .doc =
+          "The switch port at the other end of the cable must have a PFC_WD entry and list every "
+          "lossless priority (pfc_enable) in pfcwd_sw_enable, so that a host stuck in a pause storm is "
+          "cut off instead of stalling the fabric. Info when the detection time exceeds the restoration "
+          "time.",
       .evaluate = evaluate,
   };
 }

@@ -26,11 +26,12 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             .evidence = {end->cable_evidence(), switch_config("switch trust", got, snd.trust.from)},
             .explanation = "The switch classifies the host's RoCE traffic by a field the host does not set: "
                            "everything lands in the default traffic class, lossy and without ECN.",
-            .remediation = {want == "dscp"
-                                ? switch_fix(*end, {patch_op("add", "PORT_QOS_MAP", end->port->name, "dscp_to_tc_map", "AZURE")},
-                                             {"nv set qos mapping default-global trust l3"})
-                                : switch_fix(*end, {patch_op("add", "PORT_QOS_MAP", end->port->name, "dot1p_to_tc_map", "AZURE")},
-                                             {"nv set qos mapping default-global trust l2"})},
+            .remediation =
+                {want == "dscp"
+                     ? switch_fix(*end, {patch_op("add", "PORT_QOS_MAP", end->port->name, "dscp_to_tc_map", "AZURE")},
+                                  {"nv set qos mapping default-global trust l3"})
+                     : switch_fix(*end, {patch_op("add", "PORT_QOS_MAP", end->port->name, "dot1p_to_tc_map", "AZURE")},
+                                  {"nv set qos mapping default-global trust l2"})},
         });
     }
     if (snd.mtu.ok() && p.netdev->mtu.ok()) {
@@ -41,8 +42,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             .subject = p.subject(),
             .title = "MTU " + std::to_string(*snd.mtu) + " on " + end->switch_port() + " is below the host's " +
                      std::to_string(*p.netdev->mtu) + " (" + end->both() + ")",
-            .evidence = {end->cable_evidence(), switch_config("PORT|" + end->port->name + " mtu",
-                                                              std::to_string(*snd.mtu), snd.mtu.from),
+            .evidence = {end->cable_evidence(),
+                         switch_config("PORT|" + end->port->name + " mtu", std::to_string(*snd.mtu), snd.mtu.from),
                          config("host mtu", std::to_string(*p.netdev->mtu), p.netdev->mtu)},
             .explanation = "Frames the host may send are larger than the switch port accepts: full-size RoCE "
                            "packets are dropped on ingress and the connection retries until it fails.",
@@ -68,9 +69,10 @@ engine::CheckInfo info_xsw_trust_mtu() {
       .profile_keys = {"qos.trust"},
       .thresholds = {},
       .explained_by = {"QOS-TRUST", "MTU-ROCE"},
-      .doc = "The switch port at the other end of the cable must classify by the field the profile's hosts "
-             "mark (a SONiC port trusts DSCP when a dscp_to_tc_map is bound to it) and its MTU (PORT mtu) "
-             "must be at least the host netdev's.",
+      .doc =
+          "The switch port at the other end of the cable must classify by the field the profile's hosts "
+          "mark (a SONiC port trusts DSCP when a dscp_to_tc_map is bound to it) and its MTU (PORT mtu) "
+          "must be at least the host netdev's.",
       .evaluate = evaluate,
   };
 }

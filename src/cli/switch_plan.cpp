@@ -30,7 +30,8 @@ SwitchPlan switch_plan(const engine::Context& ctx) {
   }
   std::string skipped;
   for (const auto& r : results)
-    if (r.status == engine::CheckResult::Status::skipped) skipped += "  " + r.id + " not judged: " + r.skipped_reason + "\n";
+    if (r.status == engine::CheckResult::Status::skipped)
+      skipped += "  " + r.id + " not judged: " + r.skipped_reason + "\n";
   plan.empty = ranked.empty();
   plan.text = "\nSwitch side (dry run: roce-doctor never changes a switch; paste on the switch named):\n" +
               (body.empty() ? std::string("  nothing to change on the cables judged\n") : body) + skipped;

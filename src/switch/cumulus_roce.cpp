@@ -128,15 +128,15 @@ void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusR
   model::NetDev nd;
   model::SwitchPort sp;
   nd.name = sp.name = port;
-  const std::string no_port_facts = "`nv show qos roce` shows no per-port " ;
+  const std::string no_port_facts = "`nv show qos roce` shows no per-port ";
   nd.mtu = Field<std::uint32_t>::missing(Availability::absent, no_port_facts + "MTU", from);
   nd.link = Field<model::LinkSettings>::missing(Availability::absent, no_port_facts + "speed", from);
   nd.mac = Field<std::string>::missing(Availability::absent, no_port_facts + "MAC", from);
   sp.alias = Field<std::string>::missing(Availability::absent, "Cumulus sends the port name as LLDP Port ID", from);
   sp.cable_m = Field<std::uint32_t>::missing(Availability::absent, no_port_facts + "cable length", from);
   if (roce.pfc_priority)
-    nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = static_cast<std::uint8_t>(1u << *roce.pfc_priority)},
-                                       from);
+    nd.dcb.pfc =
+        Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = static_cast<std::uint8_t>(1u << *roce.pfc_priority)}, from);
   else
     nd.dcb.pfc = Field<model::Pfc>::missing(Availability::absent, "no pfc-priority in " + roce.file, from);
   const bool dscp_trust = roce.trust_mode.find("dscp") != std::string::npos;
@@ -162,16 +162,17 @@ void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusR
   if (roce.ecn_tc && roce.ecn_min_bytes && roce.ecn_max_bytes) {
     model::SwitchWred w;
     w.name = "qos roce congestion-control";
-    w.ecn = Field<std::string>::of(roce.congestion_mode.find("ecn") != std::string::npos ||
-                                           roce.congestion_mode.find("ECN") != std::string::npos
-                                       ? "ecn_all"
-                                       : "ecn_none",
-                                   from);
+    w.ecn = Field<std::string>::of(
+        roce.congestion_mode.find("ecn") != std::string::npos || roce.congestion_mode.find("ECN") != std::string::npos
+            ? "ecn_all"
+            : "ecn_none",
+        from);
     w.green_enable = Field<bool>::of(true, from);
     w.green_min_bytes = Field<std::uint64_t>::of(*roce.ecn_min_bytes, from);
     w.green_max_bytes = Field<std::uint64_t>::of(*roce.ecn_max_bytes, from);
-    w.green_drop_percent = roce.ecn_probability ? Field<std::uint32_t>::of(*roce.ecn_probability, from)
-                                                : Field<std::uint32_t>::missing(Availability::absent, "no probability", from);
+    w.green_drop_percent = roce.ecn_probability
+                               ? Field<std::uint32_t>::of(*roce.ecn_probability, from)
+                               : Field<std::uint32_t>::missing(Availability::absent, "no probability", from);
     if (!sw.wred(w.name)) sw.wred_profiles.push_back(w);
     for (int q = 0; q < 8; ++q)
       if ((*roce.ecn_tc >> q) & 1) {

@@ -17,18 +17,18 @@
 namespace roce::switches {
 
 struct CumulusRoce {
-  std::string mode;                   // "lossless", "lossless-single-ipool"
-  std::optional<int> pfc_priority;    // switch priority with PFC
-  std::string trust_mode;             // "pcp,dscp"
-  std::string congestion_mode;        // "ECN", "ecn, absolute"
+  std::string mode;                    // "lossless", "lossless-single-ipool"
+  std::optional<int> pfc_priority;     // switch priority with PFC
+  std::string trust_mode;              // "pcp,dscp"
+  std::string congestion_mode;         // "ECN", "ecn, absolute"
   std::optional<std::uint8_t> ecn_tc;  // traffic classes with ECN (bit mask)
   std::optional<std::uint64_t> ecn_min_bytes, ecn_max_bytes;
   std::optional<std::uint32_t> ecn_probability;  // percent
-  model::DscpMap dscp_to_sp{};                     // DSCP -> switch priority
+  model::DscpMap dscp_to_sp{};                   // DSCP -> switch priority
   std::array<std::optional<std::uint8_t>, 8> sp_to_tc{};
   std::uint8_t lossless_pool_sps = 0;  // switch priorities of a roce-reserved ingress pool
-  std::string file;                   // for provenance
-  std::vector<std::string> warnings;  // "FILE:LINE: ..."
+  std::string file;                    // for provenance
+  std::vector<std::string> warnings;   // "FILE:LINE: ..."
 };
 
 /// "146.48 KB" -> 149996, "1.43 MB" -> 1499464, "144 Bytes" -> 144 (binary units, rounded).

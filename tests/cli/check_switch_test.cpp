@@ -19,8 +19,9 @@ bool contains(const std::string& text, const std::string& what) { return text.fi
 }  // namespace
 
 TEST_CASE("check --switch with SONiC's default map is critical for DSCP 26 and names both ends") {
-  const auto r = run("check --from '" + kHealthyHost + "' --switch '" + kSwitch + "sonic_default_azure_config_db.json' '" +
-                     kSwitch + "lldpctl_json_one_neighbour.json' --only XSW-DSCP-QUEUE");
+  const auto r =
+      run("check --from '" + kHealthyHost + "' --switch '" + kSwitch + "sonic_default_azure_config_db.json' '" +
+          kSwitch + "lldpctl_json_one_neighbour.json' --only XSW-DSCP-QUEUE");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   CHECK(contains(r.out, "RoCE DSCP 26 of gpu-node-03 ens1f0np0 <-> leaf01 Ethernet0 (host priority 3) lands in TC 1"));
@@ -28,8 +29,9 @@ TEST_CASE("check --switch with SONiC's default map is critical for DSCP 26 and n
 }
 
 TEST_CASE("check --switch with a switch that maps DSCP 26 to lossless TC 3 judges the cable healthy") {
-  const auto r = run("check --from '" + kHealthyHost + "' --switch '" + kSwitch + "sonic_roce_dscp26_CONFIG_DB_dump.json' --switch '" +
-                     kSwitch + "lldptool_-t_-n_-i_ens1f0np0' --only XSW-DSCP-QUEUE,XSW-PFC-PRIO,XSW-ECN,XSW-PFCWD,XSW-TRUST-MTU");
+  const auto r = run("check --from '" + kHealthyHost + "' --switch '" + kSwitch +
+                     "sonic_roce_dscp26_CONFIG_DB_dump.json' --switch '" + kSwitch +
+                     "lldptool_-t_-n_-i_ens1f0np0' --only XSW-DSCP-QUEUE,XSW-PFC-PRIO,XSW-ECN,XSW-PFCWD,XSW-TRUST-MTU");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 0);
 }
@@ -57,16 +59,18 @@ TEST_CASE("a capture folder holding the switch's config_db.json and the host's l
 }
 
 TEST_CASE("tune --switch prints the switch side of the plan to paste, and is never applied") {
-  const std::string exports = " --switch '" + kSwitch + "sonic_default_azure_config_db.json' '" + kSwitch +
-                              "lldpctl_json_one_neighbour.json'";
+  const std::string exports =
+      " --switch '" + kSwitch + "sonic_default_azure_config_db.json' '" + kSwitch + "lldpctl_json_one_neighbour.json'";
   const auto r = run("tune --from '" + kHealthyHost + "'" + exports);
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
-  CHECK(contains(r.out, "Switch side (dry run: roce-doctor never changes a switch; paste on the switch named):\n"
-                        "  XSW-DSCP-QUEUE: RoCE DSCP 26 of gpu-node-03 ens1f0np0 <-> leaf01 Ethernet0"));
-  CHECK(contains(r.out, R"(      on leaf01: echo '[{"op": "add", "path": "/DSCP_TO_TC_MAP/AZURE/26", "value": "3"}]')"));
-  const auto healthy = run("tune --from '" + kHealthyHost + "' --switch '" + kSwitch + "sonic_roce_dscp26_flat.json' '" +
-                           kSwitch + "lldpctl_json_one_neighbour.json'");
+  CHECK(contains(r.out,
+                 "Switch side (dry run: roce-doctor never changes a switch; paste on the switch named):\n"
+                 "  XSW-DSCP-QUEUE: RoCE DSCP 26 of gpu-node-03 ens1f0np0 <-> leaf01 Ethernet0"));
+  CHECK(
+      contains(r.out, R"(      on leaf01: echo '[{"op": "add", "path": "/DSCP_TO_TC_MAP/AZURE/26", "value": "3"}]')"));
+  const auto healthy = run("tune --from '" + kHealthyHost + "' --switch '" + kSwitch +
+                           "sonic_roce_dscp26_flat.json' '" + kSwitch + "lldpctl_json_one_neighbour.json'");
   INFO(healthy.out << healthy.err);
   CHECK(healthy.exit_code == 0);
   CHECK(contains(healthy.out, "  nothing to change on the cables judged\n"));

@@ -19,8 +19,7 @@ using Status = engine::CheckResult::Status;
 
 namespace {
 
-const std::vector<std::string> kCrossChecks{"XSW-DSCP-QUEUE", "XSW-PFC-PRIO", "XSW-ECN",
-                                            "XSW-PFCWD",      "XSW-TRUST-MTU"};
+const std::vector<std::string> kCrossChecks{"XSW-DSCP-QUEUE", "XSW-PFC-PRIO", "XSW-ECN", "XSW-PFCWD", "XSW-TRUST-MTU"};
 
 std::string fixture(const std::string& name) { return slurp(std::string(ROCE_FIXTURES_DIR) + "/switch/" + name); }
 
@@ -164,15 +163,15 @@ TEST_CASE("each NIC is joined to its own leaf: the SONiC default leaf is critica
 }
 
 TEST_CASE("a lossless queue whose WRED profile sets ecn but not wred_green_enable is the known SONiC trap") {
-  CrossRun run("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
-    t["WRED_PROFILE"]["AZURE_LOSSLESS"].erase("wred_green_enable");
-  });
+  CrossRun run("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["WRED_PROFILE"]["AZURE_LOSSLESS"].erase("wred_green_enable"); });
   const auto& f = only_finding(run.result("XSW-DSCP-QUEUE"));
   CHECK(f.severity == Severity::warning);
   CHECK(has(f.title, "lands in TC 3, queue 3 (PFC, WRED AZURE_LOSSLESS: ecn ecn_all, wred_green_enable false)"));
   CHECK(has(f.title, ": lossless, but no ECN marking"));
   CHECK(has(f.explanation, "wred_green_enable, which SAI defaults to false"));
-  CHECK(has(f.remediation[0], R"({"op": "add", "path": "/WRED_PROFILE/AZURE_LOSSLESS/wred_green_enable", "value": "true"})"));
+  CHECK(has(f.remediation[0],
+            R"({"op": "add", "path": "/WRED_PROFILE/AZURE_LOSSLESS/wred_green_enable", "value": "true"})"));
 }
 
 TEST_CASE("a CNP DSCP that shares the RoCE queue is a warning") {
@@ -198,10 +197,12 @@ TEST_CASE("PFC on the host's priority but not on the switch port is critical") {
 }
 
 TEST_CASE("an export taken before the buffer manager ran has no lossless PG: critical") {
-  CrossRun run("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) { t["BUFFER_PG"].erase("Ethernet0|3-4"); });
+  CrossRun run("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["BUFFER_PG"].erase("Ethernet0|3-4"); });
   const auto& f = only_finding(run.result("XSW-PFC-PRIO"));
   CHECK(f.severity == Severity::critical);
-  CHECK(f.title == "No lossless buffer PG 3 on leaf01 Ethernet0 for priority 3 of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0");
+  CHECK(f.title ==
+        "No lossless buffer PG 3 on leaf01 Ethernet0 for priority 3 of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0");
   CHECK(has(f.remediation[0], R"("path": "/BUFFER_PG/Ethernet0|3/profile", "value": "pg_lossless_100000_5m_profile")"));
 }
 
@@ -237,16 +238,20 @@ TEST_CASE("a host-facing lossless port without a PFC watchdog is a warning") {
   CrossRun run("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) { t["PFC_WD"].erase("Ethernet0"); });
   const auto& f = only_finding(run.result("XSW-PFCWD"));
   CHECK(f.severity == Severity::warning);
-  CHECK(f.title == "No PFC watchdog on leaf01 Ethernet0 for lossless priorities 3,4 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
+  CHECK(f.title ==
+        "No PFC watchdog on leaf01 Ethernet0 for lossless priorities 3,4 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
   CHECK(f.remediation[0] == "on leaf01: sudo config pfcwd start --action drop --restoration-time 200 Ethernet0 200");
 }
 
 TEST_CASE("a PFC watchdog storm on the host-facing port names the host NIC") {
   CrossRun run("sonic_roce_dscp26_flat.json", {}, [](model::SwitchSide& side) {
     auto rows = switches::parse_show_pfcwd_stats(
-        "      QUEUE       STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST OK/DROP\n"
-        "-----------  -----------  -------------------------  ------------  ------------  -----------------  -----------------\n"
-        "Ethernet0:3      stormed                        1/0       0/90769    6782/89758            0/90769         6782/89758\n",
+        "      QUEUE       STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST "
+        "OK/DROP\n"
+        "-----------  -----------  -------------------------  ------------  ------------  -----------------  "
+        "-----------------\n"
+        "Ethernet0:3      stormed                        1/0       0/90769    6782/89758            0/90769         "
+        "6782/89758\n",
         "pfcwd");
     REQUIRE(rows);
     REQUIRE(side.switches[0].ports[0].name == "Ethernet0");
@@ -279,9 +284,7 @@ TEST_CASE("pause counters one end has and the other lacks, and switch pauses wit
         "received 0; host sent 0, switch received 0");
   CrossRun quiet("sonic_roce_dscp26_flat.json", {}, counters(0, 0));
   CHECK(quiet.result("XSW-PAUSE").status == Status::ok);
-  CrossRun unmarked("sonic_roce_dscp26_flat.json", {}, [&](model::SwitchSide& side) {
-    counters(5000, 0)(side);
-  });
+  CrossRun unmarked("sonic_roce_dscp26_flat.json", {}, [&](model::SwitchSide& side) { counters(5000, 0)(side); });
   const auto& r = unmarked.result("XSW-PAUSE");
   REQUIRE(r.findings.size() == 2);
   CHECK(r.findings[1].title ==
@@ -290,15 +293,17 @@ TEST_CASE("pause counters one end has and the other lacks, and switch pauses wit
 }
 
 TEST_CASE("a switch MTU below the host's, or a switch port that does not trust DSCP, is critical") {
-  CrossRun mtu("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) { t["PORT"]["Ethernet0"]["mtu"] = "1500"; });
+  CrossRun mtu("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["PORT"]["Ethernet0"]["mtu"] = "1500"; });
   const auto& f = only_finding(mtu.result("XSW-TRUST-MTU"));
   CHECK(f.title == "MTU 1500 on leaf01 Ethernet0 is below the host's 4200 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
   CrossRun trust("sonic_roce_dscp26_flat.json",
                  [](switches::ConfigDbTableMap& t) { t["PORT_QOS_MAP"]["Ethernet0"].erase("dscp_to_tc_map"); });
   const auto& g = only_finding(trust.result("XSW-TRUST-MTU"));
-  CHECK(g.title ==
-        "leaf01 Ethernet0 trusts none (no dscp_to_tc_map bound), the host end of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 "
-        "marks dscp");
+  CHECK(
+      g.title ==
+      "leaf01 Ethernet0 trusts none (no dscp_to_tc_map bound), the host end of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 "
+      "marks dscp");
   CHECK(trust.result("XSW-DSCP-QUEUE").status == Status::skipped);
 }
 
