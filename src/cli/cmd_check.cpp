@@ -72,6 +72,13 @@ void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
                    "Desired state: a profile NAME (roce-lossless, roce-lossless-pcp, ...) or a TOML FILE; "
                    "default the built-in roce-lossless")
       ->type_name("NAME|FILE");
+  check
+      ->add_option("--switch", options->switch_exports,
+                   "The switches at the other end of the host's cables, judged with it (XSW-* checks): a SONiC "
+                   "config_db.json or tech-support dump/CONFIG_DB.json, `show lldp table`, `show pfcwd stats`, "
+                   "or a folder of one switch's files; cables are joined by LLDP, the host MAC or /31 addresses")
+      ->type_name("EXPORT")
+      ->take_all();
   check->add_option("--only", options->only, "Run only these check IDs (comma-separated)")
       ->delimiter(',')
       ->type_name("IDS");
@@ -101,6 +108,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   request.dev = options.dev;
   request.interval = *interval;
   request.require_devices = true;
+  request.switch_exports = options.switch_exports;
   auto input = read_input(global, request);
   if (!input) return fail(input.error(), input.exit_code());
   if (const model::Host& host = input->now_as_read(); is_imported(host) && !import::holds_roce_data(host))

@@ -1,6 +1,6 @@
 #pragma once
 // roce-doctor check [--dev NAME] [--interval DURATION] [--from CAPTURE [--from CAPTURE [--dt DURATION]]]
-//                   [--profile NAME|FILE] [--only IDS] [--skip IDS] [--json]
+//                   [--switch EXPORT...] [--profile NAME|FILE] [--only IDS] [--skip IDS] [--json]
 // Judges one host against a profile, live (two samples --interval apart) or from bundles, and
 // exits 0 healthy, 1 warnings, 2 critical, 3 usage/input error, 4 environment error.
 #include <string>
@@ -19,6 +19,7 @@ struct CheckOptions {
   double dt = 0;  // seconds between two --from captures; 0: from their own clocks
   std::string profile;
   std::vector<std::string> only, skip;
+  std::vector<std::string> switch_exports;  // --switch
   bool json = false;
 };
 

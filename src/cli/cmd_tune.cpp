@@ -13,6 +13,7 @@
 #include "cli/duration.hpp"
 #include "cli/host_source.hpp"
 #include "cli/input.hpp"
+#include "cli/switch_plan.hpp"
 #include "tune/plan.hpp"
 #include "tune/render.hpp"
 #include "util/exit_codes.hpp"
@@ -125,6 +126,11 @@ void add_tune_command(CLI::App& app, const GlobalOptions& global, int& exit_code
                    "a sos report (its last sample)")
       ->type_name("CAPTURE");
   tune->add_flag("--json", options->json, "Print the plan as JSON (schema_version 1)");
+  tune->add_option("--switch", options->switch_exports,
+                   "Also plan the switch side of the host's cables (dry run, printed as SONiC `config "
+                   "apply-patch` JSON Patches and `config` commands): exports as for `check --switch`")
+      ->type_name("EXPORT")
+      ->take_all();
   tune->add_flag("--apply", options->apply,
                  "Apply the plan: journal, watchdog, write and read back, keep only if the lossless drop rate "
                  "fell over the trial window, else restore");
@@ -154,6 +160,10 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
     return report_error({"--apply and --rollback together", "give one"}, kExitInputError);
   if ((options.apply || options.rollback) && options.json)
     return report_error({"--json is for the dry run's plan", "drop --json"}, kExitInputError);
+  if (!options.switch_exports.empty() && (options.apply || options.rollback || options.json))
+    return report_error({"--switch plans the switch side as text to paste on the switch; it is never applied",
+                         "drop --apply, --rollback and --json, or drop --switch"},
+                        kExitInputError);
   if (options.rollback) return run_rollback(global, options);
 
   const auto profile = load_profile_option(options.profile);
@@ -167,6 +177,7 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
   request.dev = options.dev;
   request.require_devices = true;
   request.read_whole_host = true;  // the apply that follows measures the whole host
+  request.switch_exports = options.switch_exports;
   auto input = read_input(global, request);
   if (!input) return input.report();
 
@@ -175,7 +186,15 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
   const tune::RenderContext context{origin, profile_label(*profile), options.apply};
   const std::string text = options.json ? tune::render_plan_json(plan, context) : tune::render_plan_text(plan, context);
   std::fwrite(text.data(), 1, text.size(), stdout);
+  bool switch_changes = false;
+  if (!options.switch_exports.empty()) {
+    const engine::Context ctx(input->now, nullptr, 0, *profile, &input->observations);
+    const auto side = switch_plan(ctx);
+    std::fwrite(side.text.data(), 1, side.text.size(), stdout);
+    switch_changes = !side.empty;
+  }
   if (std::fflush(stdout) != 0) return kExitRuntimeError;
+  if (!options.apply && switch_changes) return kExitWarnings;
   if (!options.apply) return !plan.empty() ? kExitWarnings : plan.ports.empty() ? kExitNothingJudged : kExitHealthy;
   if (plan.empty()) return kExitHealthy;
   return apply_and_report(*input->system, plan, *apply_options);

@@ -1,5 +1,5 @@
 #pragma once
-// roce-doctor tune [--dev NAME] [--profile NAME|FILE] [--from CAPTURE] [--json]
+// roce-doctor tune [--dev NAME] [--profile NAME|FILE] [--from CAPTURE] [--json] [--switch EXPORT...]
 //                  [--apply [--yes] [--force] [--baseline D] [--trial D]] [--rollback] [--state-dir DIR]
 // Dry run (default): plans the changes that make this host (or a captured one) match the profile
 // and prints them as a diff and as the equivalent dcb/tc/ip/sysfs commands. Changes nothing.
@@ -8,6 +8,7 @@
 // trial did not show fewer drops, 3 refused before any write, 4 failed (restored).
 // --rollback: restores the last kept apply; exit 0 restored, 4 failed.
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -27,6 +28,7 @@ struct TuneOptions {
   std::string baseline = "10s";
   std::string trial = "10s";
   std::string state_dir;  // empty: $ROCE_DOCTOR_STATE_DIR, else /var/lib/roce-doctor
+  std::vector<std::string> switch_exports;  // --switch: plan the switch side too (printed, never applied)
 };
 
 /// Adds `tune`; once parsed, it runs and leaves its exit code in exit_code.

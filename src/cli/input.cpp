@@ -14,6 +14,8 @@
 #include "engine/context.hpp"
 #include "import/load_capture.hpp"
 #include "profile/load.hpp"
+#include "switch/cable_join.hpp"
+#include "switch/load_exports.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
@@ -189,6 +191,13 @@ Expected<model::Host> sample_device(tune::System& system, const std::string& dev
 Result<Input> read_input(const GlobalOptions& global, const InputRequest& request) {
   Result<Input> in =
       request.captures.empty() ? read_system(global, request) : Result<Input>(read_captures(request), kExitInputError);
+  if (in && !request.switch_exports.empty()) {
+    auto side = switches::read_switch_exports(request.switch_exports);
+    if (!side) return {std::move(side.error()), kExitInputError};
+    model::append(in->observations.switches, std::move(*side));
+  }
+  if (in && !in->observations.switches.switches.empty())
+    in->observations.switches.cables = switches::join_cables(in->now, in->observations.switches);
   if (!in || request.dev.empty()) return in;
   auto now = select_device(in->now, request.dev);
   if (!now) return {std::move(now.error()), kExitInputError};

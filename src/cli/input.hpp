@@ -54,6 +54,7 @@ struct InputRequest {
   std::chrono::milliseconds interval{0};  // a system: 0 one sample, else two samples this far apart
   bool require_devices = false;           // a system with no device at all (dev empty) is a runtime error
   bool read_whole_host = false;           // a live system reads every device, --dev narrows afterwards
+  std::vector<std::string> switch_exports;  // --switch: exports of the switches at the other end of the cables
 };
 
 /// The host now, optionally an earlier sample of it, and how the two were obtained.

@@ -50,6 +50,7 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::dcbx: return state_of(nd.dcb.dcbx);
     case Need::qdiscs: return state_of(nd.qdiscs);
     case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
+    case Need::switch_end: return {};  // judged per host in precheck
   }
   return {};
 }
@@ -59,8 +60,13 @@ std::string precheck(const CheckInfo& info, const Context& ctx) {
   if (ctx.ports().empty()) return "no RoCE port on this host";
   for (Need n : info.needs)
     if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
+  for (Need n : info.needs)
+    if (n == Need::switch_end && ctx.observations().switches.cables.empty())
+      return ctx.observations().switches.switches.empty()
+                 ? "no switch export given (check --switch EXPORT)"
+                 : "no host port joined to a switch port (no LLDP neighbour, MAC or /31 in common)";
   for (Need n : info.needs) {
-    if (n == Need::rates) continue;
+    if (n == Need::rates || n == Need::switch_end) continue;
     std::string reasons;
     bool anywhere = false;
     for (const auto& p : ctx.ports()) {

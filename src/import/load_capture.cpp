@@ -12,6 +12,7 @@
 #include "import/tar_extract.hpp"
 #include "record/recording.hpp"
 #include "results/find_results.hpp"
+#include "switch/load_exports.hpp"
 
 namespace roce::import {
 namespace {
@@ -62,6 +63,10 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
     imported->host.notes.push_back({"bandwidth results", model::Availability::error, std::move(why)});
   auto bundle = as_bundle(std::move(*imported));
   bundle.observations.bandwidth = std::move(found.results);
+  // Switch exports and the host's LLDP view: judged by the XSW-* checks.
+  std::vector<std::string> unread;
+  bundle.observations.switches = switches::switch_files_in_capture(dir, &unread);
+  for (auto& w : unread) bundle.samples.back().notes.push_back({"switch", model::Availability::error, std::move(w)});
   return bundle;
 }
 

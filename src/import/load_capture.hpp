@@ -3,6 +3,7 @@
 //   a file starting with '{'               roce-doctor bundle (or `show --json` host document)
 //   a zstd frame (28 b5 2f fd)              compressed bundle
 //   a directory                             import_folder (sos report, sysinfo-snapshot, command outputs)
+//                                           and the switch exports and host LLDP outputs in it (switch/)
 //   gzip / xz / bzip2 / plain tar           extracted with tar(1) into a private temporary directory,
 //                                           imported as a folder, the directory removed afterwards
 // An imported capture gives one sample; its warnings are the sample's host notes.

@@ -5,20 +5,24 @@
 /// its own header and is one member here. Empty when nothing was given.
 #include <algorithm>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "model/bandwidth.hpp"
+#include "model/switch_port.hpp"
 
 namespace roce::model {
 
 struct Observations {
   std::vector<BandwidthResult> bandwidth;  // perftest and nccl-tests results
+  SwitchSide switches;  // switch exports, the host's LLDP view, host-port <-> switch-port cables
   bool operator==(const Observations&) const = default;
 };
 
 /// Adds what `more` holds to `into` (one member per kind).
 inline void append(Observations& into, Observations&& more) {
   std::move(more.bandwidth.begin(), more.bandwidth.end(), std::back_inserter(into.bandwidth));
+  append(into.switches, std::move(more.switches));
 }
 
 }  // namespace roce::model

@@ -1,0 +1,322 @@
+// Reading switch exports and host LLDP files, told by content.
+#include "switch/load_exports.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "switch/cumulus_roce.hpp"
+#include "switch/host_lldp.hpp"
+#include "switch/sonic_cli_tables.hpp"
+#include "switch/sonic_config_db.hpp"
+
+namespace roce::switches {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class ExportKind {
+  none,
+  lldpctl_json,
+  config_db,
+  lldp_table,
+  pfcwd_stats,
+  lldptool,
+  pfc_counters,
+  queue_counters,
+  nvue_roce
+};
+
+ExportKind kind_of(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return ExportKind::none;
+  if (text[first] == '{' || text[first] == '[') {
+    const auto lldp = text.find("\"lldp\"");
+    return lldp != std::string::npos && lldp < 64 ? ExportKind::lldpctl_json : ExportKind::config_db;
+  }
+  if (text.find("LocalPort") != std::string::npos && text.find("RemotePortID") != std::string::npos)
+    return ExportKind::lldp_table;
+  if (text.find("STORM DETECTED/RESTORED") != std::string::npos) return ExportKind::pfcwd_stats;
+  if (text.find("PFC0") != std::string::npos &&
+      (text.find("Port Rx") != std::string::npos || text.find("Port Tx") != std::string::npos))
+    return ExportKind::pfc_counters;
+  if (text.find("TxQ") != std::string::npos &&
+      (text.find("Counter/pkts") != std::string::npos || text.find("EcnMarked/pkts") != std::string::npos))
+    return ExportKind::queue_counters;
+  if (text.find("Chassis ID TLV") != std::string::npos) return ExportKind::lldptool;
+  if (text.find("operational") != std::string::npos && text.find("pfc-priority") != std::string::npos)
+    return ExportKind::nvue_roce;
+  return ExportKind::none;
+}
+
+Expected<std::string> read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// lldptool's interface from the file name: "lldptool_-t_-n_-i_ens1f0np0" -> "ens1f0np0".
+std::string netdev_of_lldptool_file(const std::string& path) {
+  std::string name = fs::path(path).filename().string();
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".txt") == 0) name.resize(name.size() - 4);
+  const auto at = name.find("-i_");
+  if (at != std::string::npos) return name.substr(at + 3);
+  const auto under = name.rfind('_');
+  return under == std::string::npos ? name : name.substr(under + 1);
+}
+
+// The interface of `nv show interface IF qos roce status` from the file name
+// ("nv_show_interface_swp16_qos_roce_status" -> "swp16"); "" for the global view.
+std::string port_of_nvue_file(const std::string& path) {
+  const std::string name = fs::path(path).filename().string();
+  const auto at = name.find("interface_");
+  if (at == std::string::npos) return {};
+  const auto end = name.find("_qos", at);
+  return end == std::string::npos ? std::string() : name.substr(at + 10, end - at - 10);
+}
+
+// What one folder or the loose files hold: switches (from CONFIG_DB) and the tables to attach.
+struct Group {
+  std::vector<model::Switch> switches;
+  std::vector<model::SwitchLldpNeighbor> lldp;
+  std::vector<PfcwdStatRow> pfcwd;
+  std::vector<PfcCounterRow> pfc;
+  std::vector<QueueCounterRow> queues;
+  std::vector<model::HostLldpNeighbor> host_lldp;
+  std::vector<std::pair<std::string, CumulusRoce>> nvue_ports;  // port, its `nv show interface IF qos roce status`
+  std::string nvue_global_file;                                 // `nv show qos roce` (names no port)
+  std::string hostname;                                         // a `hostname` file in the folder
+  std::string where;                                            // for errors: the folder, or "the files given"
+  std::string table_file;
+};
+
+// Reads one file into the group; `strict`: a file of no known kind is an error.
+Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
+  auto text = read_text(path);
+  if (!text) return fail(std::move(text.error()));
+  switch (kind_of(*text)) {
+    case ExportKind::none:
+      if (!strict) return done();
+      return fail(label + ": not a switch export roce-doctor reads",
+                  "give a SONiC config_db.json (or dump/CONFIG_DB.json), `show lldp table`, `show pfcwd stats`, "
+                  "`lldpctl -f json` or `lldptool -t -n -i IF` output, or a folder of them");
+    case ExportKind::lldpctl_json: {
+      auto n = parse_lldpctl_json(*text, label);
+      if (!n) return fail(std::move(n.error()));
+      g.host_lldp.insert(g.host_lldp.end(), n->begin(), n->end());
+      return done();
+    }
+    case ExportKind::config_db: {
+      auto s = read_sonic_config_db(*text, label);
+      if (!s) return fail(std::move(s.error()));
+      g.switches.push_back(std::move(*s));
+      return done();
+    }
+    case ExportKind::lldp_table: {
+      auto t = parse_show_lldp_table(*text, label);
+      if (!t) return fail(std::move(t.error()));
+      g.lldp.insert(g.lldp.end(), t->begin(), t->end());
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::pfcwd_stats: {
+      auto t = parse_show_pfcwd_stats(*text, label);
+      if (!t) return fail(std::move(t.error()));
+      g.pfcwd.insert(g.pfcwd.end(), t->begin(), t->end());
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::pfc_counters: {
+      auto t = parse_show_pfc_counters(*text, label);
+      if (!t) return fail(std::move(t.error()));
+      g.pfc.insert(g.pfc.end(), t->begin(), t->end());
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::queue_counters: {
+      auto t = parse_show_queue_counters(*text, label);
+      if (!t) return fail(std::move(t.error()));
+      g.queues.insert(g.queues.end(), t->begin(), t->end());
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::nvue_roce: {
+      auto roce = parse_nv_show_qos_roce(*text, label);
+      if (!roce) return fail(std::move(roce.error()));
+      const std::string port = port_of_nvue_file(path);
+      if (port.empty())
+        g.nvue_global_file = label;
+      else
+        g.nvue_ports.emplace_back(port, std::move(*roce));
+      return done();
+    }
+    case ExportKind::lldptool: {
+      auto n = parse_lldptool(*text, label, netdev_of_lldptool_file(path));
+      if (!n) return fail(std::move(n.error()));
+      g.host_lldp.push_back(std::move(*n));
+      return done();
+    }
+  }
+  return done();
+}
+
+model::SwitchPort* port_named(model::Switch& s, const std::string& name, const model::Provenance& from) {
+  for (auto& p : s.ports)
+    if (p.name == name) return &p;
+  s.warnings.push_back(from.locator + ": " + name + " is no port of " + s.host.hostname);
+  return nullptr;
+}
+
+// `show pfc counters` and `show queue counters`/`wredcounters` rows onto the switch's ports.
+void attach_counters(const Group& g, model::Switch& s) {
+  for (const auto& row : g.pfc) {
+    auto* p = port_named(s, row.port, row.from);
+    if (!p) continue;
+    model::PerPrio<std::uint64_t> frames{};
+    bool all = true;
+    for (int i = 0; i < model::kPriorities; ++i) {
+      all = all && row.frames[i].has_value();
+      frames[i] = row.frames[i].value_or(0);
+    }
+    model::Provenance from = row.from;
+    if (!row.since.empty()) from.locator += " (counted since " + row.since + ")";
+    auto field = all ? model::Field<model::PerPrio<std::uint64_t>>::of(frames, from)
+                     : model::Field<model::PerPrio<std::uint64_t>>::missing(model::Availability::unsupported,
+                                                                            "N/A in `show pfc counters`", from);
+    (row.tx ? p->pfc_tx_frames : p->pfc_rx_frames) = field;
+  }
+  for (const auto& row : g.queues) {
+    auto* p = port_named(s, row.port, row.from);
+    if (!p) continue;
+    auto it = std::find_if(p->queues.begin(), p->queues.end(), [&](auto& q) { return q.index == row.queue; });
+    if (it == p->queues.end()) {
+      model::SwitchQueue q;
+      q.index = row.queue;
+      q.wred_profile = model::Field<std::string>::missing(model::Availability::absent, "no QUEUE entry", row.from);
+      q.scheduler = q.wred_profile;
+      p->queues.push_back(q);
+      it = p->queues.end() - 1;
+    }
+    auto set = [&](model::Field<std::uint64_t>& f, const std::optional<std::uint64_t>& v) {
+      if (v) f = model::Field<std::uint64_t>::of(*v, row.from);
+    };
+    set(it->tx_packets, row.tx_packets);
+    set(it->drop_packets, row.drop_packets);
+    set(it->ecn_marked_packets, row.ecn_marked_packets);
+  }
+  for (auto& p : s.ports)
+    std::sort(p.queues.begin(), p.queues.end(), [](auto& a, auto& b) { return a.index < b.index; });
+}
+
+// A Cumulus switch from the per-port NVUE views of a group, named by its `hostname` file (else its
+// folder). The global view alone names no port: an error saying what to give.
+Outcome build_cumulus(Group& g) {
+  if (g.nvue_ports.empty()) {
+    if (g.nvue_global_file.empty()) return done();
+    return fail(g.nvue_global_file + ": `nv show qos roce` covers every port but names none",
+                "give `nv show interface IF qos roce status` of each host-facing port (files named "
+                "nv_show_interface_IF_qos_roce_status) and a `hostname` file in the switch's folder");
+  }
+  model::Switch sw;
+  sw.host.hostname = !g.hostname.empty() ? g.hostname : fs::path(g.where).filename().string();
+  sw.host.from = {"nvue", g.where};
+  sw.source = "NVUE `nv show interface IF qos roce status`";
+  for (const auto& [port, roce] : g.nvue_ports) {
+    add_cumulus_port(sw, port, roce);
+    sw.warnings.insert(sw.warnings.end(), roce.warnings.begin(), roce.warnings.end());
+  }
+  g.switches.push_back(std::move(sw));
+  return done();
+}
+
+// The CLI tables of a group belong to its one switch.
+Outcome attach_tables(Group& g, model::SwitchSide& out) {
+  if ((!g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty()) && g.switches.size() != 1)
+    return fail(
+        g.table_file + ": a CLI table of " + (g.switches.empty() ? "no switch" : "several switches") + " in " + g.where,
+        "give each switch's config_db.json and its `show` outputs in a folder of their own");
+  if (g.switches.size() == 1) {
+    auto& s = g.switches[0];
+    s.lldp.insert(s.lldp.end(), g.lldp.begin(), g.lldp.end());
+    for (auto& row : g.pfcwd) {
+      auto it = std::find_if(s.ports.begin(), s.ports.end(), [&](auto& p) { return p.name == row.port; });
+      if (it == s.ports.end()) {
+        s.warnings.push_back(row.queue.from.locator + ": " + row.port + " is no port of " + s.host.hostname);
+        continue;
+      }
+      it->pfcwd_stats.push_back(row.queue);
+    }
+    attach_counters(g, s);
+  }
+  for (auto& s : g.switches) out.switches.push_back(std::move(s));
+  out.host_lldp.insert(out.host_lldp.end(), g.host_lldp.begin(), g.host_lldp.end());
+  return done();
+}
+
+std::vector<std::string> files_in(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& sub : {fs::path(dir), fs::path(dir) / "dump"})
+    for (fs::directory_iterator it(sub, ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_regular_file(ec) && !it->is_symlink(ec)) files.push_back(it->path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths) {
+  model::SwitchSide out;
+  Group loose;
+  loose.where = "the files given";
+  for (const auto& path : paths) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      Group g;
+      g.where = path;
+      for (const auto& f : files_in(path)) {
+        if (fs::path(f).filename() == "hostname") {
+          auto name = read_text(f);
+          if (name) g.hostname = name->substr(0, name->find_first_of("\r\n"));
+          continue;
+        }
+        if (auto r = read_file(f, f, g, false); !r) return fail(std::move(r.error()));
+      }
+      if (auto r = build_cumulus(g); !r) return fail(std::move(r.error()));
+      if (g.switches.empty() && g.host_lldp.empty())
+        return fail(path + ": no switch export in this folder",
+                    "the folder of one switch holds its config_db.json (or dump/CONFIG_DB.json) and `show` outputs");
+      if (auto r = attach_tables(g, out); !r) return fail(std::move(r.error()));
+      continue;
+    }
+    if (auto r = read_file(path, path, loose, true); !r) return fail(std::move(r.error()));
+  }
+  if (auto r = build_cumulus(loose); !r) return fail(std::move(r.error()));
+  if (auto r = attach_tables(loose, out); !r) return fail(std::move(r.error()));
+  return out;
+}
+
+model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<std::string>* warnings) {
+  model::SwitchSide out;
+  Group g;
+  g.where = dir;
+  for (const auto& f : files_in(dir)) {
+    const std::string name = fs::path(f).filename().string();
+    const bool candidate = name.find("lldp") != std::string::npos || name.find("config_db") != std::string::npos ||
+                           name.find("CONFIG_DB") != std::string::npos || name.find("pfcwd") != std::string::npos ||
+                           name.find("nv_show") != std::string::npos;
+    if (!candidate) continue;
+    const std::string label = fs::relative(f, dir).string();
+    if (auto r = read_file(f, label, g, false); !r && warnings) warnings->push_back(r.error().with_hint());
+  }
+  if (auto r = build_cumulus(g); !r && warnings) warnings->push_back(r.error().with_hint());
+  if (auto r = attach_tables(g, out); !r && warnings) warnings->push_back(r.error().with_hint());
+  return out;
+}
+
+}  // namespace roce::switches

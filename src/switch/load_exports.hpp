@@ -1,0 +1,29 @@
+#pragma once
+/// Switch exports and host LLDP files from paths, told by content, not by name:
+///   JSON with an "lldp" object       `lldpctl -f json` of the host (HostLldpNeighbor)
+///   other JSON                       SONiC CONFIG_DB (config_db.json, sonic-db-dump, flat keys)
+///   a LocalPort/RemotePortID table   SONiC `show lldp table`
+///   a QUEUE/STATUS/STORM table       SONiC `show pfcwd stats`
+///   "Chassis ID TLV" blocks          `lldptool -t -n -i IF` (the netdev from a name ending in "_IF")
+///   an operational/applied key tree  Cumulus `nv show interface IF qos roce status` (IF from a name
+///                                    "..._interface_IF_qos...": one port; a `hostname` file names the switch)
+/// A folder holds one switch: its CLI tables belong to the CONFIG_DB export beside them (also under
+/// `dump/`, as a tech-support archive extracted lays them out). Loose files: the tables belong to the
+/// only switch given.
+#include <string>
+#include <vector>
+
+#include "model/switch_port.hpp"
+#include "util/expected.hpp"
+
+namespace roce::switches {
+
+/// Every path (file or folder) read. Fails naming the file for one it cannot read, and for a CLI
+/// table with no switch (or several) to belong to.
+Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths);
+
+/// What a capture folder holds of the switch side (switch exports, the host's lldpctl/lldptool
+/// outputs), files it cannot read skipped with a warning. `warnings` may be null.
+model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<std::string>* warnings);
+
+}  // namespace roce::switches

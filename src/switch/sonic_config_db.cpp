@@ -1,0 +1,431 @@
+// A SONiC switch's CONFIG_DB tables as the host model: its ports as netdevs, plus the switch facts.
+#include "switch/sonic_config_db.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+#include "switch/text_values.hpp"
+
+namespace roce::switches {
+namespace {
+
+using model::Availability;
+using model::Field;
+using model::Provenance;
+
+constexpr const char* kSource = "sonic-config-db";
+
+// Reads one CONFIG_DB export; `warn` collects located warnings.
+class Builder {
+ public:
+  Builder(const ConfigDbTables& t, const std::string& file) : t_(t), file_(file) {}
+
+  Provenance at(const std::string& table, const std::string& key, const std::string& field = {}) const {
+    return {kSource, file_ + " " + table + "|" + key + (field.empty() ? "" : " " + field)};
+  }
+  void warn(const Provenance& where, const std::string& what) { sw_.warnings.push_back(where.locator + ": " + what); }
+
+  // The entries of a table whose key names this port, directly or in a "P1,P2|..." list; `rest`
+  // is what follows the port list after '|' ("" for a key without one).
+  template <class F>
+  void for_port_entries(const std::string& table, const std::string& port, F&& f) const {
+    auto it = t_.tables.find(table);
+    if (it == t_.tables.end()) return;
+    for (const auto& [key, fields] : it->second) {
+      const auto bar = key.find('|');
+      const std::string ports = key.substr(0, bar);
+      const std::string rest = bar == std::string::npos ? std::string() : key.substr(bar + 1);
+      for (const auto& p : split_list(ports, ','))
+        if (p == port) f(key, rest, fields);
+    }
+  }
+
+  template <class T>
+  Field<T> number_field(const std::string& table, const std::string& key, const ConfigDbFields* fields,
+                        const std::string& field, const std::string& why_absent) {
+    const auto where = at(table, key, field);
+    if (!fields || !fields->count(field)) return Field<T>::missing(Availability::absent, why_absent, where);
+    auto v = parse_unsigned(fields->at(field));
+    if (!v || *v > std::numeric_limits<T>::max()) {
+      const std::string what = "\"" + fields->at(field) + "\" is not a number of range";
+      warn(where, what);
+      return Field<T>::missing(Availability::error, where.locator + ": " + what, where);
+    }
+    return Field<T>::of(static_cast<T>(*v), where);
+  }
+
+  // A map table entry ("26": "1") as an array, keys below `size`, values below 8.
+  template <std::size_t N>
+  Field<std::array<std::optional<std::uint8_t>, N>> read_map(const std::string& table, const std::string& name) {
+    using Map = std::array<std::optional<std::uint8_t>, N>;
+    const auto where = at(table, name);
+    const auto* fields = t_.find(table, name);
+    if (!fields) {
+      warn(where, "the port binds map \"" + name + "\" but the export has no " + table + "|" + name);
+      return Field<Map>::missing(Availability::absent, "no " + table + "|" + name + " in " + file_, where);
+    }
+    Map m{};
+    for (const auto& [k, v] : *fields) {
+      auto in = parse_unsigned(k), out = parse_unsigned(v);
+      if (!in || !out || *in >= N || *out >= 8) {
+        warn(at(table, name, k), "\"" + k + "\": \"" + v + "\" is out of range, skipped");
+        continue;
+      }
+      m[*in] = static_cast<std::uint8_t>(*out);
+    }
+    return Field<Map>::of(m, where);
+  }
+
+  // A TC/priority map as PerPrio: an entry the map does not list maps to 0 (SAI's default).
+  Field<model::PerPrio<std::uint8_t>> read_prio_map(const std::string& table, const Field<std::string>& name) {
+    if (!name.ok()) return Field<model::PerPrio<std::uint8_t>>::missing(name.availability, name.cause, name.from);
+    auto m = read_map<8>(table, *name);
+    if (!m.ok()) return Field<model::PerPrio<std::uint8_t>>::missing(m.availability, m.cause, m.from);
+    model::PerPrio<std::uint8_t> out{};
+    for (int i = 0; i < 8; ++i) out[i] = (*m)[i].value_or(0);
+    return Field<model::PerPrio<std::uint8_t>>::of(out, m.from);
+  }
+
+  Field<std::string> binding(const ConfigDbFields* qos, const std::string& key, const std::string& field) {
+    const auto where = at("PORT_QOS_MAP", key, field);
+    if (!qos || !qos->count(field) || qos->at(field).empty())
+      return Field<std::string>::missing(Availability::absent, "no " + field + " in PORT_QOS_MAP|" + key, where);
+    return Field<std::string>::of(reference_name(qos->at(field)), where);
+  }
+
+  std::vector<std::string> port_names() const {
+    std::set<std::string> names;
+    auto add_keys = [&](const char* table) {
+      auto it = t_.tables.find(table);
+      if (it == t_.tables.end()) return;
+      for (const auto& [key, fields] : it->second)
+        for (const auto& p : split_list(key.substr(0, key.find('|')), ','))
+          if (p != "global" && p != "GLOBAL") names.insert(p);
+    };
+    for (const char* table : {"PORT", "PORT_QOS_MAP", "QUEUE", "BUFFER_PG", "BUFFER_QUEUE", "PFC_WD"}) add_keys(table);
+    std::vector<std::string> out(names.begin(), names.end());
+    std::sort(out.begin(), out.end(),
+              [](const std::string& a, const std::string& b) { return port_order(a) < port_order(b); });
+    return out;
+  }
+
+  void read_wred_profiles() {
+    auto it = t_.tables.find("WRED_PROFILE");
+    if (it == t_.tables.end()) return;
+    for (const auto& [name, f] : it->second) {
+      model::SwitchWred w;
+      w.name = name;
+      const auto where = at("WRED_PROFILE", name, "ecn");
+      w.ecn = f.count("ecn") ? Field<std::string>::of(trim(f.at("ecn")), where)
+                             : Field<std::string>::of("ecn_none", where);  // the YANG default
+      const auto en = at("WRED_PROFILE", name, "wred_green_enable");
+      if (!f.count("wred_green_enable"))
+        w.green_enable = Field<bool>::of(false, en);  // SAI's default: WRED (and its ECN marking) off
+      else if (auto b = parse_bool(f.at("wred_green_enable")))
+        w.green_enable = Field<bool>::of(*b, en);
+      else {
+        warn(en, "\"" + f.at("wred_green_enable") + "\" is not true/false");
+        w.green_enable = Field<bool>::missing(Availability::error, en.locator + ": not true/false", en);
+      }
+      w.green_min_bytes =
+          number_field<std::uint64_t>("WRED_PROFILE", name, &f, "green_min_threshold", "no green_min_threshold");
+      w.green_max_bytes =
+          number_field<std::uint64_t>("WRED_PROFILE", name, &f, "green_max_threshold", "no green_max_threshold");
+      if (f.count("green_drop_probability"))
+        w.green_drop_percent = number_field<std::uint32_t>("WRED_PROFILE", name, &f, "green_drop_probability", "");
+      else
+        w.green_drop_percent = Field<std::uint32_t>::of(100, at("WRED_PROFILE", name, "green_drop_probability"));
+      sw_.wred_profiles.push_back(std::move(w));
+    }
+  }
+
+  void read_port(const std::string& name) {
+    model::NetDev nd;
+    model::SwitchPort sp;
+    nd.name = sp.name = name;
+    const auto* port = t_.find("PORT", name);
+    const std::string no_port = "no PORT|" + name + " in " + file_;
+    nd.mtu = number_field<std::uint32_t>("PORT", name, port, "mtu", port ? "no mtu in PORT|" + name : no_port);
+    auto speed = number_field<std::uint32_t>("PORT", name, port, "speed", port ? "no speed in PORT|" + name : no_port);
+    if (speed.ok())
+      nd.link = Field<model::LinkSettings>::of({.speed_mbps = *speed, .duplex = "full", .autoneg = false, .lanes = {}},
+                                               speed.from);
+    else
+      nd.link = Field<model::LinkSettings>::missing(speed.availability, speed.cause, speed.from);
+    auto text_field = [&](const char* field) {
+      if (port && port->count(field)) return Field<std::string>::of(port->at(field), at("PORT", name, field));
+      return Field<std::string>::missing(Availability::absent, port ? std::string("no ") + field : no_port,
+                                         at("PORT", name, field));
+    };
+    sp.alias = text_field("alias");
+    sp.description = text_field("description");
+    nd.operstate = Field<std::string>::missing(Availability::absent, "a configuration export has no operational state",
+                                               at("PORT", name));
+    nd.mac = Field<std::string>::missing(Availability::absent, "CONFIG_DB holds no per-port MAC", at("PORT", name));
+
+    std::vector<std::string> addresses;
+    for_port_entries("INTERFACE", name, [&](const std::string&, const std::string& rest, const ConfigDbFields&) {
+      if (!rest.empty()) addresses.push_back(rest);
+    });
+    nd.addresses = Field<std::vector<std::string>>::of(addresses, at("INTERFACE", name));
+
+    // PORT_QOS_MAP: the port's own entry; a map it does not bind comes from the global entry.
+    const ConfigDbFields* qos = nullptr;
+    std::string qos_key = name;
+    for_port_entries("PORT_QOS_MAP", name, [&](const std::string& key, const std::string&, const ConfigDbFields& f) {
+      qos = &f;
+      qos_key = key;
+    });
+    const auto* global = t_.find("PORT_QOS_MAP", "global");
+    sp.dscp_to_tc_name = binding(qos, qos_key, "dscp_to_tc_map");
+    if (!sp.dscp_to_tc_name.ok() && global) sp.dscp_to_tc_name = binding(global, "global", "dscp_to_tc_map");
+    sp.tc_to_queue_name = binding(qos, qos_key, "tc_to_queue_map");
+    sp.tc_to_pg_name = binding(qos, qos_key, "tc_to_pg_map");
+    sp.pfc_to_queue_name = binding(qos, qos_key, "pfc_to_queue_map");
+    if (sp.dscp_to_tc_name.ok()) {
+      sp.dscp_to_tc = read_map<64>("DSCP_TO_TC_MAP", *sp.dscp_to_tc_name);
+    } else {
+      sp.dscp_to_tc = Field<model::DscpMap>::missing(sp.dscp_to_tc_name.availability, sp.dscp_to_tc_name.cause,
+                                                     sp.dscp_to_tc_name.from);
+    }
+    sp.tc_to_queue = read_prio_map("TC_TO_QUEUE_MAP", sp.tc_to_queue_name);
+    sp.tc_to_pg = read_prio_map("TC_TO_PRIORITY_GROUP_MAP", sp.tc_to_pg_name);
+    sp.pfc_prio_to_queue = read_prio_map("MAP_PFC_PRIORITY_TO_QUEUE", sp.pfc_to_queue_name);
+
+    const std::string no_qos = "no PORT_QOS_MAP|" + name + " in " + file_;
+    auto mask = [&](const char* field) -> Field<std::uint8_t> {
+      const auto where = at("PORT_QOS_MAP", qos_key, field);
+      if (!qos) return Field<std::uint8_t>::missing(Availability::absent, no_qos, where);
+      if (!qos->count(field)) return Field<std::uint8_t>::of(0, where);  // the entry without it: none
+      auto m = parse_priority_mask(qos->at(field));
+      if (!m) {
+        warn(where, "\"" + qos->at(field) + "\" is not a list of priorities 0-7");
+        return Field<std::uint8_t>::missing(Availability::error, where.locator + ": not a list of priorities", where);
+      }
+      return Field<std::uint8_t>::of(*m, where);
+    };
+    auto pfc_enable = mask("pfc_enable");
+    sp.pfcwd_sw_enable = mask("pfcwd_sw_enable");
+    if (pfc_enable.ok())
+      nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = *pfc_enable}, pfc_enable.from);
+    else
+      nd.dcb.pfc = Field<model::Pfc>::missing(pfc_enable.availability, pfc_enable.cause, pfc_enable.from);
+
+    if (sp.dscp_to_tc.ok()) {
+      nd.trust = Field<std::string>::of("dscp", sp.dscp_to_tc_name.from);
+      std::vector<model::AppEntry> app;
+      for (int d = 0; d < 64; ++d)
+        if ((*sp.dscp_to_tc)[d])
+          app.push_back({model::kAppSelDscp, *(*sp.dscp_to_tc)[d], static_cast<std::uint16_t>(d)});
+      nd.dcb.app = Field<std::vector<model::AppEntry>>::of(app, sp.dscp_to_tc.from);
+    } else if (qos && qos->count("dot1p_to_tc_map")) {
+      nd.trust = Field<std::string>::of("pcp", at("PORT_QOS_MAP", qos_key, "dot1p_to_tc_map"));
+      nd.dcb.app = Field<std::vector<model::AppEntry>>::missing(Availability::absent, "the port trusts PCP",
+                                                                sp.dscp_to_tc_name.from);
+    } else {
+      nd.trust = Field<std::string>::missing(sp.dscp_to_tc_name.availability, sp.dscp_to_tc_name.cause,
+                                             sp.dscp_to_tc_name.from);
+      nd.dcb.app = Field<std::vector<model::AppEntry>>::missing(sp.dscp_to_tc.availability, sp.dscp_to_tc.cause,
+                                                                sp.dscp_to_tc.from);
+    }
+    if (sp.tc_to_queue.ok()) {
+      model::Ets ets;
+      ets.prio_tc = *sp.tc_to_queue;
+      nd.dcb.ets = Field<model::Ets>::of(ets, sp.tc_to_queue.from);
+    } else {
+      nd.dcb.ets = Field<model::Ets>::missing(sp.tc_to_queue.availability, sp.tc_to_queue.cause, sp.tc_to_queue.from);
+    }
+    nd.dcb.buffer = Field<model::Buffer>::missing(
+        Availability::unsupported,
+        "SONiC sizes ingress buffers per priority group (BUFFER_PG), not as a DCB buffer table", at("BUFFER_PG", name));
+
+    sp.pfc_rx_frames = sp.pfc_tx_frames = Field<model::PerPrio<std::uint64_t>>::missing(
+        Availability::absent, "no `show pfc counters` export for this switch", at("PORT", name));
+    read_cable(sp);
+    read_queues(sp);
+    read_pgs(sp);
+    read_watchdog(sp);
+    nd.qdiscs = Field<std::vector<model::Qdisc>>::of(red_qdiscs(sp), at("QUEUE", name));
+    sw_.host.netdevs.push_back(std::move(nd));
+    sw_.ports.push_back(std::move(sp));
+  }
+
+  void read_cable(model::SwitchPort& sp) {
+    auto it = t_.tables.find("CABLE_LENGTH");
+    const auto where = at("CABLE_LENGTH", "AZURE", sp.name);
+    sp.cable_m = Field<std::uint32_t>::missing(Availability::absent, "no CABLE_LENGTH entry for " + sp.name, where);
+    if (it == t_.tables.end()) return;
+    for (const auto& [key, fields] : it->second) {
+      if (!fields.count(sp.name)) continue;
+      const auto w = at("CABLE_LENGTH", key, sp.name);
+      std::string text = trim(fields.at(sp.name));
+      if (!text.empty() && text.back() == 'm') text.pop_back();
+      auto m = parse_unsigned(text);
+      if (!m || *m > 100000) {
+        warn(w, "\"" + fields.at(sp.name) + "\" is not a length in metres (\"5m\")");
+        sp.cable_m = Field<std::uint32_t>::missing(Availability::error, w.locator + ": not a length", w);
+      } else {
+        sp.cable_m = Field<std::uint32_t>::of(static_cast<std::uint32_t>(*m), w);
+      }
+    }
+  }
+
+  void read_queues(model::SwitchPort& sp) {
+    for_port_entries("QUEUE", sp.name, [&](const std::string& key, const std::string& rest, const ConfigDbFields& f) {
+      auto range = parse_range(rest);
+      if (!range || range->second > 15) {
+        warn(at("QUEUE", key), "\"" + rest + "\" is not a queue or queue range");
+        return;
+      }
+      for (int q = range->first; q <= range->second; ++q) {
+        model::SwitchQueue queue;
+        queue.index = q;
+        auto field = [&](const char* name) {
+          if (f.count(name)) return Field<std::string>::of(reference_name(f.at(name)), at("QUEUE", key, name));
+          return Field<std::string>::missing(Availability::absent, std::string("no ") + name + " in QUEUE|" + key,
+                                             at("QUEUE", key, name));
+        };
+        queue.wred_profile = field("wred_profile");
+        queue.scheduler = field("scheduler");
+        auto existing = std::find_if(sp.queues.begin(), sp.queues.end(), [&](auto& x) { return x.index == q; });
+        if (existing != sp.queues.end())
+          *existing = std::move(queue);
+        else
+          sp.queues.push_back(std::move(queue));
+      }
+    });
+    std::sort(sp.queues.begin(), sp.queues.end(), [](auto& a, auto& b) { return a.index < b.index; });
+  }
+
+  void read_pgs(model::SwitchPort& sp) {
+    for_port_entries(
+        "BUFFER_PG", sp.name, [&](const std::string& key, const std::string& rest, const ConfigDbFields& f) {
+          auto range = parse_range(rest);
+          if (!range || range->second > 15) {
+            warn(at("BUFFER_PG", key), "\"" + rest + "\" is not a priority group or range");
+            return;
+          }
+          if (!f.count("profile")) return;
+          const std::string profile = reference_name(f.at("profile"));
+          const auto* prof = t_.find("BUFFER_PROFILE", profile);
+          const bool lossless =
+              profile == "NULL" || (prof && prof->count("xoff")) || profile.find("lossless") != std::string::npos;
+          if (!lossless) return;
+          model::SwitchPg pg;
+          pg.first = range->first;
+          pg.last = range->second;
+          pg.profile = profile;
+          pg.from = at("BUFFER_PG", key, "profile");
+          const std::string why = profile == "NULL"
+                                      ? "sized by the dynamic buffer manager (profile NULL): not in CONFIG_DB"
+                                      : "no BUFFER_PROFILE|" + profile + " in " + file_;
+          pg.xon_bytes = number_field<std::uint64_t>("BUFFER_PROFILE", profile, prof, "xon", prof ? "no xon" : why);
+          pg.xoff_bytes = number_field<std::uint64_t>("BUFFER_PROFILE", profile, prof, "xoff", prof ? "no xoff" : why);
+          pg.size_bytes = number_field<std::uint64_t>("BUFFER_PROFILE", profile, prof, "size", prof ? "no size" : why);
+          sp.lossless_pgs.push_back(std::move(pg));
+        });
+  }
+
+  void read_watchdog(model::SwitchPort& sp) {
+    const auto* f = t_.find("PFC_WD", sp.name);
+    const auto where = at("PFC_WD", sp.name);
+    if (!f) {
+      sp.pfcwd = Field<model::SwitchPfcWatchdog>::missing(Availability::absent, "no PFC_WD|" + sp.name + " in " + file_,
+                                                          where);
+      return;
+    }
+    model::SwitchPfcWatchdog wd;
+    wd.action = f->count("action") ? f->at("action") : "drop";
+    auto ms = [&](const char* field) -> std::optional<std::uint32_t> {
+      if (!f->count(field)) return std::nullopt;
+      auto v = parse_unsigned(f->at(field));
+      if (!v || *v > 3600000) {
+        warn(at("PFC_WD", sp.name, field), "\"" + f->at(field) + "\" is not milliseconds");
+        return std::nullopt;
+      }
+      return static_cast<std::uint32_t>(*v);
+    };
+    wd.detection_ms = ms("detection_time");
+    wd.restoration_ms = ms("restoration_time");
+    sp.pfcwd = Field<model::SwitchPfcWatchdog>::of(wd, where);
+  }
+
+  // An ETS root with the TC -> queue map, and a RED qdisc (ECN flag when it marks green) under
+  // every queue whose WRED profile is enabled for green: what tc shows on a switchdev port.
+  std::vector<model::Qdisc> red_qdiscs(const model::SwitchPort& sp) const {
+    std::vector<model::Qdisc> out;
+    model::Qdisc root;
+    root.kind = "ets";
+    root.handle = 1u << 16;
+    root.parent = model::kTcRoot;
+    root.offloaded = true;
+    root.bands = 8;
+    if (sp.tc_to_queue.ok()) root.priomap.assign(sp.tc_to_queue->begin(), sp.tc_to_queue->end());
+    out.push_back(root);
+    for (const auto& q : sp.queues) {
+      if (!q.wred_profile.ok() || q.index >= 8) continue;
+      const auto* w = sw_.wred(*q.wred_profile);
+      if (!w || !w->green_enable.ok() || !*w->green_enable) continue;
+      if (!w->green_min_bytes.ok() || !w->green_max_bytes.ok()) continue;
+      if (*w->green_max_bytes > 0xffffffffu) continue;
+      model::Qdisc red;
+      red.kind = "red";
+      red.handle = static_cast<std::uint32_t>(0x100 + q.index) << 16;
+      red.parent = (1u << 16) | static_cast<std::uint32_t>(q.index + 1);
+      red.offloaded = true;
+      model::RedParams p;
+      p.qth_min = static_cast<std::uint32_t>(*w->green_min_bytes);
+      p.qth_max = static_cast<std::uint32_t>(*w->green_max_bytes);
+      p.limit = p.qth_max;
+      p.flags = w->marks_green() ? 1 : 0;
+      if (w->green_drop_percent.ok())
+        p.max_p = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+            0xffffffffu, static_cast<std::uint64_t>(*w->green_drop_percent) * 0x100000000ull / 100));
+      red.red = p;
+      out.push_back(red);
+    }
+    return out;
+  }
+
+  Expected<model::Switch> build() {
+    sw_.vendor = "sonic";
+    sw_.source = "CONFIG_DB (" + t_.shape + ")";
+    sw_.host.from = {kSource, file_};
+    sw_.warnings = t_.warnings;
+    const auto* meta = t_.find("DEVICE_METADATA", "localhost");
+    if (meta && meta->count("hostname")) {
+      sw_.host.hostname = meta->at("hostname");
+    } else {
+      sw_.host.hostname = file_;
+      warn(at("DEVICE_METADATA", "localhost", "hostname"), "no hostname: the switch is named by its file");
+    }
+    read_wred_profiles();
+    for (const auto& name : port_names()) read_port(name);
+    if (sw_.ports.empty())
+      return fail(file_ +
+                      ": a CONFIG_DB export without any port (no PORT, PORT_QOS_MAP, QUEUE, BUFFER_PG, BUFFER_QUEUE or "
+                      "PFC_WD entry)",
+                  "give the whole config_db.json of the switch, not a fragment without ports");
+    return std::move(sw_);
+  }
+
+ private:
+  const ConfigDbTables& t_;
+  const std::string& file_;
+  model::Switch sw_;
+};
+
+}  // namespace
+
+Expected<model::Switch> switch_from_config_db(const ConfigDbTables& tables, const std::string& file) {
+  return Builder(tables, file).build();
+}
+
+Expected<model::Switch> read_sonic_config_db(std::string_view text, const std::string& file) {
+  auto tables = read_config_db_tables(text, file);
+  if (!tables) return fail(std::move(tables.error()));
+  return switch_from_config_db(*tables, file);
+}
+
+}  // namespace roce::switches

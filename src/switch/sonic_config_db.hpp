@@ -1,0 +1,22 @@
+#pragma once
+/// A SONiC switch from its CONFIG_DB export: every port as a netdev of the host model (MTU, speed,
+/// /31 addresses, trust, PFC, DSCP -> TC as DCB APP entries, TC -> queue as ETS prio_tc, TC -> PG as
+/// prio2buffer, a RED qdisc per queue whose WRED profile is enabled) and the switch-only facts
+/// (model/switch_port.hpp). Every value's provenance is {"sonic-config-db", "FILE TABLE|KEY field"}.
+#include <string>
+#include <string_view>
+
+#include "model/switch_port.hpp"
+#include "switch/config_db_tables.hpp"
+#include "util/expected.hpp"
+
+namespace roce::switches {
+
+/// The switch the tables describe. Fails ("FILE: ...") when they hold no port at all. Values it
+/// cannot read become Field::missing(error) and a located warning in Switch::warnings.
+Expected<model::Switch> switch_from_config_db(const ConfigDbTables& tables, const std::string& file);
+
+/// Reads the text (any of the three shapes) and builds the switch.
+Expected<model::Switch> read_sonic_config_db(std::string_view text, const std::string& file);
+
+}  // namespace roce::switches

@@ -1,0 +1,311 @@
+// Scenario tests of the cross checks (XSW-*): the healthy host of the host builder, cabled by its
+// LLDP to port Ethernet0 of the SONiC switch leaf01 of tests/fixtures/switch, healthy and broken.
+#include <catch2/catch.hpp>
+
+#include "observed_run.hpp"
+#include "support/files.hpp"
+#include "switch/cable_join.hpp"
+#include "switch/config_db_tables.hpp"
+#include "switch/host_lldp.hpp"
+#include "switch/load_exports.hpp"
+#include "switch/sonic_cli_tables.hpp"
+#include "switch/sonic_config_db.hpp"
+#include "support/paths.hpp"
+
+namespace roce::test {
+
+using namespace roce::testing;
+using engine::Severity;
+using Status = engine::CheckResult::Status;
+
+namespace {
+
+const std::vector<std::string> kCrossChecks{"XSW-DSCP-QUEUE", "XSW-PFC-PRIO", "XSW-ECN", "XSW-PFCWD", "XSW-TRUST-MTU"};
+
+std::string fixture(const std::string& name) { return slurp(std::string(ROCE_FIXTURES_DIR) + "/switch/" + name); }
+
+/// The host, its switch (CONFIG_DB tables edited by `edit_switch`) and the catalog's results.
+struct CrossRun {
+  model::Host before, now;
+  model::Observations obs;
+  std::vector<engine::CheckResult> results;
+
+  explicit CrossRun(const std::string& config_db,
+                    const std::function<void(switches::ConfigDbTableMap&)>& edit_switch = {},
+                    const std::function<void(model::SwitchSide&)>& edit_side = {}) {
+    const Scenario s = healthy_scenario();
+    before = s.build_before();
+    now = s.build_now();
+    auto tables = switches::read_config_db_tables(fixture(config_db), config_db);
+    REQUIRE(tables);
+    if (edit_switch) edit_switch(tables->tables);
+    auto sw = switches::switch_from_config_db(*tables, config_db);
+    REQUIRE(sw);
+    obs.switches.switches.push_back(std::move(*sw));
+    auto lldp = switches::parse_lldpctl_json(fixture("lldpctl_json_one_neighbour.json"), "lldpctl");
+    REQUIRE(lldp);
+    obs.switches.host_lldp = *lldp;
+    if (edit_side) edit_side(obs.switches);
+    obs.switches.cables = switches::join_cables(now, obs.switches);
+    const profile::Profile prof = profile::default_profile();
+    engine::Context ctx(now, &before, s.dt_seconds, prof, &obs);
+    results = checks::run_checks(ctx);
+  }
+  const engine::CheckResult& result(std::string_view id) const {
+    for (const auto& r : results)
+      if (r.id == id) return r;
+    throw std::logic_error("no result for " + std::string(id));
+  }
+};
+
+const engine::Finding& only_finding(const engine::CheckResult& r) {
+  INFO(r.id << " " << engine::to_string(r.status) << " " << r.skipped_reason);
+  REQUIRE(r.status == Status::finding);
+  REQUIRE(r.findings.size() == 1);
+  return r.findings[0];
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("a healthy host cabled to a switch that maps DSCP 26 to lossless TC 3 judges healthy") {
+  CrossRun run("sonic_roce_dscp26_flat.json");
+  REQUIRE(run.obs.switches.cables.size() == 1);
+  for (const auto& id : kCrossChecks) {
+    INFO(id << ": " << run.result(id).skipped_reason);
+    CHECK(run.result(id).status == Status::ok);
+    CHECK(run.result(id).notes.empty());
+  }
+  CHECK(run.result("XSW-PAUSE").status == Status::skipped);  // no `show pfcwd stats` given
+  CHECK(run.result("XSW-PAUSE").skipped_reason ==
+        "ens1f0np0: leaf01 Ethernet0: no `show pfcwd stats` or `show pfc counters` in the exports");
+}
+
+TEST_CASE("without a switch export, or without a cable, the cross checks are skipped with the reason") {
+  const Scenario s = healthy_scenario();
+  const auto now = s.build_now();
+  const profile::Profile prof = profile::default_profile();
+  model::Observations none;
+  auto results = checks::run_checks(engine::Context(now, nullptr, 0, prof, &none));
+  for (const auto& r : results)
+    if (r.id.rfind("XSW-", 0) == 0) {
+      CHECK(r.status == Status::skipped);
+      CHECK(r.skipped_reason == "no switch export given (check --switch EXPORT)");
+    }
+  CrossRun elsewhere("sonic_roce_dscp26_flat.json", {}, [](model::SwitchSide& side) { side.host_lldp.clear(); });
+  CHECK(elsewhere.result("XSW-DSCP-QUEUE").skipped_reason ==
+        "no host port joined to a switch port (no LLDP neighbour, MAC or /31 in common)");
+}
+
+TEST_CASE("SONiC's default map sends the host's DSCP 26 to lossy TC 1: critical, naming both ends and the fix") {
+  CrossRun run("sonic_default_azure_config_db.json");
+  const auto& f = only_finding(run.result("XSW-DSCP-QUEUE"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.subject.netdev == "ens1f0np0");
+  CHECK(f.subject.priority == 3);
+  CHECK(f.title ==
+        "RoCE DSCP 26 of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 (host priority 3) lands in TC 1, queue 1 (no PFC, no "
+        "WRED/ECN profile) on leaf01 Ethernet0");
+  REQUIRE(f.evidence.size() == 4);
+  CHECK(f.evidence[0].value ==
+        "gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 (host LLDP: lldpctl: ens1f0np0 neighbour leaf01 port etp1 (alias of "
+        "Ethernet0))");
+  CHECK(f.evidence[1].name == "DSCP_TO_TC_MAP|AZURE 26");
+  CHECK(f.evidence[1].value == "1");
+  CHECK(f.evidence[1].from.locator == "sonic_default_azure_config_db.json DSCP_TO_TC_MAP|AZURE");
+  CHECK(f.evidence[2].value == "3,4");
+  REQUIRE(f.remediation.size() == 1);
+  CHECK(f.remediation[0] ==
+        R"(on leaf01: echo '[{"op": "add", "path": "/DSCP_TO_TC_MAP/AZURE/26", "value": "3"}]' > roce-fix.json )"
+        "&& sudo config apply-patch roce-fix.json");
+  // The rest of the default configuration is sound.
+  for (const char* id : {"XSW-PFC-PRIO", "XSW-ECN", "XSW-PFCWD", "XSW-TRUST-MTU"}) {
+    INFO(id);
+    CHECK(run.result(id).status == Status::ok);
+  }
+}
+
+TEST_CASE("each NIC is joined to its own leaf: the SONiC default leaf is critical, the Cumulus RoCE leaf healthy") {
+  const Scenario s = healthy_scenario();
+  auto before = s.build_before(), now = s.build_now();
+  add_second_port(before);
+  add_second_port(now);
+  model::Observations obs;
+  auto leaf01 = switches::read_sonic_config_db(fixture("sonic_default_azure_config_db.json"), "config_db.json");
+  auto leaf02 = switches::read_switch_exports({std::string(ROCE_FIXTURES_DIR) + "/switch/cumulus-leaf02"});
+  auto lldp = switches::parse_lldpctl_json(fixture("lldpctl_json_two_neighbours.json"), "lldpctl");
+  REQUIRE(leaf01);
+  REQUIRE(leaf02);
+  REQUIRE(lldp);
+  obs.switches.switches = {*leaf01, leaf02->switches[0]};
+  obs.switches.host_lldp = *lldp;
+  obs.switches.cables = switches::join_cables(now, obs.switches);
+  REQUIRE(obs.switches.cables.size() == 2);
+  CHECK(obs.switches.cables[1].switch_name == "leaf02");
+  CHECK(obs.switches.cables[1].switch_port == "swp16");
+  const profile::Profile prof = profile::default_profile();
+  const auto results = checks::run_checks(engine::Context(now, &before, s.dt_seconds, prof, &obs));
+  for (const auto& r : results) {
+    if (r.id.rfind("XSW-", 0) != 0) continue;
+    INFO(r.id << " " << r.skipped_reason);
+    for (const auto& f : r.findings) {
+      INFO(f.title);
+      CHECK(f.subject.netdev == "ens1f0np0");  // nothing wrong on the Cumulus cable
+    }
+  }
+  const auto& dscp = std::find_if(results.begin(), results.end(), [](auto& r) { return r.id == "XSW-DSCP-QUEUE"; });
+  REQUIRE(dscp->findings.size() == 1);
+  CHECK(dscp->notes.empty());
+  const auto& pfcwd = *std::find_if(results.begin(), results.end(), [](auto& r) { return r.id == "XSW-PFCWD"; });
+  REQUIRE(pfcwd.notes.size() == 1);
+  CHECK(pfcwd.notes[0] ==
+        "ens1f1np1: leaf02 swp16 PFC watchdog absent (the NVUE RoCE view does not show the PFC watchdog)");
+}
+
+TEST_CASE("a lossless queue whose WRED profile sets ecn but not wred_green_enable is the known SONiC trap") {
+  CrossRun run("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["WRED_PROFILE"]["AZURE_LOSSLESS"].erase("wred_green_enable"); });
+  const auto& f = only_finding(run.result("XSW-DSCP-QUEUE"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(has(f.title, "lands in TC 3, queue 3 (PFC, WRED AZURE_LOSSLESS: ecn ecn_all, wred_green_enable false)"));
+  CHECK(has(f.title, ": lossless, but no ECN marking"));
+  CHECK(has(f.explanation, "wred_green_enable, which SAI defaults to false"));
+  CHECK(has(f.remediation[0],
+            R"({"op": "add", "path": "/WRED_PROFILE/AZURE_LOSSLESS/wred_green_enable", "value": "true"})"));
+}
+
+TEST_CASE("a CNP DSCP that shares the RoCE queue is a warning") {
+  CrossRun run("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["DSCP_TO_TC_MAP"]["AZURE"]["48"] = "3"; });
+  const auto& f = only_finding(run.result("XSW-DSCP-QUEUE"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.priority == 6);
+  CHECK(has(f.title, "CNP DSCP 48 of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 shares queue 3"));
+}
+
+TEST_CASE("PFC on the host's priority but not on the switch port is critical") {
+  CrossRun run("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] = "4"; });
+  const auto& f = only_finding(run.result("XSW-PFC-PRIO"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.title ==
+        "PFC on priority 3 at the host end of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 but not on leaf01 Ethernet0 "
+        "(pfc_enable 4)");
+  CHECK(has(f.remediation[0], R"("path": "/PORT_QOS_MAP/Ethernet0/pfc_enable", "value": "3,4")"));
+  // The RoCE DSCP now lands in a TC without PFC too.
+  CHECK(run.result("XSW-DSCP-QUEUE").findings.at(0).severity == Severity::critical);
+}
+
+TEST_CASE("an export taken before the buffer manager ran has no lossless PG: critical") {
+  CrossRun run("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["BUFFER_PG"].erase("Ethernet0|3-4"); });
+  const auto& f = only_finding(run.result("XSW-PFC-PRIO"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.title ==
+        "No lossless buffer PG 3 on leaf01 Ethernet0 for priority 3 of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0");
+  CHECK(has(f.remediation[0], R"("path": "/BUFFER_PG/Ethernet0|3/profile", "value": "pg_lossless_100000_5m_profile")"));
+}
+
+TEST_CASE("a PFC priority that pauses another queue than its TC uses is a warning") {
+  CrossRun run("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["MAP_PFC_PRIORITY_TO_QUEUE"]["AZURE"]["3"] = "4"; });
+  const auto& f = only_finding(run.result("XSW-PFC-PRIO"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(has(f.title, "PFC priority 3 pauses queue 4 but TC 3 is sent from queue 3"));
+}
+
+TEST_CASE("ECN thresholds that do not ramp, or differ between lossless queues, are warnings") {
+  CrossRun inverted("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
+    t["WRED_PROFILE"]["AZURE_LOSSLESS"]["green_min_threshold"] = "4194304";
+  });
+  const auto& r = inverted.result("XSW-ECN");
+  REQUIRE(r.status == Status::finding);
+  REQUIRE(r.findings.size() == 2);  // queues 3 and 4 share the profile
+  CHECK(has(r.findings[0].title, "green_min_threshold is not below green_max_threshold"));
+
+  CrossRun differ("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
+    t["WRED_PROFILE"]["Q4"] = t["WRED_PROFILE"]["AZURE_LOSSLESS"];
+    t["WRED_PROFILE"]["Q4"]["green_min_threshold"] = "131072";
+    t["QUEUE"]["Ethernet0|4"]["wred_profile"] = "Q4";
+  });
+  const auto& f = only_finding(differ.result("XSW-ECN"));
+  CHECK(f.title ==
+        "Lossless queues of leaf01 Ethernet0 mark ECN differently: queue 3 AZURE_LOSSLESS green 1048576-2097152 B, 5%, "
+        "queue 4 Q4 green 131072-2097152 B, 5% (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
+}
+
+TEST_CASE("a host-facing lossless port without a PFC watchdog is a warning") {
+  CrossRun run("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) { t["PFC_WD"].erase("Ethernet0"); });
+  const auto& f = only_finding(run.result("XSW-PFCWD"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.title ==
+        "No PFC watchdog on leaf01 Ethernet0 for lossless priorities 3,4 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
+  CHECK(f.remediation[0] == "on leaf01: sudo config pfcwd start --action drop --restoration-time 200 Ethernet0 200");
+}
+
+TEST_CASE("a PFC watchdog storm on the host-facing port names the host NIC") {
+  CrossRun run("sonic_roce_dscp26_flat.json", {}, [](model::SwitchSide& side) {
+    auto rows = switches::parse_show_pfcwd_stats(
+        "      QUEUE       STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST "
+        "OK/DROP\n"
+        "-----------  -----------  -------------------------  ------------  ------------  -----------------  "
+        "-----------------\n"
+        "Ethernet0:3      stormed                        1/0       0/90769    6782/89758            0/90769         "
+        "6782/89758\n",
+        "pfcwd");
+    REQUIRE(rows);
+    REQUIRE(side.switches[0].ports[0].name == "Ethernet0");
+    side.switches[0].ports[0].pfcwd_stats.push_back((*rows)[0].queue);
+  });
+  const auto& f = only_finding(run.result("XSW-PAUSE"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.subject.netdev == "ens1f0np0");
+  CHECK(f.title == "PFC storm now from gpu-a17 ens1f0np0: leaf01 Ethernet0 queue 3 stormed, 1 detected, 0 restored");
+  CHECK(f.evidence[1].from.locator == "pfcwd:3");
+}
+
+TEST_CASE("pause counters one end has and the other lacks, and switch pauses without ECN marks, are warnings") {
+  const auto counters = [](std::uint64_t tx3, std::uint64_t marks) {
+    return [tx3, marks](model::SwitchSide& side) {
+      auto& port = side.switches[0].ports[0];
+      model::PerPrio<std::uint64_t> tx{}, rx{};
+      tx[3] = tx3;
+      port.pfc_tx_frames = model::Field<model::PerPrio<std::uint64_t>>::of(tx, {"sonic-cli", "pfc:10"});
+      port.pfc_rx_frames = model::Field<model::PerPrio<std::uint64_t>>::of(rx, {"sonic-cli", "pfc:4"});
+      for (auto& q : port.queues)
+        q.ecn_marked_packets = model::Field<std::uint64_t>::of(q.index == 3 ? marks : 0, {"sonic-cli", "wred:3"});
+    };
+  };
+  // The host builder's PFC object counts no pause frames: the switch's 5000 are not seen at the host.
+  CrossRun unseen("sonic_roce_dscp26_flat.json", {}, counters(5000, 812));
+  const auto& f = only_finding(unseen.result("XSW-PAUSE"));
+  CHECK(f.title ==
+        "Pause counters of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 disagree on priority 3: switch sent 5000, host "
+        "received 0; host sent 0, switch received 0");
+  CrossRun quiet("sonic_roce_dscp26_flat.json", {}, counters(0, 0));
+  CHECK(quiet.result("XSW-PAUSE").status == Status::ok);
+  CrossRun unmarked("sonic_roce_dscp26_flat.json", {}, [&](model::SwitchSide& side) { counters(5000, 0)(side); });
+  const auto& r = unmarked.result("XSW-PAUSE");
+  REQUIRE(r.findings.size() == 2);
+  CHECK(r.findings[1].title ==
+        "leaf01 Ethernet0 paused gpu-a17 ens1f0np0 5000 times on priority 3 but the switch marked no packet ECN on "
+        "queue 3");
+}
+
+TEST_CASE("a switch MTU below the host's, or a switch port that does not trust DSCP, is critical") {
+  CrossRun mtu("sonic_roce_dscp26_flat.json",
+               [](switches::ConfigDbTableMap& t) { t["PORT"]["Ethernet0"]["mtu"] = "1500"; });
+  const auto& f = only_finding(mtu.result("XSW-TRUST-MTU"));
+  CHECK(f.title == "MTU 1500 on leaf01 Ethernet0 is below the host's 4200 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
+  CrossRun trust("sonic_roce_dscp26_flat.json",
+                 [](switches::ConfigDbTableMap& t) { t["PORT_QOS_MAP"]["Ethernet0"].erase("dscp_to_tc_map"); });
+  const auto& g = only_finding(trust.result("XSW-TRUST-MTU"));
+  CHECK(
+      g.title ==
+      "leaf01 Ethernet0 trusts none (no dscp_to_tc_map bound), the host end of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 "
+      "marks dscp");
+  CHECK(trust.result("XSW-DSCP-QUEUE").status == Status::skipped);
+}
+
+}  // namespace roce::test
