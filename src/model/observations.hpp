@@ -3,16 +3,22 @@
 /// the job's NCCL log, the GPU–NIC topology, the switch at the other end of each cable. Plain
 /// records read by the catalog's checks through engine::Context::observations(); each kind lives in
 /// its own header and is one member here. Empty when nothing was given.
+#include <algorithm>
+#include <iterator>
+#include <vector>
+
+#include "model/nccl_log.hpp"
+
 namespace roce::model {
 
 struct Observations {
+  std::vector<NcclLog> nccl_logs;  // the jobs' NCCL logs, each as read (nccl_log.hpp)
   bool operator==(const Observations&) const = default;
 };
 
 /// Adds what `more` holds to `into` (one member per kind).
 inline void append(Observations& into, Observations&& more) {
-  (void)into;
-  (void)more;
+  std::move(more.nccl_logs.begin(), more.nccl_logs.end(), std::back_inserter(into.nccl_logs));
 }
 
 }  // namespace roce::model
