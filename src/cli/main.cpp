@@ -6,6 +6,7 @@
 #include "cli/cmd_checks.hpp"
 #include "cli/cmd_collect.hpp"
 #include "cli/cmd_diff.hpp"
+#include "cli/cmd_nccl.hpp"
 #include "cli/cmd_record.hpp"
 #include "cli/cmd_report.hpp"
 #include "cli/cmd_show.hpp"
@@ -34,9 +35,9 @@ int main(int argc, char** argv) {
   // Each subcommand registers its options and a callback that runs it once the whole command line
   // parsed; the callback leaves the exit code here. In --help order; __watchdog and completion are hidden.
   int exit_code = roce::kExitInputError;
-  for (auto add :
-       {add_show_command, add_collect_command, add_check_command, add_checks_command, add_record_command,
-        add_diff_command, add_tune_command, add_watchdog_command, add_report_command, add_completion_command})
+  for (auto add : {add_show_command, add_collect_command, add_check_command, add_checks_command, add_record_command,
+                   add_diff_command, add_tune_command, add_watchdog_command, add_report_command, add_nccl_command,
+                   add_completion_command})
     add(app, global, exit_code);
 
   try {

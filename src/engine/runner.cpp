@@ -50,17 +50,19 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::dcbx: return state_of(nd.dcb.dcbx);
     case Need::qdiscs: return state_of(nd.qdiscs);
     case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
+    case Need::nccl_log: return {};  // observed around the host, not on a port
   }
   return {};
 }
 
 // The reason to skip a whole check before running it, or "" to run it.
 std::string precheck(const CheckInfo& info, const Context& ctx) {
-  if (ctx.ports().empty()) return "no RoCE port on this host";
+  const bool reads_log = std::find(info.needs.begin(), info.needs.end(), Need::nccl_log) != info.needs.end();
+  if (ctx.ports().empty() && !reads_log) return "no RoCE port on this host";
   for (Need n : info.needs)
     if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
   for (Need n : info.needs) {
-    if (n == Need::rates) continue;
+    if (n == Need::rates || n == Need::nccl_log) continue;
     std::string reasons;
     bool anywhere = false;
     for (const auto& p : ctx.ports()) {
@@ -154,6 +156,10 @@ std::vector<CheckResult> run_checks(std::span<const CheckInfo> catalog, const Co
   std::vector<CheckResult> results;
   for (const auto& info : catalog) {
     if (!selected(info, selection)) continue;
+    // What was not observed gives no result: `check` of a host alone lists no job-log check.
+    const auto& needs = info.needs;
+    if (std::find(needs.begin(), needs.end(), Need::nccl_log) != needs.end() && ctx.observations().nccl_logs.empty())
+      continue;
     CheckResult r;
     r.id = std::string(info.id);
     if (std::string why = precheck(info, ctx); !why.empty()) {

@@ -9,6 +9,7 @@
 #include "captures/zstd_codec.hpp"
 #include "import/capture_names.hpp"
 #include "import/import_folder.hpp"
+#include "import/nccl_logs.hpp"
 #include "import/tar_extract.hpp"
 #include "record/recording.hpp"
 
@@ -55,7 +56,9 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   auto imported = import_folder(dir);
   if (!imported) return fail(std::move(imported.error()));
   imported->host.from.locator = shown_as;
-  return as_bundle(std::move(*imported));
+  captures::Bundle bundle = as_bundle(std::move(*imported));
+  add_nccl_logs(dir, bundle.observations);
+  return bundle;
 }
 
 Expected<captures::Bundle> load_archive(const std::string& path) {
