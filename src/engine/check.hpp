@@ -35,6 +35,8 @@ enum class Need {
   qdiscs,         // tc qdisc dump
   storm_tunable,  // ethtool pfc-prevention-tout
   switch_end,     // the switch port at the other end of the cable (observations: a switch export joined)
+  nccl_log,       // a job's NCCL log (Observations::nccl_logs): without one the check is skipped;
+                  // with one it runs even on a host with no RoCE port
 };
 const char* to_string(Need n);
 

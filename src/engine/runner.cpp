@@ -51,22 +51,26 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::qdiscs: return state_of(nd.qdiscs);
     case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
     case Need::switch_end: return {};  // judged per host in precheck
+    case Need::nccl_log: return {};  // observed around the host, not on a port
   }
   return {};
 }
 
 // The reason to skip a whole check before running it, or "" to run it.
 std::string precheck(const CheckInfo& info, const Context& ctx) {
-  if (ctx.ports().empty()) return "no RoCE port on this host";
+  const bool reads_log = std::find(info.needs.begin(), info.needs.end(), Need::nccl_log) != info.needs.end();
+  if (ctx.ports().empty() && !reads_log) return "no RoCE port on this host";
   for (Need n : info.needs)
     if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
+  for (Need n : info.needs)
+    if (n == Need::nccl_log && ctx.observations().nccl_logs.empty()) return "no NCCL log given (nccl LOG, or one in the capture)";
   for (Need n : info.needs)
     if (n == Need::switch_end && ctx.observations().switches.cables.empty())
       return ctx.observations().switches.switches.empty()
                  ? "no switch export given (check --switch EXPORT)"
                  : "no host port joined to a switch port (no LLDP neighbour, MAC or /31 in common)";
   for (Need n : info.needs) {
-    if (n == Need::rates || n == Need::switch_end) continue;
+    if (n == Need::rates || n == Need::switch_end || n == Need::nccl_log) continue;
     std::string reasons;
     bool anywhere = false;
     for (const auto& p : ctx.ports()) {

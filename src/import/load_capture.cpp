@@ -9,6 +9,7 @@
 #include "captures/zstd_codec.hpp"
 #include "import/capture_names.hpp"
 #include "import/import_folder.hpp"
+#include "import/nccl_logs.hpp"
 #include "import/tar_extract.hpp"
 #include "record/recording.hpp"
 #include "results/find_results.hpp"
@@ -67,6 +68,7 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   std::vector<std::string> unread;
   bundle.observations.switches = switches::switch_files_in_capture(dir, &unread);
   for (auto& w : unread) bundle.samples.back().notes.push_back({"switch", model::Availability::error, std::move(w)});
+  add_nccl_logs(dir, bundle.observations);
   return bundle;
 }
 

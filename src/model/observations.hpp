@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/bandwidth.hpp"
+#include "model/nccl_log.hpp"
 #include "model/switch_port.hpp"
 
 namespace roce::model {
@@ -16,6 +17,7 @@ namespace roce::model {
 struct Observations {
   std::vector<BandwidthResult> bandwidth;  // perftest and nccl-tests results
   SwitchSide switches;  // switch exports, the host's LLDP view, host-port <-> switch-port cables
+  std::vector<NcclLog> nccl_logs;  // the jobs' NCCL logs, each as read (nccl_log.hpp)
   bool operator==(const Observations&) const = default;
 };
 
@@ -23,6 +25,7 @@ struct Observations {
 inline void append(Observations& into, Observations&& more) {
   std::move(more.bandwidth.begin(), more.bandwidth.end(), std::back_inserter(into.bandwidth));
   append(into.switches, std::move(more.switches));
+  std::move(more.nccl_logs.begin(), more.nccl_logs.end(), std::back_inserter(into.nccl_logs));
 }
 
 }  // namespace roce::model

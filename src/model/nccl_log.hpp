@@ -1,0 +1,89 @@
+#pragma once
+/// The summary of a job's NCCL log (NCCL_DEBUG=INFO or WARN): per process (host, pid), what NCCL
+/// used (version, network plugin, devices, OOB interface, the NCCL_* variables it echoed), how its
+/// channels were carried (NET with or without GPUDirect RDMA, P2P, SHM) and every warning or error
+/// with its count and first/last place. Bounded by the number of processes, not by the log's length.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roce::model {
+
+/// One network device NCCL listed in its "NET/<name> : Using [i]dev:port/LL ..." line.
+struct NcclNetDevice {
+  int index = -1;                  // NCCL's device index: the N of "via NET/IB/N"
+  std::string name;                // "mlx5_0", or the interface for sockets ("eno2")
+  std::optional<int> port;         // RDMA port ("mlx5_0:1")
+  std::string link_layer;          // "RoCE", "IB", "UNSPECIFIED"; empty for sockets
+  std::string address;             // sockets: "192.168.1.105"
+  std::vector<std::string> flags;  // what follows: "SHARP", rail or plane numbers
+  bool operator==(const NcclNetDevice&) const = default;
+};
+
+/// How the process's channel connections were carried ("Channel 00/0 : 1[1] -> 2[0] [send] via ...").
+struct NcclChannels {
+  std::uint64_t net = 0;                        // via NET/<transport>/<dev>
+  std::uint64_t net_gdr = 0;                    // of those, with /GDRDMA
+  std::uint64_t p2p = 0;                        // via P2P/...
+  std::uint64_t shm = 0;                        // via SHM/... or "direct shared memory"
+  std::uint64_t other = 0;                      // via anything else (CollNet, NVLS, ...)
+  std::map<int, std::uint64_t> per_net_device;  // NET connections per NCCL device index
+  std::vector<std::string> net_transports;      // "IB", "IBext_v8", "Socket" as the lines name them
+  std::uint64_t total() const { return net + p2p + shm + other; }
+  bool operator==(const NcclChannels&) const = default;
+};
+
+/// One kind of warning or error, counted.
+struct NcclEvent {
+  /// "completion_error" (a work completion with an error status), "qp_transition" (ibv_modify_qp
+  /// failed), "timeout", "gid_table_changed", "verbs_missing" (libibverbs not loadable),
+  /// "error_return" (an INFO "file.cc:123 -> N" trace of a failing call), "warning" (any other WARN).
+  std::string kind;
+  std::optional<int> status;  // completion status (12 retry exceeded, 13 RNR retry exceeded), or the return code
+  std::string hca;            // the HCA the line names ("hca mlx5_2"), if any
+  std::string local_gid;      // the local GID the line names, if any
+  std::string where;          // NCCL's source location ("ib_plugin.c:1615"), if printed
+  std::string message;        // the first occurrence's message, after the prefix
+  std::uint64_t count = 0;
+  std::string first_source, last_source;  // log file names
+  std::uint64_t first_line = 0, last_line = 0;
+  std::string first_time, last_time;  // the lines' timestamps, when the log has them
+  bool operator==(const NcclEvent&) const = default;
+};
+
+/// One NCCL process: the `host:pid:tid [dev]` prefix of its lines.
+struct NcclRank {
+  std::string host;
+  std::uint64_t pid = 0;
+  std::optional<int> cuda_device;  // the [N] of the prefix
+  std::vector<int> ranks;          // global ranks of the communicators it joined ("rank 3 nranks 4")
+  std::string version;             // "2.30.4+cuda13.3"
+  std::string network;             // "Using network IB|Socket|IBext_v8": the transport in use
+  std::string net_plugin;          // "NET/IB", "NET/Socket", "NET/IBext_v8": the device line's name
+  std::vector<NcclNetDevice> devices;
+  bool relaxed_ordering = false;  // [RO]
+  std::string oob_interface, oob_address;
+  std::map<std::string, std::string> env;  // NCCL_* as echoed ("set by environment to", "set to")
+  NcclChannels channels;
+  std::vector<NcclEvent> events;
+  std::uint64_t lines = 0;
+  bool operator==(const NcclRank&) const = default;
+};
+
+/// One or more logs read together.
+struct NcclLog {
+  std::vector<std::string> sources;           // the files read ("-" for stdin)
+  std::string version;                        // from a bare "NCCL version 2.7.8+cuda10.1" line
+  std::vector<NcclRank> ranks;                // by host, then pid
+  std::uint64_t lines = 0;                    // every line read
+  std::uint64_t nccl_lines = 0;               // lines NCCL wrote
+  std::uint64_t unknown_lines = 0;            // NCCL lines no rule reads (counted, never an error)
+  std::uint64_t other_lines = 0;              // lines of the framework, the launcher, blank lines
+  std::vector<std::string> unknown_examples;  // "FILE:LINE: text" of the first few unknown lines
+  std::uint64_t events_dropped = 0;           // occurrences of event kinds beyond the per-process limit
+  bool operator==(const NcclLog&) const = default;
+};
+
+}  // namespace roce::model

@@ -1,0 +1,222 @@
+// Scenario tests for the checks of a job's NCCL log (NCCL-*), on the healthy ConnectX-6 Dx host
+// (gpu-a17, mlx5_0/1 = ens1f0np0, 172.19.0.60 with its RoCE v2 GID at index 3, DSCP 26 -> priority 3).
+#include <catch2/catch.hpp>
+
+#include "nccl_log/summarizer.hpp"
+#include "observed_run.hpp"
+
+namespace roce::test {
+
+using namespace roce;
+using namespace roce::testing;
+using engine::Severity;
+using Status = engine::CheckResult::Status;
+
+namespace {
+
+// What a healthy job on gpu-a17 prints: the profile's DSCP 26 as TC 106, the v2 GID index 3.
+const std::string kHealthy =
+    "gpu-a17:100:100 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n"
+    "gpu-a17:100:100 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 3.\n"
+    "gpu-a17:100:100 [0] NCCL INFO NCCL_IB_TC set by environment to 106.\n"
+    "gpu-a17:100:100 [0] NCCL INFO NCCL_IB_HCA set to mlx5_0\n"
+    "gpu-a17:100:100 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB ens1f0np0:172.19.0.60<0>\n"
+    "gpu-a17:100:100 [0] NCCL INFO Using network IB\n"
+    "gpu-a17:100:120 [0] NCCL INFO comm 0x55e1 rank 0 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0\n"
+    "gpu-a17:100:120 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0/GDRDMA\n"
+    "gpu-a17:100:120 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/IB/0/GDRDMA\n";
+
+const std::string kStatus12 =
+    "gpu-a17:100:130 [0] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 172.19.0.61<40000> "
+    "with status=12 opcode=0 len=0 vendor err 129 (Send) localGid ::ffff:172.19.0.60 remoteGids::ffff:172.19.0.61\n";
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+struct LogRun {
+  model::Host before, now;
+  profile::Profile profile = profile::default_profile();
+  model::Observations observations;
+  std::vector<engine::CheckResult> results;
+
+  explicit LogRun(const std::string& log, const std::function<void(model::Host&)>& edit = {},
+                  Scenario s = healthy_scenario())
+      : before(s.build_before()), now(s.build_now()) {
+    if (edit) edit(before), edit(now);
+    if (!log.empty()) observations.nccl_logs.push_back(nccl_log::summarize_text(log, "job.log"));
+    engine::Context ctx(now, &before, s.dt_seconds, profile, &observations);
+    results = checks::run_checks(ctx);
+  }
+  const engine::CheckResult& result(std::string_view id) const {
+    for (const auto& r : results)
+      if (r.id == id) return r;
+    FAIL("no result for " << id);
+    throw std::logic_error("unreachable");
+  }
+  bool has_result(std::string_view id) const {
+    return std::any_of(results.begin(), results.end(), [&](const auto& r) { return r.id == id; });
+  }
+};
+
+const engine::Finding& sole_nccl_finding(const engine::CheckResult& r) {
+  INFO(r.id << " " << engine::to_string(r.status) << " " << r.skipped_reason);
+  REQUIRE(r.status == Status::finding);
+  REQUIRE(r.findings.size() == 1);
+  return r.findings[0];
+}
+
+const std::vector<const char*> kNcclChecks = {"NCCL-SOCKET", "NCCL-WC-ERROR", "NCCL-GID", "NCCL-TC",
+                                              "NCCL-HCA",    "NCCL-RAIL",     "NCCL-GDR"};
+
+}  // namespace
+
+TEST_CASE("NCCL checks: without a job log they give no result; a healthy job's log is ok on every one") {
+  LogRun none("");
+  for (const char* id : kNcclChecks) CHECK_FALSE(none.has_result(id));
+  LogRun healthy(kHealthy);
+  for (const char* id : kNcclChecks) {
+    INFO(id << ": " << healthy.result(id).skipped_reason);
+    CHECK(healthy.result(id).status == Status::ok);
+  }
+}
+
+TEST_CASE("NCCL-SOCKET: a job on TCP sockets on a host with RDMA devices is critical, with libibverbs as the cause") {
+  LogRun run(
+      "gpu-a17:100:100 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]\n"
+      "gpu-a17:100:100 [0] NCCL INFO NET/Socket : Using [0]ens1f0np0:172.19.0.60<0>\n"
+      "gpu-a17:100:100 [0] NCCL INFO Using network Socket\n"
+      "gpu-a17:100:120 [0] NCCL INFO Channel 00 : 1[0] -> 0[0] [receive] via NET/Socket/0\n");
+  const auto& f = sole_nccl_finding(run.result("NCCL-SOCKET"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.subject.netdev.empty());
+  CHECK(f.title ==
+        "1 of 1 NCCL processes used TCP sockets (NET/Socket), not RDMA, although gpu-a17 has RDMA devices (mlx5_0) "
+        "(gpu-a17:100 [0])");
+  CHECK(f.explanation.find("libibverbs could not be loaded") != std::string::npos);
+  CHECK(evidence_names(f) ==
+        std::vector<std::string>{"Using network", "NET/Socket device", "misc/ibvwrap.cc:63", "RDMA devices"});
+  CHECK(f.evidence[2].from.locator == "job.log:1");
+}
+
+TEST_CASE("NCCL-SOCKET: another host's processes on sockets are a warning (RDMA there unknown)") {
+  LogRun run(
+      "node9:7:7 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"
+      "node9:7:7 [0] NCCL INFO Using network Socket\n");
+  const auto& f = sole_nccl_finding(run.result("NCCL-SOCKET"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.remediation.front() == "unset NCCL_IB_DISABLE in the job's environment");
+}
+
+TEST_CASE("NCCL-WC-ERROR: status 12 is critical and names the port of its local GID") {
+  LogRun run(kHealthy + kStatus12 + kStatus12);
+  const auto& f = sole_nccl_finding(run.result("NCCL-WC-ERROR"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.subject.netdev == "ens1f0np0");
+  CHECK(f.title ==
+        "packets were lost on the lossless path: 2 with status 12 (retry exceeded) in the NCCL log on ens1f0np0 "
+        "(mlx5_0) (gpu-a17:100 rank 0)");
+  REQUIRE(f.evidence.size() == 1);
+  CHECK(f.evidence[0].value == "2x, first job.log:10, last job.log:11, localGid ::ffff:172.19.0.60");
+}
+
+TEST_CASE("NCCL-WC-ERROR: with ECN off on the host, the ECN check is ranked as the likely cause") {
+  // The log of another host's process (the peer's view): a finding about the job, explained by
+  // the causes on every port of the judged host.
+  const std::string peer = replaced(replaced(kStatus12, "gpu-a17", "gpu-a18"), "::ffff:172.19.0.60", "::ffff:10.9.9.9");
+  LogRun run(kHealthy + peer, [](model::Host& h) { *netdev(h).ecn->np[3] = false; });
+  REQUIRE(run.result("ECN-NIC").status == Status::finding);
+  const auto& f = sole_nccl_finding(run.result("NCCL-WC-ERROR"));
+  CHECK(f.subject.netdev.empty());
+  CHECK(f.caused_by == std::vector<std::string>{"ECN-NIC@ens1f0np0"});
+  // With a healthy host nothing is linked.
+  CHECK(sole_nccl_finding(LogRun(kHealthy + peer).result("NCCL-WC-ERROR")).caused_by.empty());
+}
+
+TEST_CASE("NCCL-WC-ERROR: the HCA the newer format names picks the port; status 13 counts, others do not") {
+  LogRun run(kHealthy +
+             "gpu-a17:100:130 [0] NCCL WARN NET/IB: Got completion from peer 172.19.0.61<1> with "
+             "status=IBV_WC_RNR_RETRY_EXC_ERR(13) opcode=IBV_WC_SEND(0) vendor_err=135 hca mlx5_0\n"
+             "gpu-a17:100:130 [0] NCCL WARN NET/IB : Got completion from peer 172.19.0.61<1> with status=5 opcode=0\n");
+  const auto& f = sole_nccl_finding(run.result("NCCL-WC-ERROR"));
+  CHECK(f.subject.netdev == "ens1f0np0");
+  CHECK(f.title.find("1 with status 13 (RNR retry exceeded)") != std::string::npos);
+}
+
+TEST_CASE("NCCL-GID: an index of a link-local, RoCE v1 or empty entry is critical with the v2 indexes") {
+  auto gid = [](const std::string& index) {
+    return LogRun(replaced(kHealthy, "GID_INDEX set by environment to 3.", "GID_INDEX set by environment to " + index));
+  };
+  LogRun v1_run = gid("2.");
+  const auto& v1 = sole_nccl_finding(v1_run.result("NCCL-GID"));
+  CHECK(v1.severity == Severity::critical);
+  CHECK(v1.subject.netdev == "ens1f0np0");
+  CHECK(v1.title ==
+        "NCCL_IB_GID_INDEX=2 on mlx5_0/1 is IB/RoCE v1, not RoCE v2; RoCE v2 GIDs of its addresses: 3 "
+        "(0000:0000:0000:0000:0000:ffff:ac13:003c)");
+  CHECK(sole_nccl_finding(gid("1.").result("NCCL-GID")).title.find("is the link-local GID fe80:") != std::string::npos);
+  CHECK(sole_nccl_finding(gid("9.").result("NCCL-GID")).title.find("9 on mlx5_0/1 is not populated") !=
+        std::string::npos);
+  CHECK(gid("-1.").result("NCCL-GID").status == Status::skipped);
+}
+
+TEST_CASE("NCCL-GID: skipped when the log has no process of the judged host") {
+  std::string other = kHealthy;
+  for (auto at = other.find("gpu-a17"); at != std::string::npos; at = other.find("gpu-a17"))
+    other.replace(at, 7, "node3");
+  LogRun run(other);
+  const auto& r = run.result("NCCL-GID");
+  CHECK(r.status == Status::skipped);
+  CHECK(r.skipped_reason == "gpu-a17: the NCCL log has no process on host gpu-a17 (its hosts: node3)");
+}
+
+TEST_CASE("NCCL-TC: TC 162 is DSCP 40, which the host maps to priority 5, not the lossless 3") {
+  LogRun run(replaced(kHealthy, "to 106.", "to 162."));
+  const auto& f = sole_nccl_finding(run.result("NCCL-TC"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.priority == 5);
+  CHECK(f.title ==
+        "NCCL_IB_TC=162 is DSCP 40, which ens1f0np0 maps to priority 5, without PFC; the lossless priority is 3 "
+        "(DSCP 26)");
+  CHECK(f.remediation.front() == "export NCCL_IB_TC=104   # DSCP 26, priority 3");
+  // TC 105 (DSCP 26 with ECT(1)) is the lossless class too.
+  CHECK(LogRun(replaced(kHealthy, "to 106.", "to 105.")).result("NCCL-TC").status == Status::ok);
+}
+
+TEST_CASE("NCCL-HCA: a device that is not on the host is critical; a named port that is down is a warning") {
+  LogRun absent_run(replaced(kHealthy, "set to mlx5_0", "set to mlx5_4"));
+  const auto& absent = sole_nccl_finding(absent_run.result("NCCL-HCA"));
+  CHECK(absent.severity == Severity::critical);
+  CHECK(absent.subject.netdev.empty());
+  CHECK(absent.title == "NCCL_IB_HCA=mlx5_4 names mlx5_4, which is not on gpu-a17 (RDMA devices: mlx5_0)");
+  LogRun down(kHealthy, [](model::Host& h) { rdma_port(h).state = model::Field<model::PortState>::of({1, "DOWN"}); });
+  const auto& f = sole_nccl_finding(down.result("NCCL-HCA"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.netdev == "ens1f0np0");
+  CHECK(f.title == "NCCL_IB_HCA names mlx5_0/1, which is DOWN");
+  CHECK(LogRun(replaced(kHealthy, "set to mlx5_0", "set to ^mlx5_9")).result("NCCL-HCA").status == Status::skipped);
+}
+
+TEST_CASE("NCCL-RAIL: the card's second port, active, carries nothing while mlx5_0 carries the job") {
+  LogRun run(kHealthy, [](model::Host& h) { add_second_port(h); });
+  const auto& f = sole_nccl_finding(run.result("NCCL-RAIL"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.netdev == "ens1f1np1");
+  CHECK(f.title == "rail mlx5_1/1 (ens1f1np1) is active but carries none of the job's traffic; mlx5_0 carry it");
+}
+
+TEST_CASE("NCCL-GDR: NCCL_NET_GDR_LEVEL=LOC forbids GPUDirect RDMA") {
+  std::string log = kHealthy + "gpu-a17:100:100 [0] NCCL INFO NCCL_NET_GDR_LEVEL set by environment to LOC\n";
+  for (auto at = log.find("/GDRDMA"); at != std::string::npos; at = log.find("/GDRDMA")) log.erase(at, 7);
+  LogRun run(log);
+  const auto& f = sole_nccl_finding(run.result("NCCL-GDR"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.netdev.empty());
+  CHECK(f.title ==
+        "NCCL_NET_GDR_LEVEL=LOC forbids GPUDirect RDMA in 1 process (gpu-a17:100 rank 0); 2 of 2 NET "
+        "connections without GDRDMA");
+}
+
+}  // namespace roce::test
