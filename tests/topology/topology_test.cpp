@@ -4,6 +4,7 @@
 
 #include "support/files.hpp"
 #include "topology/classify.hpp"
+#include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
 #include "topology/sysfs_topology.hpp"
 
@@ -156,6 +157,50 @@ TEST_CASE("what is not a topo -m matrix is refused with the file and line") {
   auto bad = topology::parse_nvidia_smi_topo("\tGPU0\tNIC0\tCPU Affinity\nGPU0\t X \tFAR\t0-7\n", "topo.txt");
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message == "topo.txt:2: GPU0 to NIC0 is 'FAR', not a PCIe distance (PIX, PXB, PHB, NODE, SYS)");
+}
+
+TEST_CASE("NCCL's topology dump: a switch holding a GPU and a NIC, a dual-port NIC on the other socket") {
+  auto t = topology::parse_nccl_topo_xml(slurp(kDir + "nccl_topo_dump.xml"), "topo.xml");
+  if (!t) FAIL(t.error().message);
+  REQUIRE(t->gpus.size() == 1);
+  REQUIRE(t->nics.size() == 3);
+  CHECK(t->gpus[0].name == "GPU0");
+  CHECK(t->gpus[0].pci_address == "0000:18:00.0");
+  CHECK(t->gpus[0].numa_node == 0);
+  CHECK(t->nics[1].name == "mlx5_4");
+  CHECK(t->nics[2].pci_address == "0000:61:00.0");
+  CHECK(t->nics[2].path.back().max_speed == "16.0 GT/s PCIe");
+  CHECK(distance(*t, "GPU0", "mlx5_0") == PciDistance::pix);
+  CHECK(distance(*t, "GPU0", "mlx5_5") == PciDistance::sys);
+  CHECK_FALSE(t->has_links);
+  CHECK(t->from.source == "NCCL topology XML");
+}
+
+TEST_CASE("NCCL's dump: a cascaded switch is PXB, two switches under one CPU are PHB") {
+  const std::string xml = R"(<system version="1"><cpu numaid="0">
+    <pci busid="0000:16:00.0"><pci busid="0000:18:00.0"><gpu dev="1"/></pci>
+      <pci busid="0000:1a:00.0"><pci busid="0000:1b:00.0"><nic><net name="mlx5_1"/></nic></pci></pci></pci>
+    <pci busid="0000:30:00.0"><pci busid="0000:31:00.0"><nic><net name="mlx5_2"/></nic></pci></pci>
+  </cpu></system>)";
+  auto t = topology::parse_nccl_topo_xml(xml, "topo.xml");
+  REQUIRE(t);
+  CHECK(distance(*t, "GPU1", "mlx5_1") == PciDistance::pxb);
+  CHECK(distance(*t, "GPU1", "mlx5_2") == PciDistance::phb);
+}
+
+TEST_CASE("what is not NCCL's dump is refused with the file and line") {
+  auto broken =
+      topology::parse_nccl_topo_xml("<system>\n<cpu numaid=\"0\">\n<pci busid=\"0000:01:00.0\">\n</system>", "t.xml");
+  REQUIRE_FALSE(broken);
+  CHECK(broken.error().message.find("t.xml:") == 0);
+  CHECK(broken.error().message.find("not well-formed XML") != std::string::npos);
+  auto other = topology::parse_nccl_topo_xml("<topology version=\"2.0\"/>", "t.xml");
+  REQUIRE_FALSE(other);
+  CHECK(other.error().message == "t.xml: no <system> element: not an NCCL topology dump");
+  auto nameless = topology::parse_nccl_topo_xml(
+      "<system>\n<cpu>\n<pci busid=\"0000:01:00.0\"><nic><net/></nic></pci></cpu></system>", "t.xml");
+  REQUIRE_FALSE(nameless);
+  CHECK(nameless.error().message == "t.xml:3: <net> without a name");
 }
 
 }  // namespace roce::test
