@@ -22,6 +22,7 @@ const char* to_string(Need n) {
     case Need::dcbx: return "dcbx-mode";
     case Need::qdiscs: return "qdiscs";
     case Need::storm_tunable: return "pfc-prevention-tout";
+    case Need::topology: return "GPU-NIC topology";
   }
   return "?";
 }

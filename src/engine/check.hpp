@@ -16,14 +16,25 @@ class Reporter;
 /// Inputs a check reads. The runner skips a check whose inputs are missing on every port, with the
 /// reason (unsupported / denied / absent), and `rates` skips it with "needs two samples".
 enum class Need {
-  dcb_pfc, dcb_ets, dcb_app, dcb_buffer, trust, nic_ecn, pause_params, link_settings, mtu,
-  ethtool_stats, rdma_counters, rates,
+  dcb_pfc,
+  dcb_ets,
+  dcb_app,
+  dcb_buffer,
+  trust,
+  nic_ecn,
+  pause_params,
+  link_settings,
+  mtu,
+  ethtool_stats,
+  rdma_counters,
+  rates,
   port_state,     // RDMA port state/phys_state, or the netdev operstate
   gids,           // the RDMA port's GID table
   pcie,           // PCIe link of the NIC
   dcbx,           // DCB DCBX mode
   qdiscs,         // tc qdisc dump
   storm_tunable,  // ethtool pfc-prevention-tout
+  topology,       // the GPU–NIC topology (Observations): judged without any RoCE port
 };
 const char* to_string(Need n);
 

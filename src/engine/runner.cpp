@@ -50,12 +50,17 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::dcbx: return state_of(nd.dcb.dcbx);
     case Need::qdiscs: return state_of(nd.qdiscs);
     case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
+    case Need::topology: return {};
   }
   return {};
 }
 
 // The reason to skip a whole check before running it, or "" to run it.
 std::string precheck(const CheckInfo& info, const Context& ctx) {
+  if (std::find(info.needs.begin(), info.needs.end(), Need::topology) != info.needs.end())
+    return ctx.observations().topology ? ""
+           : ctx.ports().empty()       ? "no RoCE port on this host and no GPU-NIC topology given"
+                                       : "no GPU-NIC topology given";
   if (ctx.ports().empty()) return "no RoCE port on this host";
   for (Need n : info.needs)
     if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
