@@ -28,7 +28,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     r.finding({
         .severity = engine::Severity::warning,
         .subject = {},
-        .title = gpu.name + ": nearest RDMA NIC " + topo::listing(near->nics) + " is " + d +
+        .title = gpu.name + ": nearest RDMA NIC" + (near->nics.size() == 1 ? " " : "s ") + topo::listing(near->nics) +
+                 (near->nics.size() == 1 ? " is " : " are ") + d +
                  ", beyond PXB: no GPUDirect RDMA under NCCL's defaults",
         .evidence = std::move(evidence),
         .explanation =

@@ -9,6 +9,7 @@
 #include "cli/cmd_record.hpp"
 #include "cli/cmd_report.hpp"
 #include "cli/cmd_show.hpp"
+#include "cli/cmd_topo.hpp"
 #include "cli/cmd_tune.hpp"
 #include "cli/cmd_watchdog.hpp"
 #include "cli/completion.hpp"
@@ -34,9 +35,9 @@ int main(int argc, char** argv) {
   // Each subcommand registers its options and a callback that runs it once the whole command line
   // parsed; the callback leaves the exit code here. In --help order; __watchdog and completion are hidden.
   int exit_code = roce::kExitInputError;
-  for (auto add :
-       {add_show_command, add_collect_command, add_check_command, add_checks_command, add_record_command,
-        add_diff_command, add_tune_command, add_watchdog_command, add_report_command, add_completion_command})
+  for (auto add : {add_show_command, add_collect_command, add_check_command, add_checks_command, add_record_command,
+                   add_diff_command, add_tune_command, add_watchdog_command, add_report_command, add_completion_command,
+                   add_topo_command})
     add(app, global, exit_code);
 
   try {

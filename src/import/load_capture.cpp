@@ -11,6 +11,7 @@
 #include "import/import_folder.hpp"
 #include "import/tar_extract.hpp"
 #include "record/recording.hpp"
+#include "topology/capture_topology.hpp"
 
 namespace roce::import {
 namespace {
@@ -55,7 +56,13 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   auto imported = import_folder(dir);
   if (!imported) return fail(std::move(imported.error()));
   imported->host.from.locator = shown_as;
-  return as_bundle(std::move(*imported));
+  std::vector<std::string> topology_warnings;
+  auto topology = topology::find_topology(dir, topology_warnings);
+  for (auto& w : topology_warnings)
+    imported->host.notes.push_back({"topology", model::Availability::error, std::move(w)});
+  auto bundle = as_bundle(std::move(*imported));
+  bundle.observations.topology = std::move(topology);
+  return bundle;
 }
 
 Expected<captures::Bundle> load_archive(const std::string& path) {

@@ -69,7 +69,7 @@ TEST_CASE("TOPO-GDR-DISTANCE: GPUs of a socket without NICs reach one only acros
   REQUIRE(r.findings.size() == 2);
   CHECK(r.findings[0].severity == Severity::warning);
   CHECK(r.findings[0].title ==
-        "GPU2: nearest RDMA NIC mlx5_0 and mlx5_1 is SYS, beyond PXB: no GPUDirect RDMA under NCCL's defaults");
+        "GPU2: nearest RDMA NICs mlx5_0 and mlx5_1 are SYS, beyond PXB: no GPUDirect RDMA under NCCL's defaults");
   CHECK(r.findings[1].title.rfind("GPU3:", 0) == 0);
   CHECK(r.findings[0].evidence.size() == 2);
   CHECK(r.findings[0].evidence[0].name == "GPU2 - mlx5_0");
@@ -94,7 +94,7 @@ TEST_CASE("TOPO-GDR-DISTANCE: a NIC at NODE in the published 8-GPU matrix is fin
   const auto& r = broken.result("TOPO-GDR-DISTANCE");
   REQUIRE(r.status == Status::finding);
   REQUIRE(r.findings.size() == 1);
-  CHECK(r.findings[0].title.find("GPU0: nearest RDMA NIC NIC0, NIC4, NIC6 and NIC8 is NODE") == 0);
+  CHECK(r.findings[0].title.find("GPU0: nearest RDMA NICs NIC0, NIC4, NIC6 and NIC8 are NODE") == 0);
 }
 
 TEST_CASE("TOPO-PCIE-DEGRADED: a x8 Gen4 link below a Gen5 x16 switch port is named once, with the GPU below it") {
