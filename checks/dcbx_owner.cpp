@@ -65,11 +65,10 @@ engine::CheckInfo info_dcbx_owner() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc =
-          "Reads the DCBX mode (dcb dcbx show, DCB_CMD_GDCBX) and warns when it has LLD_MANAGED: an LLDP "
-          "agent outside the host (ice/i40e/bnxt firmware) negotiates DCB and may overwrite hand-made "
-          "settings. HOST (host-managed or static configuration) is fine. A host LLDP daemon such as "
-          "lldpad is not detected here.",
+      .doc = "Reads the DCBX mode (dcb dcbx show, DCB_CMD_GDCBX) and warns when it has LLD_MANAGED: an LLDP "
+             "agent outside the host (ice/i40e/bnxt firmware) negotiates DCB and may overwrite hand-made "
+             "settings. HOST (host-managed or static configuration) is fine. A host LLDP daemon such as "
+             "lldpad is not detected here.",
       .evaluate = evaluate,
   };
 }

@@ -80,8 +80,8 @@ Outcome get_array(const json& j, const char* key, std::array<T, N>& out, const s
   } while (0)
 
 json pfc_json(const model::Pfc& p) {
-  return {{"pfc_cap", p.pfc_cap}, {"pfc_en", p.pfc_en},     {"mbc", p.mbc},
-          {"delay", p.delay},     {"requests", p.requests}, {"indications", p.indications}};
+  return {{"pfc_cap", p.pfc_cap}, {"pfc_en", p.pfc_en}, {"mbc", p.mbc}, {"delay", p.delay},
+          {"requests", p.requests}, {"indications", p.indications}};
 }
 Expected<tune::Value> pfc_from(const json& j, const std::string& w) {
   model::Pfc p;

@@ -18,9 +18,7 @@ Json to_json(const std::string& s) { return s; }
 Json to_json(bool b) { return b; }
 Json to_json(double d) { return d; }
 template <std::integral T>
-Json to_json(T n) {
-  return n;
-}
+Json to_json(T n) { return n; }
 
 Json to_json(const model::CounterSet& set);
 template <model::schema::Described T>

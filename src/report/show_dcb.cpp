@@ -53,8 +53,8 @@ std::string buffer_text(const model::Buffer& b) {
   auto num = [](auto v) { return std::to_string(v); };
   std::vector<std::string> sizes;
   for (auto s : b.buffer_size) sizes.push_back(num(s));
-  return fmt::format("prio-buffer {} buffer-size {} total-size {} (bytes)",
-                     compact_per_prio(per_prio(b.prio2buffer, num)), compact_per_prio(sizes), b.total_size);
+  return fmt::format("prio-buffer {} buffer-size {} total-size {} (bytes)", compact_per_prio(per_prio(b.prio2buffer, num)),
+                     compact_per_prio(sizes), b.total_size);
 }
 
 std::string apptrust_text(const std::vector<std::uint8_t>& order) {

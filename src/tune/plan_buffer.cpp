@@ -122,8 +122,8 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
       for (int b = 0; b < kBuffers; ++b)
         if (lossless[b] && sized.buffer_size[b] < need->bytes) sized.buffer_size[b] = need->bytes;
       const std::uint64_t sum = std::accumulate(sized.buffer_size.begin(), sized.buffer_size.end(), std::uint64_t{0});
-      bool fits =
-          sized.total_size == 0 || sum <= sized.total_size || fit_total(sized, lossless, sum - sized.total_size);
+      bool fits = sized.total_size == 0 || sum <= sized.total_size ||
+                  fit_total(sized, lossless, sum - sized.total_size);
       if (!fits) {
         notes.push_back({nd.name + " dcb buffer", "lossless buffers need " + std::to_string(need->bytes) +
                                                       " B each but total_size " + std::to_string(current.total_size) +
@@ -133,9 +133,8 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
           if (sized.buffer_size[b] == proposed.buffer_size[b]) continue;
           c.fields.push_back({"buffer-size[" + std::to_string(b) + "]", std::to_string(proposed.buffer_size[b]),
                               std::to_string(sized.buffer_size[b]),
-                              lossless[b] ? need->reason
-                                          : "room for the lossless buffers within total_size " +
-                                                std::to_string(current.total_size) + " B"});
+                              lossless[b] ? need->reason : "room for the lossless buffers within total_size " +
+                                                               std::to_string(current.total_size) + " B"});
         }
         if (sized.buffer_size != proposed.buffer_size)
           args += " buffer-size " + model::buffer_size_text(sized.buffer_size);

@@ -12,8 +12,8 @@ using roce::model::Availability;
 
 TEST_CASE("gpud H100 snapshot: 8 InfiniBand NDR devices and a RoCE bond") {
   roce::test::TempTree tree;
-  int files = roce::test::materialize_flat_sample(ROCE_FIXTURES_DIR "/samples/sysfs_class_infiniband_h100_gpud.txt",
-                                                  tree, "class/infiniband");
+  int files = roce::test::materialize_flat_sample(
+      ROCE_FIXTURES_DIR "/samples/sysfs_class_infiniband_h100_gpud.txt", tree, "class/infiniband");
   REQUIRE(files == 486);
 
   auto names = list_rdma_devices(tree.root());

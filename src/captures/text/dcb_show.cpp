@@ -295,10 +295,8 @@ class DcbParser {
       std::array<std::uint64_t, 8> sizes{};
       fill(sizes, buffer_size_, "buffer-size", not_printed);
       for (int i = 0; i < 8; ++i) b.buffer_size[i] = static_cast<std::uint32_t>(std::min<std::uint64_t>(sizes[i], 0xffffffffu));
-      if (total_)
-        b.total_size = *total_;
-      else
-        not_printed += std::string(not_printed.empty() ? "" : ", ") + "total-size";
+      if (total_) b.total_size = *total_;
+      else not_printed += std::string(not_printed.empty() ? "" : ", ") + "total-size";
       group("buffer", dcb_.buffer, b, *buffer_at_, not_printed, buffer_error_);
     }
     if (ets_at_) {
