@@ -56,7 +56,7 @@ std::set<std::string> names_in(const std::string& dir, const std::string& extens
 TEST_CASE("completion: subcommands, without the hidden ones") {
   CHECK(complete({"ch"}) == std::set<std::string>{"check", "checks"});
   const auto all = complete({""});
-  CHECK(all == std::set<std::string>{"check", "checks", "collect", "diff", "record", "report", "show", "tune"});
+  CHECK(all == std::set<std::string>{"check", "checks", "collect", "diff", "record", "report", "show", "topo", "tune"});
   // A global option's value is not taken for the subcommand.
   CHECK(complete({"--host", "live", "ch"}) == std::set<std::string>{"check", "checks"});
 }
