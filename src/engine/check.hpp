@@ -37,6 +37,7 @@ enum class Need {
   switch_end,     // the switch port at the other end of the cable (observations: a switch export joined)
   nccl_log,       // a job's NCCL log (Observations::nccl_logs): without one the check is skipped;
                   // with one it runs even on a host with no RoCE port
+  topology,       // the GPU–NIC topology (Observations): judged without any RoCE port
 };
 const char* to_string(Need n);
 

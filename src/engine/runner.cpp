@@ -52,12 +52,17 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
     case Need::switch_end: return {};  // judged per host in precheck
     case Need::nccl_log: return {};  // observed around the host, not on a port
+    case Need::topology: return {};
   }
   return {};
 }
 
 // The reason to skip a whole check before running it, or "" to run it.
 std::string precheck(const CheckInfo& info, const Context& ctx) {
+  if (std::find(info.needs.begin(), info.needs.end(), Need::topology) != info.needs.end())
+    return ctx.observations().topology ? ""
+           : ctx.ports().empty()       ? "no RoCE port on this host and no GPU-NIC topology given"
+                                       : "no GPU-NIC topology given";
   const bool reads_log = std::find(info.needs.begin(), info.needs.end(), Need::nccl_log) != info.needs.end();
   if (ctx.ports().empty() && !reads_log) return "no RoCE port on this host";
   for (Need n : info.needs)

@@ -14,6 +14,7 @@
 #include "record/recording.hpp"
 #include "results/find_results.hpp"
 #include "switch/load_exports.hpp"
+#include "topology/capture_topology.hpp"
 
 namespace roce::import {
 namespace {
@@ -58,6 +59,10 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   auto imported = import_folder(dir);
   if (!imported) return fail(std::move(imported.error()));
   imported->host.from.locator = shown_as;
+  std::vector<std::string> topology_warnings;
+  auto topology = topology::find_topology(dir, topology_warnings);
+  for (auto& w : topology_warnings)
+    imported->host.notes.push_back({"topology", model::Availability::error, std::move(w)});
   // perftest and nccl-tests outputs beside the host's own: judged by the BW-* checks.
   auto found = results::find_results(dir);
   for (auto& why : found.errors)
@@ -69,6 +74,7 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   bundle.observations.switches = switches::switch_files_in_capture(dir, &unread);
   for (auto& w : unread) bundle.samples.back().notes.push_back({"switch", model::Availability::error, std::move(w)});
   add_nccl_logs(dir, bundle.observations);
+  bundle.observations.topology = std::move(topology);
   return bundle;
 }
 

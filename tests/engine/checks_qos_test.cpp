@@ -61,6 +61,11 @@ TEST_CASE("the healthy ConnectX-6 Dx baseline yields no warning and every check 
       CHECK(r.status == Status::skipped);
       continue;
     }
+    // The GPU-NIC topology is observed beside a host, not part of it: checks_topology_test judges it.
+    if (r.id.rfind("TOPO-", 0) == 0) {
+      CHECK(r.skipped_reason == "no GPU-NIC topology given");
+      continue;
+    }
     CHECK(r.status == Status::ok);
     CHECK(r.notes.empty());
   }

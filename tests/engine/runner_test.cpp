@@ -172,8 +172,10 @@ TEST_CASE("every check has complete metadata and a unique ID") {
       "PCIE-LINK",       "QOS-TRUST",     "QOS-DSCP-MAP",   "PFC-LOSSLESS", "PFC-EXTRA",  "PFC-GLOBAL-PAUSE",
       "PFC-STORM-GUARD", "DCBX-OWNER",    "BUF-MAP",        "BUF-HEADROOM", "BUF-CABLE",  "ECN-NIC",
       "ECN-RED",         "DROP-LOSSLESS", "DROP-HOST",      "PAUSE-STORM",  "ECN-IDLE",   "ECN-CNP",
-      "TRAFFIC-CLASS",   "RETRANS",       "XSW-DSCP-QUEUE", "XSW-PFC-PRIO", "XSW-ECN",    "XSW-PAUSE",
-      "XSW-PFCWD",       "XSW-TRUST-MTU"};
+      "TRAFFIC-CLASS",   "RETRANS",       "BW-PERFTEST",    "BW-NCCL",      "XSW-DSCP-QUEUE", "XSW-PFC-PRIO",
+      "XSW-ECN",         "XSW-PAUSE",     "XSW-PFCWD",      "XSW-TRUST-MTU", "NCCL-SOCKET", "NCCL-WC-ERROR",
+      "NCCL-GID",        "NCCL-TC",       "NCCL-HCA",       "NCCL-RAIL",    "NCCL-GDR",   "TOPO-GDR-DISTANCE",
+      "TOPO-PCIE-DEGRADED", "TOPO-BALANCE"};
   std::vector<std::string_view> order;
   std::set<std::string_view> ids;
   for (const auto& c : checks::all_checks()) {

@@ -11,6 +11,7 @@
 #include "nccl_log/reader.hpp"
 #include "nccl_log/summarizer.hpp"
 #include "support/files.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -1,0 +1,85 @@
+// `roce-doctor topo` end to end: the live reader through --sysfs-root, files by themselves, errors,
+// and a capture whose nvidia-smi topo -m output `check --from` judges with everything else.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "run_binary.hpp"
+#include "support/paths.hpp"
+
+namespace roce::test {
+
+namespace {
+
+const std::string kTopo = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/topology/";
+
+bool shows(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("topo on a sysfs tree prints the matrix and the TOPO findings, exit 1") {
+  const auto r = run("--sysfs-root '" + kTopo + "hgx-degraded' topo");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(shows(r.out, "        mlx5_0  mlx5_1  NUMA\nGPU0    PIX     NODE    0\n"));
+  CHECK(shows(r.out, "GPU2    SYS     SYS     1\n"));
+  CHECK(shows(r.out, "WARNING  TOPO-PCIE-DEGRADED  PCIe link 0000:37:00.0 -> 0000:38:00.0 runs x8"));
+  CHECK(shows(r.out, "WARNING  TOPO-BALANCE        NUMA node 1 has 2 GPUs"));
+  const auto healthy = run("--sysfs-root '" + kTopo + "hgx' topo");
+  CHECK(healthy.exit_code == 0);
+  CHECK(shows(healthy.out, "GPU3    SYS     SYS     NODE    PXB     1\n"));
+}
+
+TEST_CASE("topo --from a topo -m file --json gives pairs with gpu, nic and distance") {
+  const auto r = run("topo --json --from '" + kTopo + "nvidia_smi_topo_nccl933.txt'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["source"]["kind"] == "nvidia-smi topo -m");
+  REQUIRE(j["pairs"].size() == 63);
+  CHECK(j["pairs"][2] == nlohmann::json({{"gpu", "GPU0"}, {"nic", "NIC2"}, {"distance", "PIX"}}));
+  CHECK(j["exit_code"] == 0);
+  const auto xml = run("topo --json --from '" + kTopo + "nccl_topo_dump.xml'");
+  CHECK(xml.exit_code == 0);
+  CHECK(nlohmann::json::parse(xml.out)["nics"][1]["name"] == "mlx5_4");
+}
+
+TEST_CASE("topo --from a file that is no topology: a located error, exit 3, JSON with --json") {
+  const std::string path = temp_path("not-topo.txt");
+  write_file(path, "hello\n");
+  const auto r = run("topo --from '" + path + "'");
+  CHECK(r.exit_code == 3);
+  CHECK(shows(r.err, path + ": no `nvidia-smi topo -m` matrix"));
+  const auto j = run("topo --json --from '" + path + "'");
+  CHECK(j.exit_code == 3);
+  CHECK(nlohmann::json::parse(j.out)["error"]["exit_code"] == 3);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("check --from an sos report with nvidia-smi topo -m judges the topology with the host") {
+  const std::string dir = temp_path("sos-topo");
+  const std::string sos =
+      std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/import/sosreport-gpu-node-07-2026-11-29-abcdef";
+  REQUIRE(std::system(("rm -rf '" + dir + "' && cp -r '" + sos + "' '" + dir + "' && mkdir -p '" + dir +
+                       "/sos_commands/nvidia'")
+                          .c_str()) == 0);
+  write_file(dir + "/sos_commands/nvidia/nvidia-smi_topo_-m",
+             "\tGPU0\tGPU1\tNIC0\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\n"
+             "GPU0\t X \tNV18\tPIX\t0-55\t0\t\tN/A\n"
+             "GPU1\tNV18\t X \tSYS\t56-111\t1\t\tN/A\n"
+             "NIC0\tPIX\tSYS\t X \n\nLegend:\n\n  X    = Self\n\nNIC Legend:\n\n  NIC0: mlx5_0\n");
+  const auto r = run("check --json --only TOPO-GDR-DISTANCE --from '" + dir + "'");
+  INFO(r.out << r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(j["verdict"]["exit_code"] == 1);
+  CHECK(shows(r.out, "GPU1: nearest RDMA NIC mlx5_0 is SYS"));
+  const auto t = run("topo --from '" + dir + "'");
+  CHECK(t.exit_code == 1);
+  CHECK(shows(t.out, "from nvidia-smi topo -m (sos_commands/nvidia/nvidia-smi_topo_-m)"));
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+}  // namespace roce::test
