@@ -22,7 +22,7 @@ engine::CheckInfo info_bw_nccl() {
       .id = kBwNcclId,
       .title = "nccl-tests bus bandwidth reaches the node's NIC aggregate",
       .default_severity = engine::Severity::warning,
-      .needs = {},
+      .needs = {engine::Need::bandwidth},
       .profile_keys = {},
       .thresholds = bandwidth_thresholds(kNcclMinMessageBytes),
       .explained_by = bandwidth_causes(),

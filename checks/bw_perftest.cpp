@@ -22,7 +22,7 @@ engine::CheckInfo info_bw_perftest() {
       .id = kBwPerftestId,
       .title = "perftest bandwidth reaches the port's line rate",
       .default_severity = engine::Severity::warning,
-      .needs = {},
+      .needs = {engine::Need::bandwidth},
       .profile_keys = {},
       .thresholds = bandwidth_thresholds(kPerftestMinMessageBytes),
       .explained_by = bandwidth_causes(),

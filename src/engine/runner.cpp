@@ -51,6 +51,7 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::qdiscs: return state_of(nd.qdiscs);
     case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
     case Need::switch_end: return {};  // judged per host in precheck
+    case Need::bandwidth:
     case Need::nccl_log: return {};  // observed around the host, not on a port
     case Need::topology: return {};
   }
@@ -68,14 +69,18 @@ std::string precheck(const CheckInfo& info, const Context& ctx) {
   for (Need n : info.needs)
     if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
   for (Need n : info.needs)
-    if (n == Need::nccl_log && ctx.observations().nccl_logs.empty()) return "no NCCL log given (nccl LOG, or one in the capture)";
+    if (n == Need::nccl_log && ctx.observations().nccl_logs.empty())
+      return "no NCCL log given (nccl LOG, or one in the capture)";
+  for (Need n : info.needs)
+    if (n == Need::bandwidth && ctx.observations().bandwidth.empty())
+      return "no bandwidth result given (bw FILE, or one in the capture)";
   for (Need n : info.needs)
     if (n == Need::switch_end && ctx.observations().switches.cables.empty())
       return ctx.observations().switches.switches.empty()
                  ? "no switch export given (check --switch EXPORT)"
                  : "no host port joined to a switch port (no LLDP neighbour, MAC or /31 in common)";
   for (Need n : info.needs) {
-    if (n == Need::rates || n == Need::switch_end || n == Need::nccl_log) continue;
+    if (n == Need::rates || n == Need::switch_end || n == Need::nccl_log || n == Need::bandwidth) continue;
     std::string reasons;
     bool anywhere = false;
     for (const auto& p : ctx.ports()) {

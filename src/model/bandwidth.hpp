@@ -44,13 +44,13 @@ struct BandwidthRow {
 };
 
 /// An nccl-tests rank line: "#  Rank  0 Group  0 Pid 1320 on host-a device  0 [0x18] NVIDIA H100".
-struct NcclRank {
+struct NcclTestsRank {
   int rank = 0;
   std::string host{};
   int device = 0;
   std::string bus_id{};  // "0x18", "0001:1b:00"
   std::string name{};
-  bool operator==(const NcclRank&) const = default;
+  bool operator==(const NcclTestsRank&) const = default;
 };
 
 /// One run of one tool as its output file holds it.
@@ -67,7 +67,7 @@ struct BandwidthResult {
   std::string connection{};  // "RC", "UD", "DC"
   std::optional<std::uint32_t> qps{}, mtu{}, gid_index{}, tos{};
   // nccl-tests
-  std::vector<NcclRank> ranks{};
+  std::vector<NcclTestsRank> ranks{};
   std::optional<double> avg_busbw{};             // "# Avg bus bandwidth" as printed, GB/s
   std::optional<std::uint64_t> out_of_bounds{};  // "# Out of bounds values" count
   bool footer = false;                           // the summary lines were there (a whole run, not a paste of rows)

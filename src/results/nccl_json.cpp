@@ -68,7 +68,7 @@ Expected<std::vector<model::BandwidthResult>> read_nccl_json(std::string_view te
   if (auto devices = j.find("devices"); devices != j.end() && devices->is_array()) {
     for (const auto& d : *devices) {
       if (!d.is_object()) continue;
-      model::NcclRank k;
+      model::NcclTestsRank k;
       k.rank = static_cast<int>(json_count(d, "rank", 1e9).value_or(0));
       k.host = text_of(d, "hostname");
       k.device = static_cast<int>(json_count(d, "device", 1e9).value_or(0));

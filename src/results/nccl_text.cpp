@@ -48,13 +48,13 @@ std::string_view without_launcher_prefix(std::string_view body) {
 }
 
 // "Rank  0 Group  0 Pid   1320 on host device  0 [0x00] Tesla V100" (older: no Group).
-std::optional<model::NcclRank> rank_line(std::string_view comment) {
+std::optional<model::NcclTestsRank> rank_line(std::string_view comment) {
   const auto w = split_ws(comment);
   if (w.size() < 8 || w[0] != "Rank" || !all_digits(w[1])) return std::nullopt;
   std::size_t i = 2;
   if (w[i] == "Group") i += 2;
   if (i + 5 >= w.size() || w[i] != "Pid" || w[i + 2] != "on") return std::nullopt;
-  model::NcclRank k;
+  model::NcclTestsRank k;
   k.rank = std::stoi(std::string(w[1].substr(0, 9)));
   k.host = std::string(w[i + 3]);
   if (w[i + 4] != "device" || !all_digits(w[i + 5])) return std::nullopt;
@@ -89,7 +89,7 @@ Expected<std::vector<BandwidthResult>> read_nccl_text(std::string_view text, con
   TextInput in(text, origin);
   std::vector<BandwidthResult> out;
   std::size_t side_columns = kSideColumns;  // 8 with -I 1 (i_min i_max i_p99 i_cv% per side)
-  std::vector<model::NcclRank> pending_ranks;
+  std::vector<model::NcclTestsRank> pending_ranks;
   std::string pending_test;
   std::optional<std::size_t> pending_line;
   bool closed = true;  // no run open: the next row or summary starts one

@@ -88,7 +88,7 @@ profile::Profile with_threshold(const std::string& id, const std::string& key, d
 TEST_CASE("BW: without results both checks are skipped with the reason, never ok") {
   BwRun run(healthy_scenario(), {});
   CHECK(run.result("BW-PERFTEST").status == CheckResult::Status::skipped);
-  CHECK(run.result("BW-PERFTEST").skipped_reason.find("no perftest result given") != std::string::npos);
+  CHECK(run.result("BW-PERFTEST").skipped_reason.find("no bandwidth result given") != std::string::npos);
   CHECK(run.result("BW-NCCL").status == CheckResult::Status::skipped);
 }
 
