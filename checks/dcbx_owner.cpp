@@ -87,11 +87,12 @@ engine::CheckInfo info_dcbx_owner() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the DCBX mode (dcb dcbx show, DCB_CMD_GDCBX) and warns when it has LLD_MANAGED: an LLDP "
-             "agent outside the host (ice/i40e/bnxt firmware) negotiates DCB and may overwrite hand-made "
-             "settings. HOST (host-managed or static configuration) is fine. A running lldpad (found by its "
-             "pid file live, or in a captured ps listing) is reported as information: on the ports it is "
-             "configured for, it owns DCB the same way; lldpd only speaks LLDP.",
+      .doc =
+          "Reads the DCBX mode (dcb dcbx show, DCB_CMD_GDCBX) and warns when it has LLD_MANAGED: an LLDP "
+          "agent outside the host (ice/i40e/bnxt firmware) negotiates DCB and may overwrite hand-made "
+          "settings. HOST (host-managed or static configuration) is fine. A running lldpad (found by its "
+          "pid file live, or in a captured ps listing) is reported as information: on the ports it is "
+          "configured for, it owns DCB the same way; lldpd only speaks LLDP.",
       .evaluate = evaluate,
   };
 }

@@ -80,15 +80,15 @@ Outcome get_array(const json& j, const char* key, std::array<T, N>& out, const s
   } while (0)
 
 // An optional member: null when the source did not say, else the number (read back alike).
-#define ROCE_OPTIONAL_UINT(dst, j, key, type, where)                                 \
-  do {                                                                               \
-    if (j.contains(key) && j.at(key).is_null()) {                                    \
-      dst.reset();                                                                   \
-    } else {                                                                         \
-      type roce_o_{};                                                                \
-      ROCE_UINT(roce_o_, j, key, type, where);                                       \
-      dst = roce_o_;                                                                 \
-    }                                                                                \
+#define ROCE_OPTIONAL_UINT(dst, j, key, type, where) \
+  do {                                               \
+    if (j.contains(key) && j.at(key).is_null()) {    \
+      dst.reset();                                   \
+    } else {                                         \
+      type roce_o_{};                                \
+      ROCE_UINT(roce_o_, j, key, type, where);       \
+      dst = roce_o_;                                 \
+    }                                                \
   } while (0)
 
 template <class T>
@@ -97,8 +97,12 @@ json optional_json(const std::optional<T>& v) {
 }
 
 json pfc_json(const model::Pfc& p) {
-  return {{"pfc_cap", optional_json(p.pfc_cap)}, {"pfc_en", p.pfc_en}, {"mbc", p.mbc}, {"delay", p.delay},
-          {"requests", p.requests}, {"indications", p.indications}};
+  return {{"pfc_cap", optional_json(p.pfc_cap)},
+          {"pfc_en", p.pfc_en},
+          {"mbc", p.mbc},
+          {"delay", p.delay},
+          {"requests", p.requests},
+          {"indications", p.indications}};
 }
 Expected<tune::Value> pfc_from(const json& j, const std::string& w) {
   model::Pfc p;
@@ -189,7 +193,10 @@ struct ToJson {
   json operator()(const model::Ets& v) const { return {{"type", "ets"}, {"value", ets_json(v)}}; }
   json operator()(const model::Buffer& v) const {
     return {{"type", "buffer"},
-            {"value", {{"prio2buffer", v.prio2buffer}, {"buffer_size", v.buffer_size}, {"total_size", optional_json(v.total_size)}}}};
+            {"value",
+             {{"prio2buffer", v.prio2buffer},
+              {"buffer_size", v.buffer_size},
+              {"total_size", optional_json(v.total_size)}}}};
   }
   json operator()(const tune::EcnEnable& v) const { return {{"type", "ecn"}, {"value", {{"np", v.np}, {"rp", v.rp}}}}; }
   json operator()(const model::RedParams& v) const {

@@ -2,8 +2,8 @@
 // DCB configuration as the kernel's dcbnl reports it (linux/dcbnl.h), one Field per object so
 // that each can be unsupported on its own (bnxt_en has PFC but no buffer object, for instance).
 #include <array>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "model/field.hpp"
@@ -56,7 +56,7 @@ struct AppEntry {  // struct dcb_app
 struct Buffer {  // struct dcbnl_buffer
   PerPrio<std::uint8_t> prio2buffer{};
   std::array<std::uint32_t, 8> buffer_size{};  // bytes
-  std::optional<std::uint32_t> total_size;  // bytes; unset: the source did not say
+  std::optional<std::uint32_t> total_size;     // bytes; unset: the source did not say
   bool operator==(const Buffer&) const = default;
 };
 

@@ -18,9 +18,9 @@ namespace roce::model {
 
 struct Observations {
   std::vector<BandwidthResult> bandwidth;  // perftest and nccl-tests results
-  SwitchSide switches;  // switch exports, the host's LLDP view, host-port <-> switch-port cables
-  std::vector<NcclLog> nccl_logs;  // the jobs' NCCL logs, each as read (nccl_log.hpp)
-  std::optional<Topology> topology;  // the GPU–NIC topology; nullopt when not given
+  SwitchSide switches;                     // switch exports, the host's LLDP view, host-port <-> switch-port cables
+  std::vector<NcclLog> nccl_logs;          // the jobs' NCCL logs, each as read (nccl_log.hpp)
+  std::optional<Topology> topology;        // the GPU–NIC topology; nullopt when not given
   bool operator==(const Observations&) const = default;
 };
 

@@ -43,8 +43,8 @@ std::string pfc_text(const model::Pfc& pfc, const model::NetDev& nd) {
   const auto prio_pfc = per_prio(model::PerPrio<int>{0, 1, 2, 3, 4, 5, 6, 7},
                                  [&](int p) { return std::string(pfc.enabled(p) ? "on" : "off"); });
   const bool mlx5 = nd.driver.ok() && nd.driver->driver == "mlx5_core";
-  return fmt::format("pfc-cap {} prio-pfc {} delay {}{}", optional_text(pfc.pfc_cap), compact_per_prio(prio_pfc), pfc.delay,
-                     mlx5 ? fmt::format(" (mlx5: cable length {} m)", pfc.delay) : "");
+  return fmt::format("pfc-cap {} prio-pfc {} delay {}{}", optional_text(pfc.pfc_cap), compact_per_prio(prio_pfc),
+                     pfc.delay, mlx5 ? fmt::format(" (mlx5: cable length {} m)", pfc.delay) : "");
 }
 
 std::string ets_text(const model::Ets& ets) {
@@ -59,8 +59,9 @@ std::string buffer_text(const model::Buffer& b) {
   auto num = [](auto v) { return std::to_string(v); };
   std::vector<std::string> sizes;
   for (auto s : b.buffer_size) sizes.push_back(num(s));
-  return fmt::format("prio-buffer {} buffer-size {} total-size {} (bytes)", compact_per_prio(per_prio(b.prio2buffer, num)),
-                     compact_per_prio(sizes), optional_text(b.total_size));
+  return fmt::format("prio-buffer {} buffer-size {} total-size {} (bytes)",
+                     compact_per_prio(per_prio(b.prio2buffer, num)), compact_per_prio(sizes),
+                     optional_text(b.total_size));
 }
 
 std::string apptrust_text(const std::vector<std::uint8_t>& order) {

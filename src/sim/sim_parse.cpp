@@ -309,10 +309,14 @@ std::string render_sim_model(const SimModel& m) {
   toml::array ports;
   toml::table counters;
   for (const auto& p : m.ports) {
-    toml::table t{{"netdev", p.netdev},        {"rdma", p.rdma},
-                  {"driver", p.driver},        {"speed_mbps", static_cast<std::int64_t>(p.speed_mbps)},
-                  {"cable_m", static_cast<std::int64_t>(p.cable_m)}, {"mtu", static_cast<std::int64_t>(p.mtu)},
-                  {"trust", p.trust},          {"pfc_enable", prio_list(p.pfc_en)},
+    toml::table t{{"netdev", p.netdev},
+                  {"rdma", p.rdma},
+                  {"driver", p.driver},
+                  {"speed_mbps", static_cast<std::int64_t>(p.speed_mbps)},
+                  {"cable_m", static_cast<std::int64_t>(p.cable_m)},
+                  {"mtu", static_cast<std::int64_t>(p.mtu)},
+                  {"trust", p.trust},
+                  {"pfc_enable", prio_list(p.pfc_en)},
                   {"pfc_delay", static_cast<std::int64_t>(p.pfc_delay)},
                   {"prio2buffer", int_array(p.buffer.prio2buffer)},
                   {"buffer_size", int_array(p.buffer.buffer_size)},

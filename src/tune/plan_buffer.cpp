@@ -133,8 +133,9 @@ std::vector<Change> plan_buffer(PortPlan& p, const profile::Profile& profile, No
           if (sized.buffer_size[b] == proposed.buffer_size[b]) continue;
           c.fields.push_back({"buffer-size[" + std::to_string(b) + "]", std::to_string(proposed.buffer_size[b]),
                               std::to_string(sized.buffer_size[b]),
-                              lossless[b] ? need->reason : "room for the lossless buffers within total_size " +
-                                                               std::to_string(total) + " B"});
+                              lossless[b]
+                                  ? need->reason
+                                  : "room for the lossless buffers within total_size " + std::to_string(total) + " B"});
         }
         if (sized.buffer_size != proposed.buffer_size)
           args += " buffer-size " + model::buffer_size_text(sized.buffer_size);

@@ -17,8 +17,8 @@
 #include "apply/journal.hpp"
 #include "child_run.hpp"
 #include "sim/sim_system.hpp"
-#include "temp_dir.hpp"
 #include "support/paths.hpp"
+#include "temp_dir.hpp"
 
 namespace roce::test {
 

@@ -13,8 +13,8 @@
 #include "apply/journal.hpp"
 #include "child_run.hpp"
 #include "fake_system.hpp"
-#include "temp_dir.hpp"
 #include "support/paths.hpp"
+#include "temp_dir.hpp"
 
 namespace roce::test {
 

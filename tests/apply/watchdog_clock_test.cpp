@@ -13,8 +13,8 @@
 #include "apply/lock.hpp"
 #include "apply/watchdog.hpp"
 #include "fake_system.hpp"
-#include "temp_dir.hpp"
 #include "support/paths.hpp"
+#include "temp_dir.hpp"
 
 namespace roce::test {
 

@@ -193,8 +193,9 @@ TEST_CASE("--sysfs-root on the ConnectX-6 Dx fixture renders the full RDMA view"
 
 TEST_CASE("the committed example bundles are what make-examples writes") {
   const std::string dir = temp_path("examples");
-  REQUIRE(std::system(("mkdir -p '" + dir + "' && '" + std::string(ROCE_MAKE_EXAMPLES_BIN) + "' '" + dir + "' >/dev/null").c_str()) ==
-          0);
+  REQUIRE(
+      std::system(("mkdir -p '" + dir + "' && '" + std::string(ROCE_MAKE_EXAMPLES_BIN) + "' '" + dir + "' >/dev/null")
+                      .c_str()) == 0);
   for (const auto& example : roce::examples::kExamples) {
     const std::string file(example.file);
     INFO(file << ": regenerate with make-examples (examples/README.md)");

@@ -9,8 +9,8 @@
 
 #include "cli/input.hpp"
 #include "run_binary.hpp"
-#include "util/exit_codes.hpp"
 #include "support/paths.hpp"
+#include "util/exit_codes.hpp"
 
 namespace roce::test {
 
@@ -20,9 +20,10 @@ using roce::cli::GlobalOptions;
 using roce::cli::InputRequest;
 using roce::cli::read_input;
 
-const std::string kEcnOff = std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json";   // gpu-node-07, 2 samples 60 s apart
+const std::string kEcnOff =
+    std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json";  // gpu-node-07, 2 samples 60 s apart
 const std::string kHealthy = std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-healthy.json";  // gpu-node-03
-const std::string kCx7 = std::string(ROCE_FIXTURES_DIR) + "/sysfs/cx7";               // mlx5_0/ens41np0, mlx5_1/ens42np0
+const std::string kCx7 = std::string(ROCE_FIXTURES_DIR) + "/sysfs/cx7";  // mlx5_0/ens41np0, mlx5_1/ens42np0
 
 InputRequest from_captures(std::vector<std::string> files) {
   InputRequest r;

@@ -30,7 +30,8 @@ inline void write_file(const std::string& path, const std::string& text) {
 // Runs `prefix roce-doctor args` through the shell (args are trusted test strings).
 inline Run run(const std::string& args, const std::string& prefix = "") {
   const std::string out = temp_path("stdout"), err = temp_path("stderr");
-  const std::string cmd = prefix + " '" + std::string(ROCE_DOCTOR_BIN) + "' " + args + " >'" + out + "' 2>'" + err + "'";
+  const std::string cmd =
+      prefix + " '" + std::string(ROCE_DOCTOR_BIN) + "' " + args + " >'" + out + "' 2>'" + err + "'";
   const int status = std::system(cmd.c_str());
   Run r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

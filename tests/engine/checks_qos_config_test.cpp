@@ -232,9 +232,9 @@ TEST_CASE("DCBX-OWNER: a running lldpad is information about the host; lldpd, wh
   CHECK(contains(f.remediation.front(), "lldptool -t -i IF -V PFC"));
 
   for (auto agents : {std::vector<std::string>{"lldpd (pid 977)"}, std::vector<std::string>{}})
-    CHECK(Run(configured([&](model::Host& h) {
-            h.lldp_agents = model::Field<std::vector<std::string>>::of(agents);
-          })).result("DCBX-OWNER").status == Status::ok);
+    CHECK(Run(configured([&](model::Host& h) { h.lldp_agents = model::Field<std::vector<std::string>>::of(agents); }))
+              .result("DCBX-OWNER")
+              .status == Status::ok);
 }
 
 TEST_CASE("DCBX-OWNER: skipped when the DCBX mode is not reported") {

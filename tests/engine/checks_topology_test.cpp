@@ -4,9 +4,9 @@
 
 #include "host_builder.hpp"
 #include "support/files.hpp"
+#include "support/paths.hpp"
 #include "topology/nvidia_smi_topo.hpp"
 #include "topology/sysfs_topology.hpp"
-#include "support/paths.hpp"
 
 namespace roce::test {
 

@@ -4,13 +4,13 @@
 
 #include "observed_run.hpp"
 #include "support/files.hpp"
+#include "support/paths.hpp"
 #include "switch/cable_join.hpp"
 #include "switch/config_db_tables.hpp"
 #include "switch/host_lldp.hpp"
 #include "switch/load_exports.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
-#include "support/paths.hpp"
 
 namespace roce::test {
 

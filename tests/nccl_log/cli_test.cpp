@@ -16,8 +16,8 @@ bool has(const std::string& text, const std::string& what) { return text.find(wh
 }  // namespace
 
 TEST_CASE("nccl: a status-12 log with a capture whose ECN is off names the ECN check as the likely cause") {
-  const auto r = run("nccl '" + log_sample("nccl_warn_status12_excerpt.log") +
-                     "' --from '" + std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json' --json");
+  const auto r = run("nccl '" + log_sample("nccl_warn_status12_excerpt.log") + "' --from '" +
+                     std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json' --json");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   const auto doc = nlohmann::json::parse(r.out);
@@ -91,8 +91,9 @@ namespace roce::test {
 
 TEST_CASE("check --from a capture folder that holds the job's NCCL log judges the log with the host") {
   const std::string dir = temp_path("sos-with-nccl");
-  const std::string copy = "cp -r '" + std::string(ROCE_FIXTURES_DIR) + "/import/sosreport-gpu-node-07-2026-11-29-abcdef' '" + dir +
-                           "' && cp '" + log_sample("nccl_warn_status12_excerpt.log") + "' '" + dir + "/job-nccl.log'";
+  const std::string copy = "cp -r '" + std::string(ROCE_FIXTURES_DIR) +
+                           "/import/sosreport-gpu-node-07-2026-11-29-abcdef' '" + dir + "' && cp '" +
+                           log_sample("nccl_warn_status12_excerpt.log") + "' '" + dir + "/job-nccl.log'";
   REQUIRE(std::system(copy.c_str()) == 0);
   const auto r = run("check --json --from '" + dir + "'");
   REQUIRE(std::system(("rm -rf '" + dir + "'").c_str()) == 0);

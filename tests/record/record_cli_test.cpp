@@ -7,8 +7,8 @@
 #include "../cli/run_binary.hpp"
 #include "record/recording.hpp"
 #include "support/files.hpp"
-#include "temp_dir.hpp"
 #include "support/paths.hpp"
+#include "temp_dir.hpp"
 
 namespace roce::test {
 
@@ -58,8 +58,8 @@ TEST_CASE("record stops on --duration and on SIGTERM, flushing what it sampled")
   // Through a shell that signals it after a second: SIGTERM flushes the frame and exits 0. How many
   // samples a second holds depends on the machine's load; that every sample taken is in the file
   // does not.
-  const std::string cmd = "sh -c '\"" + std::string(ROCE_DOCTOR_BIN) + "\" record --interval 100ms -o \"" + killed + "\" 2>\"" + said +
-                          "\" & pid=$!; sleep 1; kill -TERM $pid; wait $pid'";
+  const std::string cmd = "sh -c '\"" + std::string(ROCE_DOCTOR_BIN) + "\" record --interval 100ms -o \"" + killed +
+                          "\" 2>\"" + said + "\" & pid=$!; sleep 1; kill -TERM $pid; wait $pid'";
   const int status = std::system(cmd.c_str());
   CHECK(WEXITSTATUS(status) == 0);
   auto after_kill = roce::record::read_recording(killed);

@@ -14,8 +14,8 @@
 #include "captures/bundle.hpp"
 #include "record/recording.hpp"
 #include "report/timeline_report.hpp"
-#include "timeline_samples.hpp"
 #include "support/paths.hpp"
+#include "timeline_samples.hpp"
 
 namespace roce::test {
 

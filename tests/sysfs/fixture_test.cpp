@@ -4,8 +4,8 @@
 
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
-#include "temp_tree.hpp"
 #include "support/paths.hpp"
+#include "temp_tree.hpp"
 
 namespace roce::test {
 

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "sources/sysfs/rdma_sysfs.hpp"
-#include "temp_tree.hpp"
 #include "support/paths.hpp"
+#include "temp_tree.hpp"
 
 namespace roce::test {
 
@@ -64,8 +64,9 @@ TEST_CASE("gpud H100 snapshot: 8 InfiniBand NDR devices and a RoCE bond") {
 
 TEST_CASE("prometheus/procfs fixture: MT4118 at 25 Gb/sec (1X EDR)") {
   roce::test::TempTree tree;
-  roce::test::materialize_flat_sample(std::string(ROCE_FIXTURES_DIR) + "/samples/sysfs_class_infiniband_mlx5_0_procfs_fixture.txt",
-                                      tree, "class/infiniband");
+  roce::test::materialize_flat_sample(
+      std::string(ROCE_FIXTURES_DIR) + "/samples/sysfs_class_infiniband_mlx5_0_procfs_fixture.txt", tree,
+      "class/infiniband");
   auto dev = read_rdma_device(tree.root(), "mlx5_0");
   CHECK(*dev.node_guid == "0a7f:bc12:45ef:d23b");
   CHECK(*dev.hca_type == "MT4118");

@@ -42,8 +42,10 @@ TEST_CASE("ps auxfwww (forest), ps -ef and ps -elfL: lldpd and its privilege-sep
 
   const char* elfl =
       "F S UID          PID    PPID     LWP  C NLWP PRI  NI ADDR SZ WCHAN  STIME TTY          TIME CMD\n"
-      "4 S root         812       1     812  0    2  80   0 -  5335 -      Nov29 ?        00:00:01 /usr/sbin/lldpad -d\n"
-      "1 S root         812       1     813  0    2  80   0 -  5335 -      Nov29 ?        00:00:00 /usr/sbin/lldpad -d\n";
+      "4 S root         812       1     812  0    2  80   0 -  5335 -      Nov29 ?        00:00:01 /usr/sbin/lldpad "
+      "-d\n"
+      "1 S root         812       1     813  0    2  80   0 -  5335 -      Nov29 ?        00:00:00 /usr/sbin/lldpad "
+      "-d\n";
   auto l = parse_ps_lldp_agents(elfl, kPsOrigin);
   REQUIRE(l.ok());
   CHECK(l->value == std::vector<std::string>{"lldpad (pid 812)"});  // one per agent, not per thread

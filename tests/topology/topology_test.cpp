@@ -3,11 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include "support/files.hpp"
+#include "support/paths.hpp"
 #include "topology/classify.hpp"
 #include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
 #include "topology/sysfs_topology.hpp"
-#include "support/paths.hpp"
 
 namespace roce::test {
 namespace {

@@ -29,7 +29,8 @@ Expected<Parsed<std::vector<std::string>>> parse_ps_lldp_agents(std::string_view
   auto command_at = std::find(columns.begin(), columns.end(), "COMMAND");
   if (command_at == columns.end()) command_at = std::find(columns.begin(), columns.end(), "CMD");
   if (pid_at == columns.end() || command_at == columns.end())
-    return in.error(header, "not ps output: expected a header with PID and COMMAND (or CMD), got " + shown(header.text));
+    return in.error(header,
+                    "not ps output: expected a header with PID and COMMAND (or CMD), got " + shown(header.text));
   const auto pid_column = static_cast<std::size_t>(pid_at - columns.begin());
   const auto command_column = static_cast<std::size_t>(command_at - columns.begin());
   std::vector<std::string> agents;
