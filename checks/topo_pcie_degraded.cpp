@@ -75,7 +75,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       else
         r.skip(d.name, "no PCIe link state on its path");
     }
-  for (const auto& [address, g] : found) {
+  for (const auto& entry : found) {
+    const std::string& address = entry.first;  // a named variable: clang 14 cannot capture a structured binding
+    const auto& g = entry.second;
     const auto& h = *g.hop;
     const std::string now = "x" + (h.current_width ? std::to_string(*h.current_width) : std::string("?")) + " at " +
                             h.current_speed.value_or("?");
