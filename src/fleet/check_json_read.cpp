@@ -47,7 +47,7 @@ Expected<HostSummary> read_check_json(std::string_view text, std::string_view na
   json doc;
   try {
     doc = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large
     return fail(file + ": " + e.what(), "is this a `roce-doctor check --json` output?");
   }
   if (!doc.is_object()) return fail(file + ": not a JSON object", "is this a `roce-doctor check --json` output?");
