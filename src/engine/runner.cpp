@@ -58,29 +58,44 @@ NeedState need_state(const PortView& p, Need n) {
   return {};
 }
 
-// The reason to skip a whole check before running it, or "" to run it.
-std::string precheck(const CheckInfo& info, const Context& ctx) {
-  if (std::find(info.needs.begin(), info.needs.end(), Need::topology) != info.needs.end())
-    return ctx.observations().topology ? ""
-           : ctx.ports().empty()       ? "no RoCE port on this host and no GPU-NIC topology given"
-                                       : "no GPU-NIC topology given";
-  const bool reads_log = std::find(info.needs.begin(), info.needs.end(), Need::nccl_log) != info.needs.end();
-  if (ctx.ports().empty() && !reads_log) return "no RoCE port on this host";
-  for (Need n : info.needs)
-    if (n == Need::rates && !ctx.has_rates()) return "needs two samples";
-  for (Need n : info.needs)
-    if (n == Need::nccl_log && ctx.observations().nccl_logs.empty())
-      return "no NCCL log given (nccl LOG, or one in the capture)";
-  for (Need n : info.needs)
-    if (n == Need::bandwidth && ctx.observations().bandwidth.empty())
-      return "no bandwidth result given (bw FILE, or one in the capture)";
-  for (Need n : info.needs)
-    if (n == Need::switch_end && ctx.observations().switches.cables.empty())
-      return ctx.observations().switches.switches.empty()
+bool needs(const CheckInfo& info, Need n) {
+  return std::find(info.needs.begin(), info.needs.end(), n) != info.needs.end();
+}
+
+bool is_observation(Need n) {
+  return n == Need::bandwidth || n == Need::nccl_log || n == Need::topology || n == Need::switch_end;
+}
+
+// Why the observations around the host lack what a check reads, or "" when they hold it.
+std::string missing_observation(Need n, const Context& ctx) {
+  const auto& seen = ctx.observations();
+  switch (n) {
+    case Need::topology:
+      if (seen.topology) return {};
+      return ctx.ports().empty() ? "no RoCE port on this host and no GPU-NIC topology given"
+                                 : "no GPU-NIC topology given";
+    case Need::nccl_log: return seen.nccl_logs.empty() ? "no NCCL log given (nccl LOG, or one in the capture)" : "";
+    case Need::bandwidth:
+      return seen.bandwidth.empty() ? "no bandwidth result given (bw FILE, or one in the capture)" : "";
+    case Need::switch_end:
+      if (!seen.switches.cables.empty()) return {};
+      return seen.switches.switches.empty()
                  ? "no switch export given (check --switch EXPORT)"
                  : "no host port joined to a switch port (no LLDP neighbour, MAC or /31 in common)";
+    default: return {};
+  }
+}
+
+// The reason to skip a whole check before running it, or "" to run it. A job's log and the GPU-NIC
+// topology are judged without a RoCE port; everything else needs one.
+std::string precheck(const CheckInfo& info, const Context& ctx) {
+  const bool judged_without_port = needs(info, Need::nccl_log) || needs(info, Need::topology);
+  if (ctx.ports().empty() && !judged_without_port) return "no RoCE port on this host";
+  if (needs(info, Need::rates) && !ctx.has_rates()) return "needs two samples";
+  for (Need n : info.needs)
+    if (std::string missing = missing_observation(n, ctx); !missing.empty()) return missing;
   for (Need n : info.needs) {
-    if (n == Need::rates || n == Need::switch_end || n == Need::nccl_log || n == Need::bandwidth) continue;
+    if (n == Need::rates || is_observation(n)) continue;
     std::string reasons;
     bool anywhere = false;
     for (const auto& p : ctx.ports()) {
