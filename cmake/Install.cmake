@@ -5,6 +5,8 @@
 #   lib/systemd/system/*.service                  units (ExecStart rewritten to this install's bin/)
 #   share/bash-completion/completions/roce-doctor, share/zsh/vendor-completions/_roce-doctor
 #   share/doc/roce-doctor/                        README, profiles guide, examples (bundles, sim hosts)
+#   lib/roce-doctor/                              Slurm HealthCheckProgram, node-problem-detector plugin
+#   share/roce-doctor/{prometheus,grafana,kubernetes}/  alerting rules, dashboard, NPD config and DaemonSet
 include(GNUInstallDirs)
 
 set(ROCE_SYSTEMD_UNIT_DIR "lib/systemd/system" CACHE STRING
@@ -75,3 +77,16 @@ install(FILES ${PROJECT_SOURCE_DIR}/examples/README.md ${PROJECT_SOURCE_DIR}/exa
               ${PROJECT_SOURCE_DIR}/examples/cx6dx-headroom-small.json
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/sim/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/sim)
+
+# Fleet integration: the programs other schedulers run (not for a user's PATH: lib/, as Debian
+# policy puts helpers), and the configuration they are given (data, for an operator to copy).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/dist/slurm/roce-doctor-healthcheck
+                 ${PROJECT_SOURCE_DIR}/dist/kubernetes/roce-doctor-npd
+        DESTINATION lib/roce-doctor)  # /usr/lib/roce-doctor: Debian has no libexec
+install(FILES ${PROJECT_SOURCE_DIR}/dist/prometheus/roce-doctor.rules.yml
+              ${PROJECT_SOURCE_DIR}/dist/prometheus/roce-doctor.rules.test.yml
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/roce-doctor/prometheus)
+install(FILES ${PROJECT_SOURCE_DIR}/dist/grafana/roce-doctor.json DESTINATION ${CMAKE_INSTALL_DATADIR}/roce-doctor/grafana)
+install(FILES ${PROJECT_SOURCE_DIR}/dist/kubernetes/roce-doctor-monitor.json
+              ${PROJECT_SOURCE_DIR}/dist/kubernetes/roce-doctor-npd-daemonset.yaml
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/roce-doctor/kubernetes)

@@ -95,6 +95,34 @@ TEST_CASE("install: check --from the installed examples gives the verdicts examp
   CHECK(ecn_off.out.find("ECN-NIC") != std::string::npos);
 }
 
+TEST_CASE("install: the fleet hooks land where their configurations name them, and run the installed program") {
+  const std::string lib = installed("/usr/lib/roce-doctor/");
+  for (const auto* program : {"roce-doctor-healthcheck", "roce-doctor-npd"}) {
+    INFO(program);
+    REQUIRE(fs::is_regular_file(lib + program));
+    CHECK((fs::status(lib + program).permissions() & fs::perms::others_exec) != fs::perms::none);
+  }
+  CHECK(
+      slurp(lib + "roce-doctor-healthcheck").find("HealthCheckProgram=/usr/lib/roce-doctor/roce-doctor-healthcheck") !=
+      std::string::npos);
+  const std::string share = installed("/usr/share/roce-doctor/");
+  for (const auto* config : {"kubernetes/roce-doctor-monitor.json", "kubernetes/roce-doctor-npd-daemonset.yaml"}) {
+    INFO(config);
+    CHECK(slurp(share + config).find("\"path\": \"/usr/lib/roce-doctor/roce-doctor-npd\"") != std::string::npos);
+  }
+  CHECK(slurp(share + "prometheus/roce-doctor.rules.yml") == slurp(kSource + "/dist/prometheus/roce-doctor.rules.yml"));
+  CHECK(fs::is_regular_file(share + "prometheus/roce-doctor.rules.test.yml"));
+  CHECK(fs::is_regular_file(share + "grafana/roce-doctor.json"));
+
+  // The installed NPD plugin, given the installed program and example, answers in NPD's protocol.
+  const auto npd = shell("ROCE_DOCTOR=" + shell_word(installed("/usr/bin/roce-doctor")) + " ROCE_DOCTOR_CHECK_ARGS=" +
+                         shell_word("--from " + installed("/usr/share/doc/roce-doctor/examples/cx6dx-ecn-off.json")) +
+                         " " + shell_word(lib + "roce-doctor-npd"));
+  INFO(npd.out << npd.err);
+  CHECK(npd.exit_code == 1);
+  CHECK(npd.out.starts_with("critical: ECN-NIC"));
+}
+
 TEST_CASE("install: man -l renders every installed page without a warning") {
   REQUIRE(have_command("man"));
   int rendered = 0;
