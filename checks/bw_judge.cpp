@@ -49,6 +49,13 @@ const engine::PortView* perftest_port(const engine::Context& ctx, const model::B
 
 void verdict_of(BandwidthJudgement& j) {
   j.ratio = j.expected_gbps > 0 ? j.measured_gbps / j.expected_gbps : 0;
+  if (j.ratio > kBwPlausibleRatio) {
+    j.unjudged_reason = "measured " + bw_number(j.measured_gbps) + " Gb/s is " + bw_number(j.ratio * 100) +
+                        "% of what these ports carry (" + j.basis +
+                        "): it was not measured over them (another host, or more NICs than this one has)";
+    j.verdict = BwVerdict::unjudged;
+    return;
+  }
   j.verdict = j.ratio < j.critical_ratio ? BwVerdict::critical
               : j.ratio < j.pass_ratio   ? BwVerdict::warning
                                          : BwVerdict::ok;

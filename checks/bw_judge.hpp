@@ -17,6 +17,7 @@ inline constexpr std::string_view kBwPerftestId = "BW-PERFTEST";
 inline constexpr std::string_view kBwNcclId = "BW-NCCL";
 inline constexpr double kBwPassRatio = 0.90;               // operators and NCCL maintainers expect 90-98% of line rate
 inline constexpr double kBwCriticalRatio = 0.70;           // the often-quoted "70% of theory": a floor, not a pass mark
+inline constexpr double kBwPlausibleRatio = 1.10;          // above: not measured over these ports (noise is a few %)
 inline constexpr double kPerftestMinMessageBytes = 65536;  // perftest's default size
 inline constexpr double kNcclMinMessageBytes = 268435456;  // 256 MiB: busbw near its plateau
 
@@ -50,6 +51,8 @@ struct BandwidthJudgement {
 /// aggregate: 4 x 200G NICs, 4 GPUs -> 100 GB/s expected, 95.3 measured (nccl-tests#252); 8 x 400G,
 /// 8 GPUs -> 400 GB/s, 216-231 measured on a faulty fabric (nccl#2409, 55%). A run on one node is
 /// not judged (NVLink carries it), nor rows with busbw 0 (ranks that ran alone: a broken run).
+/// A result above kBwPlausibleRatio of its expectation is not judged either: the ports it is compared
+/// with cannot carry it, so it ran elsewhere (another host, more NICs than the capture holds).
 BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::BandwidthResult& result);
 
 /// Numbers as the findings print them: "92.7", "0.5", "431".

@@ -1,6 +1,7 @@
 // roce-doctor bw: bandwidth results judged against the host's line rate, with their likely causes.
 #include "cli/cmd_bw.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -47,6 +48,22 @@ struct JudgedResult {
   std::vector<const engine::Finding*> causes;
 };
 
+// As check, except that a healthy host whose results could none be judged is not healthy: bw was
+// asked about the results (exit 5, "nothing-judged", each result's reason printed).
+bool none_judged(const std::vector<JudgedResult>& judged) {
+  return std::all_of(judged.begin(), judged.end(),
+                     [](const JudgedResult& j) { return j.judgement.verdict == checks::BwVerdict::unjudged; });
+}
+
+int bw_exit_code(const std::vector<JudgedResult>& judged, const report::CheckRun& run) {
+  const int host = report::exit_code_of(run);
+  return host == kExitHealthy && none_judged(judged) ? kExitNothingJudged : host;
+}
+
+const char* bw_status(const std::vector<JudgedResult>& judged, const report::CheckRun& run) {
+  return bw_exit_code(judged, run) == kExitNothingJudged ? "nothing-judged" : report::status_of(run);
+}
+
 std::string render_bw_text(const std::vector<JudgedResult>& judged, const report::CheckRun& run) {
   std::string out;
   for (const auto& [j, causes] : judged) {
@@ -73,6 +90,7 @@ std::string render_bw_text(const std::vector<JudgedResult>& judged, const report
     }
     out += "\n";
   }
+  if (none_judged(judged)) out += "no result could be judged: the reasons are above\n";
   out += "host " + (run.hostname.empty() ? std::string("(unnamed)") : run.hostname) + " (" + run.origin +
          "): `roce-doctor check` shows every finding\n";
   return out;
@@ -130,7 +148,7 @@ std::string render_bw_json(const std::vector<JudgedResult>& judged, const report
     if (r.out_of_bounds) o["out_of_bounds"] = *r.out_of_bounds;
     results.push_back(std::move(o));
   }
-  doc["verdict"] = {{"status", report::status_of(run)}, {"exit_code", report::exit_code_of(run)}};
+  doc["verdict"] = {{"status", bw_status(judged, run)}, {"exit_code", bw_exit_code(judged, run)}};
   return doc.dump(2) + "\n";
 }
 
@@ -215,7 +233,7 @@ int run_bw(const GlobalOptions& global, const BwOptions& options) {
   const std::string text = options.json ? render_bw_json(judged, run) : render_bw_text(judged, run);
   std::fwrite(text.data(), 1, text.size(), stdout);
   if (std::fflush(stdout) != 0) return kExitRuntimeError;
-  return report::exit_code_of(run);
+  return bw_exit_code(judged, run);
 }
 
 }  // namespace roce::cli

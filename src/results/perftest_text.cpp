@@ -72,8 +72,19 @@ std::string unit_of(std::string_view header) {
 struct Table {
   bool open = false;  // a "#bytes" line was read for the current result
   bool qos = false;   // "#sl" column after #bytes
+  bool peak = true;   // a "BW peak" column (perftest always prints one; tools modelled on it may not)
   std::size_t header_line = 0;
+  std::size_t failure_line = 0;  // the run's own error after the header ("Couldn't read remote address")
+  std::string failure;
 };
+
+// perftest's own failure lines: "Couldn't read remote address", "Failed to exchange data between
+// server and clients", "Unable to read to socket/rdma_cm", "Completion with error at client".
+bool is_failure(std::string_view body) {
+  for (std::string_view mark : {"Couldn't", "Failed", "Unable to", "failed", "with error", "Error", "ERROR"})
+    if (body.find(mark) != std::string_view::npos) return true;
+  return false;
+}
 
 }  // namespace
 
@@ -128,7 +139,12 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
       auto& r = out.back();
       r.unit = unit_of(body);
       if (!to_gbps(1, r.unit)) return in.error(line, "unknown bandwidth unit in the result header: " + shown(body));
-      tables.back() = {true, split_ws(body).size() > 1 && split_ws(body)[1] == "#sl", line.number};
+      const auto columns = split_ws(body);
+      tables.back() = {};
+      tables.back().open = true;
+      tables.back().qos = columns.size() > 1 && columns[1] == "#sl";
+      tables.back().peak = body.find("BW peak[") != std::string_view::npos;
+      tables.back().header_line = line.number;
       continue;
     }
     const auto words = split_ws(body);
@@ -136,17 +152,18 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
     if (row && !out.empty() && tables.back().open) {
       auto& r = out.back();
       const std::size_t first = tables.back().qos ? 2 : 1;  // #iterations column
-      if (words.size() < first + 4)
+      const std::size_t average_at = first + (tables.back().peak ? 2 : 1);
+      if (words.size() < average_at + 2)
         return in.error(line, "truncated result row (" + std::to_string(words.size()) + " of " +
-                                  std::to_string(first + 4) + " columns): " + shown(body));
+                                  std::to_string(average_at + 2) + " columns): " + shown(body));
       model::BandwidthRow w;
       w.bytes = *captures::text::to_u64(words[0]);
       w.iterations = captures::text::to_u64(words[first]);
-      const auto peak = to_number(words[first + 1]), average = to_number(words[first + 2]),
-                 rate = to_number(words[first + 3]);
+      const auto peak = tables.back().peak ? to_number(words[first + 1]) : std::optional<double>(0);
+      const auto average = to_number(words[average_at]), rate = to_number(words[average_at + 1]);
       if (!w.iterations || !peak || !average || !rate || *average < 0 || *peak < 0)
         return in.error(line, "unreadable result row: " + shown(body));
-      if (!(peak_unmeasured && *peak == 0)) w.peak = peak;
+      if (tables.back().peak && !(peak_unmeasured && *peak == 0)) w.peak = peak;
       w.average = average;
       w.msg_rate_mpps = rate;
       w.gbps = *to_gbps(*average, r.unit);
@@ -154,7 +171,11 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
       r.rows.push_back(w);
       continue;
     }
-    if (!out.empty() && !tables.back().open)
+    if (!out.empty() && tables.back().open && out.back().rows.empty() && tables.back().failure.empty() &&
+        is_failure(body)) {
+      tables.back().failure = std::string(body);
+      tables.back().failure_line = line.number;
+    } else if (!out.empty() && !tables.back().open)
       header_fields(body, out.back());
     else if (out.empty() && !value_of(body, "Device").empty()) {
       start(line);  // a header whose title was cut off
@@ -167,6 +188,11 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
     if (!tables[i].open)
       return fail(out[i].from.locator + ": perftest header without a result table: the output is truncated",
                   "give the whole output of the run, down to the closing dashed line");
+    if (out[i].rows.empty() && !tables[i].failure.empty())
+      return fail(origin.where(tables[i].failure_line) +
+                      ": the perftest run failed before a result: " + shown(tables[i].failure),
+                  "the run printed no bandwidth: fix what it says (server and client reaching each other, the "
+                  "device, the GID index) and run it again");
     if (out[i].rows.empty())
       return fail(origin.where(tables[i].header_line) + ": perftest result table without rows: the output is truncated",
                   "give the whole output of the run, down to the closing dashed line");

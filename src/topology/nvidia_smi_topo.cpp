@@ -102,6 +102,13 @@ Expected<model::Topology> parse_nvidia_smi_topo(std::string_view text, const std
       columns.assign(c.begin() + 1, c.end());
       break;
     }
+    // A copy whose header lost its leading blank cell (pasted into documents): "GPU0  GPU1 ...  mlx5_0
+    // CPU Affinity". Told from the GPU0 row by its second cell, a column name, not "X" or a distance.
+    if (c.size() >= 2 && c[0] == "GPU0" && c[1] != "X" && !distance_of(c[1])) {
+      header = i;
+      columns = std::move(c);
+      break;
+    }
   }
   if (header == lines.size())
     return fail(name + ": no `nvidia-smi topo -m` matrix (a header row naming GPU0)",

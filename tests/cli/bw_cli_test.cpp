@@ -93,6 +93,35 @@ TEST_CASE("bw: an nccl-tests run on one node is shown as not judged, with the re
   CHECK(doc["results"].at(0)["measured_gbps"].is_null());
 }
 
+TEST_CASE("bw: on a healthy host, results none of which can be judged are exit 5, never healthy") {
+  const auto r =
+      run("bw --from '" + bw_example("cx6dx-healthy.json") + "' '" + bw_fixture("nccl_all_reduce_rows.txt") + "'");
+  CHECK(r.exit_code == 5);
+  CHECK(r.out.find("no result could be judged") != std::string::npos);
+  const auto j = run("bw --json --from '" + bw_example("cx6dx-healthy.json") + "' '" +
+                     bw_fixture("nccl_all_reduce_rows.txt") + "'");
+  CHECK(j.exit_code == 5);
+  const Json doc = Json::parse(j.out);
+  CHECK(doc["verdict"]["status"] == "nothing-judged");
+  CHECK(doc["verdict"]["exit_code"] == 5);
+}
+
+TEST_CASE("bw: a result far above what the host's ports carry was not measured over them: not judged") {
+  const std::string file = temp_path("too-fast.txt");
+  write_file(file, bw_perftest_text("194.33"));  // a 200G port's figure against this 100G capture
+  const auto r = run("bw --json --from '" + bw_example("cx6dx-healthy.json") + "' '" + file + "'");
+  CHECK(r.exit_code == 5);
+  const Json doc = Json::parse(r.out);
+  const auto& res = doc["results"].at(0);
+  CHECK(res["verdict"] == "unjudged");
+  CHECK(res["reason"].get<std::string>().starts_with("measured 194 Gb/s is 194% of what these ports carry"));
+  write_file(file, bw_perftest_text("104.00"));  // within measurement noise of 100G: judged, ok
+  const auto ok = run("bw --json --from '" + bw_example("cx6dx-healthy.json") + "' '" + file + "'");
+  CHECK(ok.exit_code == 0);
+  CHECK(Json::parse(ok.out)["results"].at(0)["verdict"] == "ok");
+  std::remove(file.c_str());
+}
+
 TEST_CASE("estimate: 2 GB over 400G is 40 ms; --within gives the rate; JSON carries seconds") {
   const auto r = run("estimate --size 2GB --rate 400G");
   CHECK(r.exit_code == 0);

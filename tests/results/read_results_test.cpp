@@ -134,6 +134,33 @@ TEST_CASE("perftest: a header with no table, a table with no rows, a latency tes
   CHECK(unit.error().message.starts_with("r.txt:1: unknown bandwidth unit"));
 }
 
+TEST_CASE("perftest: a run that failed after its header is reported with perftest's own error line") {
+  auto r = read_fixture("perftest_read_bw_failed.txt");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message ==
+        "perftest_read_bw_failed.txt:21: the perftest run failed before a result: 'ethernet_read_keys: Couldn't read "
+        "remote address'");
+  CHECK(r.error().hint.find("run it again") != std::string::npos);
+}
+
+TEST_CASE("perftest: a table without the BW peak column reads its average by the header") {
+  auto r = read_fixture("perftest_read_bw_no_peak.txt");
+  REQUIRE(r.ok());
+  REQUIRE(r->size() == 1);
+  const auto& b = r->front();
+  CHECK(b.test == "RDMA_Read BW Test");
+  REQUIRE(b.rows.size() == 1);
+  CHECK(b.rows[0].bytes == 1048576);
+  CHECK(b.rows[0].iterations == 93205u);
+  CHECK_FALSE(b.rows[0].peak.has_value());
+  CHECK(b.rows[0].average == 23302.26);
+  CHECK(b.rows[0].msg_rate_mpps == 0.023302);
+  CHECK(b.rows[0].gbps == Approx(23302.26 * 1048576 * 8 / 1e9));
+  auto cut = read(" #bytes  #iterations  BW average[MB/sec]  MsgRate[Mpps]\n 1048576  93205  23302.26\n");
+  REQUIRE_FALSE(cut.ok());
+  CHECK(cut.error().message.starts_with("r.txt:2: truncated result row (3 of 4 columns)"));
+}
+
 TEST_CASE("perftest --out_json: header keys, one size, and the unit from the message rate") {
   auto r = read_fixture("perftest_out.json");
   REQUIRE(r.ok());

@@ -118,6 +118,19 @@ TEST_CASE("nvidia-smi topo -m, old layout: NIC columns named by device, CPU affi
   CHECK_FALSE(t.gpus[0].numa_node.has_value());
 }
 
+TEST_CASE("nvidia-smi topo -m whose header lost its leading blank (pasted into a document) reads the same") {
+  const auto t = parse_fixture("nvidia_smi_topo_header_at_column0.txt");
+  CHECK(t.gpus.size() == 8);
+  REQUIRE(t.nics.size() == 1);
+  CHECK(t.nics[0].name == "mlx5_0");
+  CHECK(distance(t, "GPU0", "mlx5_0") == PciDistance::node);
+  CHECK(distance(t, "GPU7", "mlx5_0") == PciDistance::node);
+  // The GPU0 row itself ("GPU0  X  NV2 ...") is never taken for a header.
+  auto rows_only = topology::parse_nvidia_smi_topo("GPU0     X      NV2\nGPU1    NV2      X\n", "rows.txt");
+  REQUIRE_FALSE(rows_only.ok());
+  CHECK(rows_only.error().message.starts_with("rows.txt: no `nvidia-smi topo -m` matrix"));
+}
+
 TEST_CASE("nvidia-smi topo -m with TABs, a double TAB before GPU NUMA ID and no NIC") {
   const auto t = parse_fixture("nvidia_smi_topo_tabs.txt");
   CHECK(t.gpus.size() == 2);
