@@ -83,7 +83,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       });
     }
   }
-  if (judged.empty()) r.skip(ctx.now.hostname, "NCCL_IB_GID_INDEX not set: NCCL picks the RoCE v2 GID itself");
+  if (judged.empty())
+    r.skip(ctx.now.hostname,
+           "NCCL_IB_GID_INDEX not in the log (unset, or not echoed by this NCCL or its net plugin): unset, NCCL picks "
+           "the RoCE v2 GID itself");
 }
 
 }  // namespace

@@ -19,8 +19,24 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const auto all = nccl_processes(ctx);
   for (const auto& p : all)
     if (on_sockets(*p.rank)) socket.push_back(p);
+  if (socket.empty()) {
+    r.evaluated();
+    return;
+  }
+  // A job on one host whose channels all stayed inside it (P2P, SHM) never used its network: the
+  // socket transport NCCL picked carried nothing.
+  const bool one_host =
+      std::all_of(all.begin(), all.end(), [&](const NcclProcess& p) { return p.rank->host == all.front().rank->host; });
+  const bool no_net =
+      std::none_of(all.begin(), all.end(), [](const NcclProcess& p) { return p.rank->channels.net > 0; }) &&
+      std::any_of(all.begin(), all.end(), [](const NcclProcess& p) { return p.rank->channels.total() > 0; });
+  if (one_host && no_net) {
+    r.skip("the job",
+           "the job ran on one host (" + all.front().rank->host +
+               ") and no channel went over the network (P2P/SHM only): the socket transport carried nothing");
+    return;
+  }
   r.evaluated();
-  if (socket.empty()) return;
 
   // Why, as far as the log tells: the variables and the loader's complaints of the first process.
   std::vector<engine::Evidence> evidence;

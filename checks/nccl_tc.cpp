@@ -85,7 +85,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       });
     }
   }
-  if (!any_set) r.skip(ctx.now.hostname, "NCCL_IB_TC not set: the device's default traffic class applies");
+  if (!any_set)
+    r.skip(ctx.now.hostname,
+           "NCCL_IB_TC not in the log (unset, or not echoed by this NCCL or its net plugin): unset, the device's "
+           "default traffic class applies");
 }
 
 }  // namespace

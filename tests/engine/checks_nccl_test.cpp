@@ -114,6 +114,25 @@ TEST_CASE("NCCL-SOCKET: another host's processes on sockets are a warning (RDMA 
   CHECK(f.remediation.front() == "unset NCCL_IB_DISABLE in the job's environment");
 }
 
+TEST_CASE("NCCL-SOCKET: a job on one host whose channels all stayed inside it used no network: skipped, saying so") {
+  // Lines of a real single-node RCCL job (ROCm/rccl issue thread): sockets picked, P2P/IPC carried it.
+  const std::string one_host =
+      "9cce34ff6c6c:504930:504930 [0] NCCL INFO Kernel version: 6.5.0-14-generic\n"
+      "9cce34ff6c6c:505250:505433 [1] NCCL INFO NET/Socket : Using [0]eth0:172.17.0.2<0>\n"
+      "9cce34ff6c6c:505250:505433 [1] NCCL INFO Using network Socket\n"
+      "9cce34ff6c6c:505250:505433 [1] NCCL INFO Channel 00/0 : 1[3000] -> 0[83000] via P2P/IPC comm 0x1725baa0 "
+      "nRanks 02\n";
+  LogRun run(one_host);
+  const auto& r = run.result("NCCL-SOCKET");
+  CHECK(r.status == Status::skipped);
+  CHECK(r.skipped_reason.find("no channel went over the network") != std::string::npos);
+  // The same job with one channel over the network is judged.
+  LogRun net(one_host +
+             "9cce34ff6c6c:505250:505433 [1] NCCL INFO Channel 01/0 : 1[3000] -> 2[3000] [send] via "
+             "NET/Socket/0\n");
+  CHECK(net.result("NCCL-SOCKET").status == Status::finding);
+}
+
 TEST_CASE("NCCL-WC-ERROR: status 12 is critical and names the port of its local GID") {
   LogRun run(kHealthy + kStatus12 + kStatus12);
   const auto& f = sole_nccl_finding(run.result("NCCL-WC-ERROR"));
