@@ -85,7 +85,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   }
   if (judged.empty())
     r.skip(ctx.now.hostname,
-           "NCCL_IB_GID_INDEX not in the log (unset, or not echoed by this NCCL or its net plugin): unset, NCCL picks "
+           "NCCL_IB_GID_INDEX not in the log (unset, or not echoed by this NCCL or its net plugin): when unset, NCCL "
+           "picks "
            "the RoCE v2 GID itself");
 }
 

@@ -52,9 +52,10 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       break;
     }
   if (!value)
-    return r.skip(ctx.now.hostname,
-                  "NCCL_IB_HCA not in the log (unset, or not echoed by this NCCL or its net plugin): unset, NCCL uses "
-                  "every RDMA device");
+    return r.skip(
+        ctx.now.hostname,
+        "NCCL_IB_HCA not in the log (unset, or not echoed by this NCCL or its net plugin): when unset, NCCL uses "
+        "every RDMA device");
   if (ctx.now.rdma_devices.empty()) return r.skip(ctx.now.hostname, "the host lists no RDMA device");
   bool exact = false, exclude = false;
   const auto entries = parse_hca(*value, exact, exclude);

@@ -87,7 +87,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   }
   if (!any_set)
     r.skip(ctx.now.hostname,
-           "NCCL_IB_TC not in the log (unset, or not echoed by this NCCL or its net plugin): unset, the device's "
+           "NCCL_IB_TC not in the log (unset, or not echoed by this NCCL or its net plugin): when unset, the device's "
            "default traffic class applies");
 }
 
