@@ -183,6 +183,23 @@ class Decoder {
   };
 };
 
+// "raw_lines": [[source, "FILE:LINE", text], ...]; a bundle without it (every bundle that is not
+// an imported capture, and those written before it existed) has none.
+bool get_raw_lines(Decoder& d, const Json& j, model::RawLines& out) {
+  if (!j.is_array()) return d.expected("raw_lines", "array of [source, locator, text]", j);
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const auto at = "raw_lines[" + std::to_string(i) + "]";
+    if (!j[i].is_array() || j[i].size() != 3) return d.failed(at, "expected [source, locator, text]");
+    model::Provenance from;
+    std::string text;
+    if (!d.get(j[i][0], at + "[0]", from.source) || !d.get(j[i][1], at + "[1]", from.locator) ||
+        !d.get(j[i][2], at + "[2]", text))
+      return false;
+    out.add(from, std::move(text));
+  }
+  return true;
+}
+
 Expected<Bundle> decode_document(const Json& doc) {
   if (!doc.is_object())
     return fail(std::string("not a roce-doctor bundle (the top level is ") + type_name(doc) + ", expected an object)");
@@ -208,6 +225,8 @@ Expected<Bundle> decode_document(const Json& doc) {
   if (is_host) {
     bundle.samples.emplace_back();
     if (!d.get(doc, "", bundle.samples.back())) return fail(*d.error);
+    if (auto raw = doc.find("raw_lines"); raw != doc.end() && !get_raw_lines(d, *raw, bundle.raw_lines))
+      return fail(*d.error);
     return bundle;
   }
   if (auto v = doc.find("tool_version"); v != doc.end()) d.get(*v, "tool_version", bundle.tool_version);
@@ -215,6 +234,7 @@ Expected<Bundle> decode_document(const Json& doc) {
   auto samples = doc.find("samples");
   if (samples == doc.end()) return fail("samples: missing");
   if (!d.error) d.get(*samples, "samples", bundle.samples);
+  if (auto raw = doc.find("raw_lines"); raw != doc.end() && !d.error) get_raw_lines(d, *raw, bundle.raw_lines);
   if (d.error) return fail(*d.error);
   if (bundle.samples.empty()) return fail("samples: empty (a bundle holds at least one sample)");
   return bundle;

@@ -157,6 +157,13 @@ void pretty(const Json& j, std::size_t indent, std::string& out) {
   out += "\n" + std::string(indent, ' ') + (j.is_object() ? "}" : "]");
 }
 
+// [[source, "FILE:LINE", text], ...]
+Json to_json(const model::RawLines& raw) {
+  Json lines = Json::array();
+  for (const auto& [cited, text] : raw.lines) lines.push_back(Json::array({cited.first, cited.second, text}));
+  return lines;
+}
+
 std::string dump(const Json& doc) {
   std::string out;
   pretty(doc, 0, out);
@@ -172,15 +179,17 @@ std::string write_bundle_text(const Bundle& bundle) {
   doc["tool_version"] = bundle.tool_version;
   doc["created_unix_ms"] = to_json(bundle.created_unix_ms);
   doc["samples"] = to_json(bundle.samples);
+  if (!bundle.raw_lines.empty()) doc["raw_lines"] = to_json(bundle.raw_lines);
   return dump(doc);
 }
 
-std::string write_host_text(const model::Host& host) {
+std::string write_host_text(const model::Host& host, const model::RawLines& raw_lines) {
   Json doc = Json::object();
   doc["format"] = kHostFormat;
   doc["schema_version"] = kBundleSchemaVersion;
   const Json body = to_json(host);
   for (const auto& [key, value] : body.items()) doc[key] = value;
+  if (!raw_lines.empty()) doc["raw_lines"] = to_json(raw_lines);
   return dump(doc);
 }
 

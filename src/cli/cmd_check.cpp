@@ -133,6 +133,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   for (const auto& p : ctx.ports()) run.ports.push_back(p.subject().to_string());
   run.results = checks::run_checks(ctx, selection);
   run.ranked = engine::ranked_findings(checks::all_checks(), run.results);
+  run.raw_lines = std::move(input->raw_lines);
 
   const std::string text = options.json ? report::render_check_json(run)
                                         : report::render_check_text(run, report::Style{stdout_wants_colour()});

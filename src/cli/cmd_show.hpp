@@ -1,5 +1,6 @@
 #pragma once
-// roce-doctor show [--dev NAME] [--json] [--verbose] [--from FILE]: one host's RDMA and network state.
+// roce-doctor show [--dev NAME] [--json] [--verbose] [--evidence] [--from FILE]: one host's RDMA and
+// network state.
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -12,6 +13,7 @@ struct ShowOptions {
   std::string dev;
   bool json = false;
   bool verbose = false;
+  bool evidence = false;  // quote the capture lines the values cite
   std::string from;
 };
 

@@ -44,6 +44,7 @@ Input from_one_capture(const std::string& file, captures::Bundle bundle) {
     in.before = std::move(samples.front());
   }
   in.now = std::move(samples.back());
+  in.raw_lines = std::move(bundle.raw_lines);
   return in;
 }
 
@@ -60,6 +61,7 @@ Expected<Input> from_two_captures(const std::vector<std::string>& files, const c
   Input in;
   in.before = in_order ? a : b;
   in.now = in_order ? b : a;
+  in.raw_lines = in_order ? second.raw_lines : first.raw_lines;
   in.origin = "from bundles " + files[in_order ? 0 : 1] + " and " + files[in_order ? 1 : 0];
   return in;
 }

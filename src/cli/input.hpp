@@ -12,6 +12,7 @@
 #include "cli/common.hpp"
 #include "cli/host_source.hpp"
 #include "model/host.hpp"
+#include "model/raw_lines.hpp"
 #include "profile/profile.hpp"
 #include "util/expected.hpp"
 
@@ -69,6 +70,7 @@ struct Input {
   std::size_t capture_samples = 0;       // one capture: how many samples it holds (now is the last)
   std::unique_ptr<tune::System> system;  // the system read; null for captures
   model::Observations observations;      // found in the captures (results, logs, switch exports)
+  model::RawLines raw_lines;             // an imported capture's lines that now's values cite
 
   /// The latest sample as read, before --dev narrowed it.
   const model::Host& now_as_read() const { return whole_now ? *whole_now : now; }

@@ -10,6 +10,7 @@
 #include "captures/text/sysinfo_roce_counters.hpp"
 #include "import/capture_names.hpp"
 #include "import/capture_time.hpp"
+#include "import/cited_lines.hpp"
 #include "import/host_merge.hpp"
 #include "import/import_text.hpp"
 #include "model/port_netdev.hpp"
@@ -345,6 +346,18 @@ void import_manifest_time(const fs::path& top, ImportState& state) {
               model::Availability::present);
 }
 
+// Each cited file read once more, inside the capture, for the lines its values came from.
+model::RawLines read_cited_lines(const fs::path& top, const model::Host& host, const std::string& source) {
+  model::RawLines raw;
+  for (const auto& [label, numbers] : cited_lines(host, source)) {
+    const fs::path path = top / label;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec) || !inside(top, path)) continue;
+    if (auto text = read_small_file(path, label)) keep_cited_lines(raw, source, label, *text, numbers);
+  }
+  return raw;
+}
+
 }  // namespace
 
 Expected<Imported> import_folder(const std::string& dir) {
@@ -415,8 +428,9 @@ Expected<Imported> import_folder(const std::string& dir) {
 
   model::map_port_netdevs(state.host);
   mark_unread(state.host, "not in this capture", {source, ""});
+  auto raw_lines = read_cited_lines(top, state.host, source);
   return Imported{std::move(state.host), std::move(state.warnings), std::move(state.files_used),
-                  std::move(state.files_not_used)};
+                  std::move(state.files_not_used), std::move(raw_lines)};
 }
 
 // Something the checks judge: an RDMA device, or a netdev's DCB, trust, ECN or RED state. Host

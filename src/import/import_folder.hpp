@@ -16,11 +16,13 @@
 // Unknown files are ignored; a file of a command roce-doctor knows but does not read (ethtool -k,
 // ibswitches, another network namespace's outputs, ...) is listed in files_not_used and in one host
 // note; a malformed file is a located warning and the rest is still used.
-// A folder that yields nothing is an error naming what was looked for.
+// A folder that yields nothing is an error naming what was looked for. The lines the values cite are
+// kept (raw_lines, cited_lines.hpp) so that output can quote them.
 #include <string>
 #include <vector>
 
 #include "model/host.hpp"
+#include "model/raw_lines.hpp"
 #include "util/expected.hpp"
 
 namespace roce::import {
@@ -30,6 +32,7 @@ struct Imported {
   std::vector<std::string> warnings;
   std::vector<std::string> files_used;      // relative paths
   std::vector<std::string> files_not_used;  // "relative path (the command, and why it is not read)"
+  model::RawLines raw_lines;                // the capture's lines the host's values cite
 };
 
 Expected<Imported> import_folder(const std::string& dir);

@@ -52,6 +52,7 @@ captures::Bundle as_bundle(Imported imported) {
   captures::Bundle bundle;
   bundle.created_unix_ms = imported.host.time_unix_ms;
   bundle.samples.push_back(std::move(imported.host));
+  bundle.raw_lines = std::move(imported.raw_lines);
   return bundle;
 }
 

@@ -18,15 +18,22 @@ ordered_json subject_json(const engine::Subject& s) {
           {"buffer", or_null(s.buffer)}};
 }
 
-ordered_json evidence_json(const engine::Evidence& e) {
-  return {{"name", e.name},          {"value", e.value},        {"delta", or_null(e.delta)},
-          {"per_second", or_null(e.per_second)}, {"reset", e.reset}, {"source", e.from.source},
-          {"locator", e.from.locator}};
+// "raw": the capture line the evidence was read from, null where none is kept (a live host).
+ordered_json evidence_json(const engine::Evidence& e, const model::RawLines& raw_lines) {
+  const std::string* raw = raw_lines.find(e.from);
+  return {{"name", e.name},
+          {"value", e.value},
+          {"delta", or_null(e.delta)},
+          {"per_second", or_null(e.per_second)},
+          {"reset", e.reset},
+          {"source", e.from.source},
+          {"locator", e.from.locator},
+          {"raw", raw ? ordered_json(*raw) : ordered_json(nullptr)}};
 }
 
-ordered_json finding_json(const engine::Finding& f) {
+ordered_json finding_json(const engine::Finding& f, const model::RawLines& raw_lines) {
   ordered_json evidence = ordered_json::array();
-  for (const auto& e : f.evidence) evidence.push_back(evidence_json(e));
+  for (const auto& e : f.evidence) evidence.push_back(evidence_json(e, raw_lines));
   return {{"id", f.id},
           {"severity", engine::to_string(f.severity)},
           {"subject", subject_json(f.subject)},
@@ -54,7 +61,7 @@ std::string render_check_json(const CheckRun& run) {
                     {"info", v.info},
                     {"exit_code", exit_code_of(run)}};
   doc["findings"] = ordered_json::array();
-  for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f));
+  for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f, run.raw_lines));
   doc["results"] = ordered_json::array();
   for (const auto& r : run.results)
     doc["results"].push_back({{"id", r.id},

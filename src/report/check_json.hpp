@@ -6,9 +6,10 @@
 //                "exit_code"},
 //    "findings": [{"id", "severity", "subject": {"text", "netdev", "rdma_device", "port", "priority",
 //                  "buffer"}, "title", "evidence": [{"name", "value", "delta", "per_second", "reset",
-//                  "source", "locator"}], "explanation", "remediation": [...], "caused_by": [...]}],
+//                  "source", "locator", "raw"}], "explanation", "remediation": [...], "caused_by": [...]}],
 //    "results": [{"id", "status": "ok"|"finding"|"skipped", "skipped_reason", "notes": [...]}]}
-// Findings are ranked; results are in catalog order. Absent values are null, never 0.
+// Findings are ranked; results are in catalog order. Absent values are null, never 0. An evidence's
+// "raw" is the capture line it was read from (an imported capture), else null.
 // A check that fails prints instead {"schema_version": 1, "error": {"message", "hint", "exit_code"}}.
 #include <string>
 

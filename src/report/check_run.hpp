@@ -7,6 +7,7 @@
 #include "engine/check.hpp"
 #include "engine/finding.hpp"
 #include "model/host.hpp"
+#include "model/raw_lines.hpp"
 
 namespace roce::report {
 
@@ -20,6 +21,7 @@ struct CheckRun {
   std::vector<std::string> ports;  // the ports the checks judged: "ens1f0np0 (mlx5_0/1)", "eth0"
   std::vector<engine::CheckResult> results;  // catalog order
   std::vector<engine::Finding> ranked;       // engine::ranked_findings(results)
+  model::RawLines raw_lines;                 // an imported capture: the lines the evidence cites
 };
 
 struct Verdict {

@@ -1,7 +1,8 @@
 #pragma once
 // The text view of a check run: a one-line verdict, the ranked findings (severity, ID, subject,
-// title, evidence with provenance, the explanation, the fix, what caused it), then the skipped
-// checks with their reasons and how many checks were ok. A pure function of the run.
+// title, evidence with provenance and, from an imported capture, the line it was read from, the
+// explanation, the fix, what caused it), then the skipped checks with their reasons and how many
+// checks were ok. A pure function of the run.
 #include <string>
 
 #include "report/check_run.hpp"

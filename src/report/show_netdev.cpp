@@ -115,6 +115,7 @@ std::string render_netdev(const model::NetDev& nd, const Style& style) {
                   (nd.carrier_changes.ok() ? fmt::format(" carrier-changes {}", *nd.carrier_changes) : ""));
   for (auto& l : detail::netdev_counter_lines(nd, style)) lines.push_back(std::move(l));
   for (const auto& l : detail::known_first(std::move(lines), style, std::move(missing))) out += kIndent + l + "\n";
+  for (const auto& l : detail::evidence_lines(nd, style)) out += kIndent + l + "\n";
   return out;
 }
 

@@ -25,6 +25,15 @@ std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model
 
 std::string qdisc_text(const model::Qdisc& q);
 
+// With Style::quotes, for each capture line the object's values cite, by file and line,
+// `evidence pfc,buffer: FILE:LINE` and under it `  > ` and each line quoted (model/raw_lines.hpp);
+// none without. A device's lines leave its ports out.
+std::vector<std::string> evidence_lines(const model::NetDev& nd, const Style& style);
+std::vector<std::string> evidence_lines(const model::RdmaDevice& dev, const Style& style);
+std::vector<std::string> evidence_lines(const model::RdmaPort& port, const Style& style);
+// A quote's lines (a block's are joined by '\n').
+std::vector<std::string> quote_lines(const std::string& quote);
+
 // The compact view (without Style::verbose) prints what is known and lists the missing values
 // after it, grouped by reason: "n/a (absent): dcbx apptrust ets". Labels by reason:
 using MissingByReason = std::map<std::string, std::string>;
@@ -36,8 +45,8 @@ std::string take_missing(std::string line, MissingByReason& missing, const Style
 // of `missing` and of what was taken from them.
 std::vector<std::string> known_first(std::vector<std::string> lines, const Style& style, MissingByReason missing = {});
 
-// Each line longer than `width` columns broken at spaces, its continuation indented 4 more; 0:
-// unchanged.
+// Each line longer than `width` columns broken at spaces, its continuation indented 4 more, never
+// between a label and its value; 0: unchanged. A quoted capture line ("    > ...") is never broken.
 std::string wrap_text(const std::string& text, std::size_t width);
 
 }  // namespace roce::report::detail

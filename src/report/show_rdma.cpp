@@ -67,6 +67,7 @@ std::string render_port(const model::RdmaPort& port, const model::Host& host, co
   for (auto& line : detail::rdma_counter_lines(nd, port, !is_infiniband(port), style)) lines.push_back(std::move(line));
   for (const auto& line : detail::known_first(std::move(lines), style, std::move(missing)))
     out += kIndent + line + "\n";
+  for (const auto& line : detail::evidence_lines(port, style)) out += kIndent + line + "\n";
   return out;
 }
 
@@ -84,6 +85,7 @@ std::string render_rdma_device(const model::RdmaDevice& dev, const model::Host& 
           missing, style) +
       "\n";
   for (const auto& line : detail::known_first({}, style, std::move(missing))) out += "  " + line + "\n";
+  for (const auto& line : detail::evidence_lines(dev, style)) out += "  " + line + "\n";
   if (dev.ports.empty()) out += "  no ports\n";
   for (const auto& port : dev.ports) out += render_port(port, host, style);
   return out;

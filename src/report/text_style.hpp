@@ -1,9 +1,13 @@
 #pragma once
 // Terminal styling for the text views: colour only when writing to a TTY, how much of a missing
-// value's reason to print, and the width to wrap to.
+// value's reason to print, the width to wrap to, and whether to quote the raw lines values cite.
 #include <cstddef>
 #include <string>
 #include <string_view>
+
+namespace roce::model {
+struct RawLines;
+}
 
 namespace roce::report {
 
@@ -11,6 +15,9 @@ struct Style {
   bool colour = false;
   bool verbose = false;   // missing values with their full cause, not only "n/a (absent)"
   std::size_t width = 0;  // wrap lines longer than this; 0: never wrap
+  /// Non-null: `show` quotes under each RDMA device, port and netdev the capture lines its values
+  /// cite (model/raw_lines.hpp).
+  const model::RawLines* quotes = nullptr;
   std::string bold(std::string_view s) const { return wrap("1", s); }
   std::string good(std::string_view s) const { return wrap("32", s); }
   std::string bad(std::string_view s) const { return wrap("31", s); }

@@ -57,6 +57,18 @@ TEST_CASE("wrong types are located by their path in the document") {
         "bundle host.json: samples[0].netdevs[2].name: expected string, got an unsigned integer");
 }
 
+TEST_CASE("malformed raw lines are located by their index") {
+  const std::string head = R"({"format": "roce-doctor-bundle", "schema_version": 1, "samples": [{"hostname": "h"}], )";
+  CHECK(error_of(head + R"("raw_lines": {}})") ==
+        "bundle host.json: raw_lines: expected array of [source, locator, text], got an object");
+  CHECK(error_of(head + R"("raw_lines": [["sos", "f:1", "x"], ["sos", "f:2"]]})") ==
+        "bundle host.json: raw_lines[1]: expected [source, locator, text]");
+  CHECK(error_of(head + R"("raw_lines": [["sos", "f:1", 7]]})") ==
+        "bundle host.json: raw_lines[0][2]: expected string, got an unsigned integer");
+  CHECK(error_of(R"({"format": "roce-doctor-host", "schema_version": 1, "hostname": "h", "raw_lines": [1]})") ==
+        "bundle host.json: raw_lines[0]: expected [source, locator, text]");
+}
+
 TEST_CASE("documents that are not bundles say so") {
   CHECK(error_of("[]") == "bundle host.json: not a roce-doctor bundle (the top level is an array, expected an object)");
   CHECK(error_of("{}") == "bundle host.json: not a roce-doctor bundle (no \"format\" key)");

@@ -5,6 +5,7 @@
 
 #include "captures/bundle.hpp"
 #include "examples/cx6dx_example.hpp"
+#include "support/paths.hpp"
 
 namespace roce::test {
 
@@ -133,6 +134,34 @@ TEST_CASE("show --json's host document reads back as a one-sample bundle") {
   REQUIRE(back.ok());
   REQUIRE(back->samples.size() == 1);
   CHECK(back->samples[0] == host);
+}
+
+TEST_CASE("an imported capture's raw lines survive write and read, in a bundle and in a host document") {
+  auto b = example_bundle();
+  b.raw_lines.add({"sos", "sos_commands/networking/dcb_-s_pfc_show_dev_ens1f0:2"},
+                  "prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off");
+  b.raw_lines.add({"sysinfo", "ecn/config/ens1f0:9"}, "/sys/class/net/ens1f0/ecn/roce_np/enable/3= 1");
+  b.raw_lines.add({"folder", "q:1"}, "tab\there, \"quotes\" and a \\ backslash");
+  const auto text = captures::write_bundle_text(b);
+  CHECK(text.find("\n  \"raw_lines\": [\n") != std::string::npos);
+  CHECK(reread(b) == b);
+
+  const auto host_text = captures::write_host_text(b.samples.back(), b.raw_lines);
+  auto back = captures::read_bundle_text(host_text, "host.json");
+  REQUIRE(back.ok());
+  CHECK(back->samples.at(0) == b.samples.back());
+  CHECK(back->raw_lines == b.raw_lines);
+}
+
+TEST_CASE("a bundle without raw lines is written without the key, and an older bundle loads with none") {
+  const auto text = captures::write_bundle_text(example_bundle());
+  CHECK(text.find("raw_lines") == std::string::npos);
+  CHECK(captures::write_host_text(examples::cx6dx_ecn_off_sample(1)).find("raw_lines") == std::string::npos);
+  // examples/*.json were written before bundles kept raw lines.
+  const auto old = captures::read_bundle_file(std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json");
+  REQUIRE(old.ok());
+  CHECK(old->raw_lines.empty());
+  CHECK_FALSE(old->samples.empty());
 }
 
 TEST_CASE("bundle files: plain and zstd, written atomically") {

@@ -4,6 +4,7 @@
 
 #include "cli/common.hpp"
 #include "examples/cx6dx_example.hpp"
+#include "model/raw_lines.hpp"
 #include "report/compact_maps.hpp"
 #include "report/gid_index.hpp"
 #include "report/show_parts.hpp"
@@ -185,10 +186,38 @@ TEST_CASE("long lines wrap at spaces to the width, indented, never between a val
   CHECK(report::detail::wrap_text(line, 200) == line);
   CHECK(report::detail::wrap_text(line, 40) ==
         "    buffer prio-buffer 3:1 others:0\n"
-        "        buffer-size 0:130944 pci\n"
-        "        n/a (absent) total 9\n");
+        "        buffer-size 0:130944\n"
+        "        pci n/a (absent) total 9\n");
   // Colour escapes take no column.
   CHECK(report::detail::wrap_text("\033[1mnetdev\033[0m a b\n", 10) == "\033[1mnetdev\033[0m a b\n");
+}
+
+TEST_CASE("a label never ends a line with its value on the next; a list of labels still wraps") {
+  const std::string port =
+      "  port 1: state ACTIVE phys-state LinkUp rate 100 Gb/sec (4X EDR) link-layer Ethernet netdev "
+      "ens1f0np0\n";
+  for (std::size_t width = 40; width <= 110; ++width) {
+    const auto wrapped = report::detail::wrap_text(port, width);
+    INFO(width << ":\n" << wrapped);
+    for (const char* label : {"state", "phys-state", "rate", "link-layer", "netdev"})
+      CHECK(wrapped.find(std::string(" ") + label + "\n") == std::string::npos);
+  }
+  CHECK(report::detail::wrap_text(port, 60) ==
+        "  port 1: state ACTIVE phys-state LinkUp\n"
+        "      rate 100 Gb/sec (4X EDR) link-layer Ethernet\n"
+        "      netdev ens1f0np0\n");
+  // Counters by name: "rx-pause 803" stays whole.
+  CHECK(report::detail::wrap_text("    prio-3 rx-pause 803 rx-pause-us 133400 tx-pause 0\n", 30) ==
+        "    prio-3 rx-pause 803\n"
+        "        rx-pause-us 133400\n"
+        "        tx-pause 0\n");
+  // The missing values' labels, listed under their reason, break anywhere.
+  CHECK(report::detail::wrap_text("    n/a (absent): dcbx apptrust ets buffer maxrate pause\n", 32) ==
+        "    n/a (absent): dcbx apptrust\n"
+        "        ets buffer maxrate pause\n");
+  // A colour escape does not hide a label.
+  CHECK(report::detail::wrap_text("  a b c \033[1mnetdev\033[0m ens1f0np0\n", 12) ==
+        "  a b c\n      \033[1mnetdev\033[0m ens1f0np0\n");
 }
 
 TEST_CASE("show wraps to $COLUMNS or the terminal's width on a terminal, to 100 columns elsewhere") {
@@ -199,6 +228,61 @@ TEST_CASE("show wraps to $COLUMNS or the terminal's width on a terminal, to 100 
   CHECK(wrap_width(true, "wide", 180) == 180);
   CHECK(wrap_width(true, nullptr, 0) == 100);
   CHECK(wrap_width(true, "10", 0) == 40);  // never narrower than 40
+}
+
+}  // namespace roce::test
+
+namespace roce::test {
+
+TEST_CASE("with quotes, each netdev and port lists the capture lines its values cite, by file and line") {
+  auto host = examples::cx6dx_ecn_off_sample(1);
+  model::NetDev& nd = host.netdevs.at(0);
+  nd.mtu.from = {"sos", "sys/class/net/ens1f0np0/mtu:1"};
+  nd.dcb.pfc.from = {"sos", "sos_commands/networking/dcb_-s_pfc_show_dev_ens1f0np0:1"};
+  nd.dcb.buffer.from = {"sos", "sos_commands/networking/dcb_-s_pfc_show_dev_ens1f0np0:1"};  // one line, two values
+  nd.trust.from = {"sos", "sos_commands/mellanox/mlnx_qos_-i_ens1f0np0:10"};
+  model::RdmaPort& port = host.rdma_devices.at(0).ports.at(0);
+  port.state.from = {"sos", "sos_commands/infiniband/ibstat:9"};
+  port.phys_state.from = {"sos", "sos_commands/infiniband/ibstat:10"};
+  model::RawLines raw;
+  raw.add(nd.mtu.from, "9000");
+  raw.add(nd.dcb.pfc.from,
+          "pfc-cap 8 macsec-bypass off delay 7\nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off");
+  raw.add(nd.trust.from, "Priority trust state: dscp");
+  raw.add(port.state.from, "\t\tState: Active");
+  raw.add(port.phys_state.from, "\t\tPhysical state: LinkUp");
+  raw.add({"sos", "unrelated:1"}, "never shown");
+
+  const auto plain = report::render_show_text(host, report::Style{false});
+  report::Style style{false};
+  style.quotes = &raw;
+  const auto text = report::render_show_text(host, style);
+  INFO(text);
+  CHECK(plain.find("evidence") == std::string::npos);
+  const std::string quotes =
+      "    evidence trust: sos_commands/mellanox/mlnx_qos_-i_ens1f0np0:10\n"
+      "      > Priority trust state: dscp\n"
+      "    evidence pfc,buffer: sos_commands/networking/dcb_-s_pfc_show_dev_ens1f0np0:1\n"
+      "      > pfc-cap 8 macsec-bypass off delay 7\n"
+      "      > prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n"
+      "    evidence mtu: sys/class/net/ens1f0np0/mtu:1\n"
+      "      > 9000\n";
+  CHECK(text.find(quotes) != std::string::npos);
+  CHECK(text.find("    evidence state: sos_commands/infiniband/ibstat:9\n      > \t\tState: Active\n") !=
+        std::string::npos);
+  CHECK(text.find("    evidence phys-state: sos_commands/infiniband/ibstat:10\n") != std::string::npos);
+  CHECK(text.find("never shown") == std::string::npos);
+  // A quote is never wrapped: it stays as the file has it.
+  style.width = 40;
+  CHECK(
+      report::render_show_text(host, style).find("      > prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n") !=
+      std::string::npos);
+  // The rest of the view is the plain one.
+  std::string without = text;
+  for (const char* start : {"    evidence ", "      > "})
+    for (std::size_t at = without.find(start); at != std::string::npos; at = without.find(start))
+      without.erase(at, without.find('\n', at) + 1 - at);
+  CHECK(without == plain);
 }
 
 }  // namespace roce::test
