@@ -7,9 +7,11 @@
 
 #include "captures/text/cma_roce_mode.hpp"
 #include "captures/text/dcb_show.hpp"
+#include "captures/text/devlink_sb.hpp"
 #include "captures/text/ecn_config.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
+#include "captures/text/ethtool_module.hpp"
 #include "captures/text/ethtool_pause.hpp"
 #include "captures/text/ibdev2netdev.hpp"
 #include "captures/text/ibstat.hpp"
@@ -33,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   const TextOrigin origin{"fuzz", "input"};
-  switch (data[0] % 21) {
+  switch (data[0] % 23) {
     case 0: (void)parse_ibstat(text, origin); break;
     case 1: (void)parse_ibv_devinfo(text, origin); break;
     case 2: (void)parse_show_gids(text, origin); break;
@@ -55,6 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 18: (void)parse_show_counters(text, "mlx5_0", origin); break;
     case 19: (void)parse_ps_lldp_agents(text, origin); break;
     case 20: (void)parse_sysinfo_roce_counters(text, origin); break;
+    case 21: (void)parse_ethtool_module(text, origin); break;
+    case 22: (void)parse_devlink_sb(text, origin); break;
   }
   return 0;
 }

@@ -133,6 +133,8 @@ CommandFile classify_ethtool(std::string_view name) {
   if (auto nd = netdev_after(name, "ethtool_-a_"); !nd.empty()) return {CommandKind::ethtool_pause, nd};
   if (auto nd = netdev_after(name, "ethtool_-I_-a_"); !nd.empty()) return {CommandKind::ethtool_pause, nd};
   if (auto nd = netdev_after(name, "ethtool_-i_"); !nd.empty()) return {CommandKind::ethtool_driver, nd};
+  if (auto nd = netdev_after(name, "ethtool_-m_"); !nd.empty()) return {CommandKind::ethtool_module, nd};
+  if (auto nd = netdev_after(name, "ethtool_--module-info_"); !nd.empty()) return {CommandKind::ethtool_module, nd};
   // "ethtool_<if>": any other option ("ethtool_-k_X", "ethtool_--show-eee_X") is not ours.
   if (auto nd = netdev_after(name, "ethtool_"); !nd.empty()) return {CommandKind::ethtool_link, nd};
   return {};
@@ -186,6 +188,7 @@ const char* to_string(CommandKind kind) {
     case CommandKind::ethtool_link: return "ethtool";
     case CommandKind::ethtool_pause: return "ethtool -a";
     case CommandKind::ethtool_stats: return "ethtool -S";
+    case CommandKind::ethtool_module: return "ethtool -m";
     case CommandKind::ibstat: return "ibstat";
     case CommandKind::ibv_devinfo: return "ibv_devinfo";
     case CommandKind::show_gids: return "show_gids";
@@ -208,8 +211,8 @@ const char* to_string(CommandKind kind) {
 
 std::string looked_for_names() {
   return "sos_commands/*/ or a folder holding files named as sos names command outputs (ethtool_-S_<if>, "
-         "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_<if>, ip_-s_-d_link, ip_-d_address, ip_-o_addr, ibstat, ibstatus, "
-         "ibv_devices, ibv_devinfo_-v, show_gids, ibdev2netdev, rdma_link, mlnx_qos_-i_<if>, "
+         "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_-m_<if>, ethtool_<if>, ip_-s_-d_link, ip_-d_address, ip_-o_addr, "
+         "ibstat, ibstatus, ibv_devices, ibv_devinfo_-v, show_gids, ibdev2netdev, rdma_link, mlnx_qos_-i_<if>, "
          "dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, show_counters_<dev>, cma_roce_mode, date, "
          "hostname, ps_auxwww), "
          "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: "

@@ -19,6 +19,7 @@ enum class CommandKind {
   ethtool_link,    // ethtool_<if>
   ethtool_pause,   // ethtool_-a_<if>, ethtool_-I_-a_<if>
   ethtool_stats,   // ethtool_-S_<if>, ethtool_S_<if> (sysinfo-snapshot)
+  ethtool_module,  // ethtool_-m_<if>, ethtool_--module-info_<if>: the module's cable length
   ibstat,          // ibstat
   ibv_devinfo,     // ibv_devinfo, ibv_devinfo_-v
   show_gids,       // show_gids

@@ -8,6 +8,7 @@
 #include "captures/text/dcb_show.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
+#include "captures/text/ethtool_module.hpp"
 #include "captures/text/ethtool_pause.hpp"
 #include "captures/text/ethtool_s.hpp"
 #include "captures/text/ibdev2netdev.hpp"
@@ -172,6 +173,7 @@ int apply_order(CommandKind kind) {
     case CommandKind::ethtool_driver:
     case CommandKind::ethtool_link:
     case CommandKind::ethtool_pause:
+    case CommandKind::ethtool_module:
     case CommandKind::ethtool_stats: return 2;
     case CommandKind::ibstat: return 3;
     case CommandKind::ibv_devinfo: return 4;
@@ -219,6 +221,12 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
     case CommandKind::ethtool_pause: {
       auto result = captures::text::parse_ethtool_pause(text, origin);
       if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).pause, result->value);
+      return;
+    }
+    case CommandKind::ethtool_module: {
+      auto result = captures::text::parse_ethtool_module(text, origin);
+      if (parsed_ok(result, origin, state))
+        take(netdev_named(state.host, command.netdev).module_cable_m, result->value);
       return;
     }
     case CommandKind::ethtool_stats: import_ethtool_stats(command.netdev, text, origin, state); return;

@@ -110,8 +110,6 @@ void read_netdev(const std::string& root, bool live, model::NetDev& nd) {
   if (!live) return;
   ethtool::EthtoolReader ethtool;  // overrides the driver and speed sysfs gave
   ethtool.read(nd);
-  if (!nd.module_cable_m.ok() && nd.module_cable_m.cause.empty())
-    nd.module_cable_m = model::Field<std::uint32_t>::missing(Availability::absent, "not read (the module EEPROM is not read yet)");
   auto rtnl = rtnl::RtnlReader::open();
   if (rtnl) {
     rtnl->read_dcb(nd);

@@ -109,4 +109,38 @@ TEST_CASE("check --from gives the same findings for a folder of command outputs 
   CHECK(folder_rows == summary(from_bundles.out));
 }
 
+TEST_CASE("a capture's ethtool -m cable length is the real cable the PFC delay is judged against") {
+  // The fixture's dcb pfc delay is the mlx5 default of 7 m. Without the module's word it stands.
+  const std::string without = capture("cable-none", "Sun Nov 29 20:30:00 UTC 2026", "rx_prio3_pause: 1");
+  const auto plain = run("check --only BUF-CABLE --from '" + without + "'");
+  INFO(plain.out << plain.err);
+  CHECK(plain.exit_code == 0);
+  CHECK_FALSE(has(plain.out, "WARNING BUF-CABLE"));
+
+  // A 30 m QSFP28 DAC, as ethtool -m prints it (SFF-8636: "Length (Copper or Active cable)").
+  const std::string with = capture("cable-30m", "Sun Nov 29 20:30:00 UTC 2026", "rx_prio3_pause: 1");
+  write_file(with + "/ethtool_-m_ens1f0",
+             "\tIdentifier                                : 0x11 (QSFP28)\n"
+             "\tConnector                                 : 0x23 (No separable connector)\n"
+             "\tLength (SMF,km)                           : 0km\n"
+             "\tLength (OM3 50um)                         : 0m\n"
+             "\tLength (OM2 50um)                         : 0m\n"
+             "\tLength (OM1 62.5um)                       : 0m\n"
+             "\tLength (Copper or Active cable)           : 30m\n"
+             "\tTransmitter technology                    : 0xa0 (Copper cable unequalized)\n");
+  const auto judged = run("check --only BUF-CABLE --from '" + with + "'");
+  INFO(judged.out << judged.err);
+  CHECK(judged.exit_code == 1);
+  CHECK(has(judged.out, "WARNING  BUF-CABLE  ens1f0"));
+  CHECK(has(judged.out, "the module says 30 m"));
+  CHECK(has(judged.out, "ethtool_-m_ens1f0:7"));
+
+  // tune plans the real cable length from the module, and nothing without it.
+  const auto planned = run("tune --from '" + with + "'");
+  INFO(planned.out << planned.err);
+  CHECK(has(planned.out, "+ delay (cable m): 30"));
+  CHECK(has(planned.out, "the module's cable length says 30 m"));
+  CHECK(has(run("tune --from '" + without + "'").out, "Nothing to change"));
+}
+
 }  // namespace roce::test

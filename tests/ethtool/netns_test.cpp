@@ -247,4 +247,29 @@ TEST_CASE("netns: devices without statistics or link settings, and absent device
   CHECK(link.cause.rfind("nosuchdev0 ETHTOOL_MSG_LINKMODES_GET: No such device", 0) == 0);
 }
 
+TEST_CASE("netns: a veth has no module: the cable length is unsupported, over netlink and the ioctls alike",
+          "[netns]") {
+  SKIP_UNLESS_PREREQUISITES();
+  VethNamespace ns;
+  REQUIRE(ns.ok());
+  // ethtool(8) itself fails on it: the kernel, not the reader, says there is no module.
+  CHECK(run("ip netns exec " + ns.name() + " ethtool -m veth0").status != 0);
+  InNamespace in(ns.name());
+  REQUIRE(in.ok());
+  for (auto transport : {LinkTransport::automatic, LinkTransport::ioctl_only}) {
+    EthtoolReader reader(transport);
+    const auto cable = reader.read_module_cable("veth0");
+    INFO(cable.cause);
+    CHECK_FALSE(cable.ok());
+    CHECK(cable.availability == model::Availability::unsupported);
+    CHECK(cable.cause.find("veth0") != std::string::npos);
+    CHECK(cable.cause.find("Operation not supported") != std::string::npos);
+  }
+  // A device that does not exist is not "no module": the reader says which.
+  EthtoolReader reader;
+  const auto none = reader.read_module_cable("nosuchdev0");
+  CHECK_FALSE(none.ok());
+  CHECK(none.cause.find("No such device") != std::string::npos);
+}
+
 }  // namespace roce::test

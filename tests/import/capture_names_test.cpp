@@ -17,6 +17,8 @@ TEST_CASE("sos file names name the command and its interface") {
       {"ethtool_-a_ens1f0np0", CommandKind::ethtool_pause, "ens1f0np0"},
       {"ethtool_-I_-a_eth0", CommandKind::ethtool_pause, "eth0"},
       {"ethtool_-i_ens1f0np0", CommandKind::ethtool_driver, "ens1f0np0"},
+      {"ethtool_-m_ens1f0np0", CommandKind::ethtool_module, "ens1f0np0"},
+      {"ethtool_--module-info_eth0", CommandKind::ethtool_module, "eth0"},
       {"ethtool_ens1f0np0", CommandKind::ethtool_link, "ens1f0np0"},
       {"ethtool_-k_ens1f0np0", CommandKind::not_used, ""},
       {"ethtool_--show-eee_eth0", CommandKind::not_used, ""},

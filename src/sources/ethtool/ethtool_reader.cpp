@@ -10,12 +10,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <vector>
 
 #include "sources/ethtool/genl_messages.hpp"
 #include "sources/ethtool/link_decoders.hpp"
+#include "sources/ethtool/module_eeprom.hpp"
 #include "sources/ethtool/stats_reader.hpp"
 #include "sources/netlink/genl.hpp"
 
@@ -180,11 +182,60 @@ model::Field<std::uint32_t> EthtoolReader::read_pfc_prevention_tout(const std::s
   return model::Field<std::uint32_t>::of(msec, from);
 }
 
+Expected<ByteBuffer> EthtoolReader::read_module_netlink(const std::string& ifname) {
+  ByteBuffer eeprom;
+  for (std::uint32_t offset : {0u, 128u}) {
+    auto request = build_module_eeprom_get(family_, ifname, offset, 128);
+    auto reply = genl_->ask(request);
+    if (!reply) return fail(std::move(reply.error()));
+    auto half = decode_module_eeprom_reply(*reply, family_, 128);
+    if (!half) return fail(std::move(half.error()));
+    eeprom.insert(eeprom.end(), half->begin(), half->end());
+    // An SFP's identity is all in its first 128 bytes.
+    if (const auto spec = module_spec(eeprom[0]); spec && module_bytes_needed(*spec) <= eeprom.size()) break;
+  }
+  return eeprom;
+}
+
+Expected<ByteBuffer> EthtoolReader::read_module_ioctl(const std::string& ifname) {
+  ethtool_modinfo info{};
+  info.cmd = ETHTOOL_GMODULEINFO;
+  if (int err = ioctl(ifname, &info)) return fail("ETHTOOL_GMODULEINFO: " + std::string(std::strerror(err)), "", err);
+  const std::uint32_t length = std::min<std::uint32_t>(info.eeprom_len, 256);
+  std::vector<std::uint8_t> buf(sizeof(ethtool_eeprom) + length, 0);
+  ethtool_eeprom head{};
+  head.cmd = ETHTOOL_GMODULEEEPROM;
+  head.offset = 0;
+  head.len = length;
+  std::memcpy(buf.data(), &head, sizeof head);
+  if (int err = ioctl(ifname, buf.data()))
+    return fail("ETHTOOL_GMODULEEEPROM: " + std::string(std::strerror(err)), "", err);
+  std::memcpy(&head, buf.data(), sizeof head);
+  if (head.len > length) return fail("ETHTOOL_GMODULEEEPROM: the kernel returned more bytes than asked");
+  return ByteBuffer(buf.begin() + sizeof head, buf.begin() + static_cast<std::ptrdiff_t>(sizeof head + head.len));
+}
+
+model::Field<std::uint32_t> EthtoolReader::read_module_cable(const std::string& ifname) {
+  auto from = at(kNetlink, ifname, "ETHTOOL_MSG_MODULE_EEPROM_GET");
+  Expected<ByteBuffer> eeprom = fail("not read");
+  if (genl()) eeprom = read_module_netlink(ifname);
+  // Kernels before 5.13 answer the unknown message with EOPNOTSUPP: ask the ioctls.
+  if (!genl() || (!eeprom && eeprom.error().sys_errno == EOPNOTSUPP)) {
+    from = at(kIoctl, ifname, "ETHTOOL_GMODULEEEPROM");
+    eeprom = read_module_ioctl(ifname);
+  }
+  if (!eeprom) return missing<std::uint32_t>(eeprom.error(), from);
+  auto info = decode_module_eeprom(*eeprom);
+  if (!info) return missing<std::uint32_t>(info.error(), from);
+  return module_cable_field(*info, from);
+}
+
 void EthtoolReader::read(model::NetDev& nd) {
   nd.driver = read_driver(nd.name);
   nd.link = read_link(nd.name);
   nd.pause = read_pause(nd.name);
   nd.pfc_prevention_tout_ms = read_pfc_prevention_tout(nd.name);
+  nd.module_cable_m = read_module_cable(nd.name);
   const auto from = at(kIoctl, nd.name, "ETHTOOL_GSTATS");
   if (auto stats = read_stats(nd.name))
     nd.ethtool_stats = model::Field<model::CounterSet>::of(std::move(*stats), from);

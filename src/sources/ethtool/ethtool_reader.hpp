@@ -28,8 +28,8 @@ class EthtoolReader {
   EthtoolReader(const EthtoolReader&) = delete;
   EthtoolReader& operator=(const EthtoolReader&) = delete;
 
-  // Fills nd.driver, nd.link, nd.pause, nd.pfc_prevention_tout_ms and nd.ethtool_stats of the
-  // device named nd.name. Never reads the module EEPROM.
+  // Fills nd.driver, nd.link, nd.pause, nd.pfc_prevention_tout_ms, nd.module_cable_m and
+  // nd.ethtool_stats of the device named nd.name.
   void read(model::NetDev& nd);
   // The hot path used by sampling: GSSET_INFO -> GSTRINGS -> GSTATS, names re-read every call.
   // Errors carry sys_errno (EOPNOTSUPP when the driver has no statistics).
@@ -39,6 +39,10 @@ class EthtoolReader {
   model::Field<model::LinkSettings> read_link(const std::string& ifname);        // LINKMODES_GET | GLINKSETTINGS
   model::Field<model::PauseParams> read_pause(const std::string& ifname);        // PAUSE_GET | GPAUSEPARAM
   model::Field<std::uint32_t> read_pfc_prevention_tout(const std::string& ifname);  // ETHTOOL_GTUNABLE
+  // The cable length the plugged module reports: MODULE_EEPROM_GET, or GMODULEINFO + GMODULEEEPROM
+  // when the kernel has no such message (before 5.13). Absent for a separable optic or a module
+  // that gives none; unsupported where the driver has no module (veth, bonds).
+  model::Field<std::uint32_t> read_module_cable(const std::string& ifname);
 
   // True when link settings and pause come from genetlink (opens the socket if needed).
   bool uses_netlink();
@@ -50,6 +54,8 @@ class EthtoolReader {
   model::Field<model::LinkSettings> read_link_ioctl(const std::string& ifname);
   model::Field<model::PauseParams> read_pause_netlink(const std::string& ifname);
   model::Field<model::PauseParams> read_pause_ioctl(const std::string& ifname);
+  Expected<ByteBuffer> read_module_netlink(const std::string& ifname);
+  Expected<ByteBuffer> read_module_ioctl(const std::string& ifname);
 
   LinkTransport transport_;
   int ioctl_fd_ = -1;

@@ -50,6 +50,19 @@ const char* pause_stat_attr_name(std::uint16_t type) {
   }
 }
 
+const char* module_eeprom_attr_name(std::uint16_t type) {
+  switch (type) {
+    case ETHTOOL_A_MODULE_EEPROM_HEADER: return "ETHTOOL_A_MODULE_EEPROM_HEADER";
+    case ETHTOOL_A_MODULE_EEPROM_OFFSET: return "ETHTOOL_A_MODULE_EEPROM_OFFSET";
+    case ETHTOOL_A_MODULE_EEPROM_LENGTH: return "ETHTOOL_A_MODULE_EEPROM_LENGTH";
+    case ETHTOOL_A_MODULE_EEPROM_PAGE: return "ETHTOOL_A_MODULE_EEPROM_PAGE";
+    case ETHTOOL_A_MODULE_EEPROM_BANK: return "ETHTOOL_A_MODULE_EEPROM_BANK";
+    case ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS: return "ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS";
+    case ETHTOOL_A_MODULE_EEPROM_DATA: return "ETHTOOL_A_MODULE_EEPROM_DATA";
+    default: return nullptr;
+  }
+}
+
 // The attributes of one reply: the message of `family` carrying `cmd`, whole.
 Expected<AttrList> reply_attrs(ByteView msg, std::uint16_t family, std::uint8_t cmd, const char* cmd_name,
                                AttrNamer namer) {
@@ -134,6 +147,29 @@ Expected<model::PauseParams> decode_pause_reply(ByteView msg, std::uint16_t fami
       return fail(std::move(r.error()));
   }
   return pause;
+}
+
+netlink::Request build_module_eeprom_get(std::uint16_t family, const std::string& ifname, std::uint32_t offset,
+                                         std::uint32_t length) {
+  netlink::Request req = build_ethtool_get(family, ETHTOOL_MSG_MODULE_EEPROM_GET, ifname, 0);
+  req.put_u32(ETHTOOL_A_MODULE_EEPROM_OFFSET, offset);
+  req.put_u32(ETHTOOL_A_MODULE_EEPROM_LENGTH, length);
+  req.put_u8(ETHTOOL_A_MODULE_EEPROM_PAGE, 0);
+  req.put_u8(ETHTOOL_A_MODULE_EEPROM_BANK, 0);
+  req.put_u8(ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, 0x50);
+  return req;
+}
+
+Expected<ByteBuffer> decode_module_eeprom_reply(ByteView msg, std::uint16_t family, std::uint32_t length) {
+  auto list = reply_attrs(msg, family, ETHTOOL_MSG_MODULE_EEPROM_GET_REPLY, "ETHTOOL_MSG_MODULE_EEPROM_GET_REPLY",
+                          module_eeprom_attr_name);
+  if (!list) return fail(std::move(list.error()));
+  const Attr* data = list->find(ETHTOOL_A_MODULE_EEPROM_DATA);
+  if (!data) return fail("ETHTOOL_A_MODULE_EEPROM_DATA: missing from the reply");
+  if (data->payload.size() != length)
+    return fail("ETHTOOL_A_MODULE_EEPROM_DATA: " + std::to_string(data->payload.size()) + " bytes, expected " +
+                std::to_string(length));
+  return ByteBuffer(data->payload.begin(), data->payload.end());
 }
 
 }  // namespace roce::sources::ethtool

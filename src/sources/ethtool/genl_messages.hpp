@@ -22,4 +22,11 @@ netlink::Request build_ethtool_get(std::uint16_t family, std::uint8_t cmd, const
 Expected<model::LinkSettings> decode_linkmodes_reply(ByteView msg, std::uint16_t family);
 Expected<model::PauseParams> decode_pause_reply(ByteView msg, std::uint16_t family);
 
+/// ETHTOOL_MSG_MODULE_EEPROM_GET (kernels since 5.13) for `length` bytes at `offset` of page 0,
+/// bank 0, I2C address 0x50. The kernel refuses a read that crosses byte 128: ask each half alone.
+netlink::Request build_module_eeprom_get(std::uint16_t family, const std::string& ifname, std::uint32_t offset,
+                                         std::uint32_t length);
+/// ETHTOOL_A_MODULE_EEPROM_DATA of a reply; fails unless it holds exactly `length` bytes.
+Expected<ByteBuffer> decode_module_eeprom_reply(ByteView msg, std::uint16_t family, std::uint32_t length);
+
 }  // namespace roce::sources::ethtool
