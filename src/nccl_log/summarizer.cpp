@@ -484,7 +484,7 @@ void Summarizer::add_line(string_view line) {
     // NCCL prints its version bare on older releases: "NCCL version 2.7.8+cuda10.1".
     if (const auto at = mentions_nccl ? line.find("NCCL version ") : string_view::npos;
         at != string_view::npos && trim(line.substr(0, at)).size() < 32 &&
-                                                    trim(line.substr(0, at)).find(' ') == string_view::npos) {
+        trim(line.substr(0, at)).find(' ') == string_view::npos) {
       ++log_.nccl_lines;
       log_.version = std::string(trim(line.substr(at + 13)));
       return;
