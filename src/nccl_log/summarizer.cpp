@@ -287,7 +287,7 @@ bool read_channel_line(string_view msg, model::NcclChannels& c) {
   return true;
 }
 
-// "comm 0x5563e3b79140 rank 1 nranks 4 cudaDev 1 ...", "comm 0x... rank 3 nRanks 4 nNodes 2 ...".
+// "comm 0x5563e3b79140 rank 1 nranks 4 cudaDev 1 nvmlDev 1 busId b1000 ...", "comm 0x... rank 3 nRanks 4 ...".
 bool read_comm_line(string_view msg, model::NcclRank& r) {
   const auto comm = find_anchored(msg, "comm 0x", 6);
   if (comm == string_view::npos) return false;
@@ -302,6 +302,9 @@ bool read_comm_line(string_view msg, model::NcclRank& r) {
     r.ranks.push_back(*rank);
     std::sort(r.ranks.begin(), r.ranks.end());
   }
+  // The GPU, which CUDA numbers per process (CUDA_VISIBLE_DEVICES): NVML's index and the PCI address.
+  if (const auto nvml = leading_int(word_after(rest, " nvmlDev ", 5)); nvml && *nvml >= 0) r.nvml_device = nvml;
+  if (const auto bus = word_after(rest, " busId ", 4); !bus.empty()) r.gpu_bus_id.assign(bus);
   return true;
 }
 
