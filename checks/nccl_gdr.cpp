@@ -79,7 +79,8 @@ const model::TopoDevice* gpu_of(const model::Topology& t, const model::NcclRank&
 // every device it listed when an index is not one of them (a merged device).
 std::vector<std::string> nics_used(const model::NcclRank& r) {
   std::vector<std::string> out;
-  for (const auto& [index, count] : r.channels.per_net_device) {
+  for (const auto& used : r.channels.per_net_device) {
+    const int index = used.first;  // named: clang 14 captures no structured binding
     const auto d =
         std::find_if(r.devices.begin(), r.devices.end(), [&](const auto& dev) { return dev.index == index; });
     if (d == r.devices.end()) {
