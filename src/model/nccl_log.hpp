@@ -59,6 +59,8 @@ struct NcclRank {
   std::uint64_t pid = 0;
   std::optional<int> cuda_device;  // the [N] of the prefix
   std::vector<int> ranks;          // global ranks of the communicators it joined ("rank 3 nranks 4")
+  std::optional<int> nvml_device;  // "nvmlDev 1" of its ncclCommInitRank line: nvidia-smi's GPU index
+  std::string gpu_bus_id;          // "busId b1000" of that line: its GPU's PCI address as NCCL prints it
   std::string version;             // "2.30.4+cuda13.3"
   std::string network;             // "Using network IB|Socket|IBext_v8": the transport in use
   std::string net_plugin;          // "NET/IB", "NET/Socket", "NET/IBext_v8": the device line's name

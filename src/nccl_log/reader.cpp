@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -41,11 +42,20 @@ Outcome read_into(const std::string& path, Summarizer& into) {
   }
   gzbuffer(file.get(), 256 * 1024);
   into.begin_source(path);
-  std::string carry;  // the start of a line that continues in the next chunk
-  std::unique_ptr<char[]> buffer(new char[kChunk]);
+  // Lines are cut out of the buffer in place; only the unfinished last line of a block is moved to
+  // the front before the next read. A line longer than the buffer grows it.
+  std::size_t capacity = kChunk, held = 0;
+  std::unique_ptr<char[]> buffer(new char[capacity]);
   std::uint64_t lines = 0;
   while (true) {
-    const int n = gzread(file.get(), buffer.get(), kChunk);
+    if (held == capacity) {
+      std::unique_ptr<char[]> larger(new char[capacity * 2]);
+      std::memcpy(larger.get(), buffer.get(), held);
+      buffer = std::move(larger);
+      capacity *= 2;
+    }
+    const unsigned want = static_cast<unsigned>(std::min<std::size_t>(capacity - held, 1u << 30));
+    const int n = gzread(file.get(), buffer.get() + held, want);
     if (n < 0) {
       int code = 0;
       const char* why = gzerror(file.get(), &code);
@@ -53,30 +63,23 @@ Outcome read_into(const std::string& path, Summarizer& into) {
                   "is the gzip file damaged?", code == Z_ERRNO ? errno : 0);
     }
     if (n == 0) break;
-    std::string_view chunk(buffer.get(), static_cast<std::size_t>(n));
-    while (true) {
-      const auto nl = chunk.find('\n');
-      if (nl == std::string_view::npos) {
-        carry.append(chunk);
-        break;
-      }
+    const char* line = buffer.get();
+    const char* const end = buffer.get() + held + static_cast<std::size_t>(n);
+    while (const void* nl = std::memchr(line, '\n', static_cast<std::size_t>(end - line))) {
+      const char* const stop = static_cast<const char*>(nl);
       ++lines;
-      if (carry.empty()) {
-        into.add_line(chunk.substr(0, nl));
-      } else {
-        carry.append(chunk.substr(0, nl));
-        into.add_line(carry);
-        carry.clear();
-      }
-      chunk.remove_prefix(nl + 1);
+      into.add_line(std::string_view(line, static_cast<std::size_t>(stop - line)));
+      line = stop + 1;
     }
+    held = static_cast<std::size_t>(end - line);
+    std::memmove(buffer.get(), line, held);
   }
   int code = Z_OK;
   gzerror(file.get(), &code);
   if (code == Z_BUF_ERROR)
     return fail(name + ": gzip stream ends early after line " + std::to_string(lines),
                 "was the file cut off while being copied?");
-  if (!carry.empty()) into.add_line(carry);
+  if (held > 0) into.add_line(std::string_view(buffer.get(), held));
   return done();
 }
 

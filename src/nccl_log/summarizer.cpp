@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 #include <optional>
 #include <utility>
 
@@ -15,7 +16,27 @@ using std::string_view;
 constexpr std::array<string_view, 4> kLevels = {"INFO ", "WARN ", "TRACE ", "ABORT "};
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool all_digits(string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), is_digit); }
+bool all_digits(string_view s) {
+  if (s.empty()) return false;
+  for (const char c : s)
+    if (!is_digit(c)) return false;
+  return true;
+}
+
+// The first `needle` in `s`, found by memchr on the needle's byte at `anchor` (one that is rare in
+// log text) instead of on its first byte: " via " would otherwise stop at every space.
+std::size_t find_anchored(string_view s, string_view needle, std::size_t anchor) {
+  const char key = needle[anchor];
+  std::size_t from = anchor;
+  while (from < s.size()) {
+    const void* hit = std::memchr(s.data() + from, key, s.size() - from);
+    if (!hit) break;
+    const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(hit) - s.data());
+    if (s.substr(at - anchor).starts_with(needle)) return at - anchor;
+    from = at + 1;
+  }
+  return string_view::npos;
+}
 
 std::optional<long long> to_number(string_view s) {
   long long v = 0;
@@ -50,8 +71,8 @@ string_view next_token(string_view& s) {
 }
 
 // The word after `key` in `s` ("hca mlx5_2" with key " hca "), or "".
-string_view word_after(string_view s, string_view key) {
-  const auto at = s.find(key);
+string_view word_after(string_view s, string_view key, std::size_t anchor) {
+  const auto at = find_anchored(s, key, anchor);
   if (at == string_view::npos) return {};
   string_view rest = s.substr(at + key.size());
   return next_token(rest);
@@ -214,7 +235,7 @@ bool read_bootstrap_line(string_view msg, model::NcclRank& r) {
 }
 
 // "NCCL_IB_TC set by environment to 162.", "NCCL_IB_HCA set to mlx5_0,mlx5_1".
-bool read_env_line(string_view msg, model::NcclRank& r) {
+bool read_env_line(string_view msg, model::NcclRank& r, std::string& scratch) {
   if (!msg.starts_with("NCCL_")) return false;
   const auto space = msg.find(' ');
   if (space == string_view::npos) return false;
@@ -233,14 +254,18 @@ bool read_env_line(string_view msg, model::NcclRank& r) {
   if (value.size() > 1 && value.back() == '.' && to_number(value.substr(0, value.size() - 1)) &&
       (all_digits(value.substr(0, value.size() - 1)) || value.front() == '-'))
     value.remove_suffix(1);
-  r.env[std::string(name)] = std::string(value);
+  scratch.assign(name);  // a reused key: no allocation when the variable was seen before
+  if (auto it = r.env.find(scratch); it == r.env.end())
+    r.env.emplace(scratch, value);
+  else if (it->second != value)
+    it->second.assign(value);
   return true;
 }
 
 // "Channel 00/0 : 3[1] -> 0[0] [receive] via NET/IB/2/GDRDMA", "Channel 01 : 0[18000] -> 1[1a000] via P2P/IPC".
 bool read_channel_line(string_view msg, model::NcclChannels& c) {
   if (!msg.starts_with("Channel ")) return false;
-  const auto via = msg.find(" via ");
+  const auto via = find_anchored(msg, " via ", 1);
   if (via == string_view::npos) return true;  // a ring order line: "Channel 00/02 :    0   1   2   3"
   const string_view how = trim(msg.substr(via + 5));
   if (how.starts_with("NET/")) {
@@ -251,7 +276,7 @@ bool read_channel_line(string_view msg, model::NcclChannels& c) {
     ++c.net;
     if (slash != string_view::npos)
       if (auto dev = leading_int(rest.substr(slash + 1)); dev && *dev >= 0) ++c.per_net_device[*dev];
-    if (how.find("/GDRDMA") != string_view::npos) ++c.net_gdr;
+    if (find_anchored(how, "/GDRDMA", 1) != string_view::npos) ++c.net_gdr;
   } else if (how.starts_with("P2P")) {
     ++c.p2p;
   } else if (how.starts_with("SHM") || how.find("shared memory") != string_view::npos) {
@@ -262,11 +287,12 @@ bool read_channel_line(string_view msg, model::NcclChannels& c) {
   return true;
 }
 
-// "comm 0x5563e3b79140 rank 1 nranks 4 cudaDev 1 ...", "comm 0x... rank 3 nRanks 4 nNodes 2 ...".
+// "comm 0x5563e3b79140 rank 1 nranks 4 cudaDev 1 nvmlDev 1 busId b1000 ...", "comm 0x... rank 3 nRanks 4 ...".
 bool read_comm_line(string_view msg, model::NcclRank& r) {
-  const auto comm = msg.find("comm 0x");
+  const auto comm = find_anchored(msg, "comm 0x", 6);
   if (comm == string_view::npos) return false;
-  const auto at = msg.find(" rank ", comm);
+  const auto tail = find_anchored(msg.substr(comm), " rank ", 4);
+  const auto at = tail == string_view::npos ? tail : comm + tail;
   if (at == string_view::npos) return true;
   string_view rest = msg.substr(at + 6);
   auto rank = leading_int(rest);
@@ -276,24 +302,27 @@ bool read_comm_line(string_view msg, model::NcclRank& r) {
     r.ranks.push_back(*rank);
     std::sort(r.ranks.begin(), r.ranks.end());
   }
+  // The GPU, which CUDA numbers per process (CUDA_VISIBLE_DEVICES): NVML's index and the PCI address.
+  if (const auto nvml = leading_int(word_after(rest, " nvmlDev ", 5)); nvml && *nvml >= 0) r.nvml_device = nvml;
+  if (const auto bus = word_after(rest, " busId ", 4); !bus.empty()) r.gpu_bus_id.assign(bus);
   return true;
 }
 
 // "transport/net.cc:1302 -> 6", "proxy.cc:878 -> 6 [Progress Thread]": a failing call's trace.
 std::optional<std::pair<string_view, int>> error_return(string_view msg) {
-  const auto arrow = msg.find(" -> ");
-  if (arrow == string_view::npos) return std::nullopt;
+  // The location is one token, so the arrow is the first space.
+  const auto arrow = msg.find(' ');
+  if (arrow == string_view::npos || !msg.substr(arrow).starts_with(" -> ")) return std::nullopt;
   const string_view where = msg.substr(0, arrow);
   const auto colon = where.rfind(':');
-  if (colon == string_view::npos || where.find(' ') != string_view::npos || !all_digits(where.substr(colon + 1)))
-    return std::nullopt;
+  if (colon == string_view::npos || !all_digits(where.substr(colon + 1))) return std::nullopt;
   auto code = leading_int(msg.substr(arrow + 4));
   if (!code) return std::nullopt;
   return std::pair{where, *code};
 }
 
 std::optional<int> completion_status(string_view msg) {
-  if (auto at = msg.find("status="); at != string_view::npos) {
+  if (auto at = find_anchored(msg, "status=", 6); at != string_view::npos) {
     string_view rest = msg.substr(at + 7);
     if (auto v = leading_int(rest)) return v;
     // "status=IBV_WC_RETRY_EXC_ERR(12)"
@@ -301,7 +330,7 @@ std::optional<int> completion_status(string_view msg) {
     if (open != string_view::npos && open < rest.find(' ')) return leading_int(rest.substr(open + 1));
     return std::nullopt;
   }
-  if (auto at = msg.find("with error "); at != string_view::npos) return leading_int(msg.substr(at + 11));
+  if (auto at = find_anchored(msg, "with error ", 0); at != string_view::npos) return leading_int(msg.substr(at + 11));
   return std::nullopt;
 }
 
@@ -311,17 +340,33 @@ bool contains_nocase(string_view s, string_view what) {
 }
 
 struct Classified {
-  std::string kind;
+  string_view kind;
   std::optional<int> status;
   string_view hca, local_gid, where;
 };
 
+// Whether `msg` holds "Got completion" (first) or "GID table changed": one memchr pass over the 'G's.
+enum class GMark { none, completion, gid_table };
+GMark g_mark(string_view msg) {
+  GMark found = GMark::none;
+  for (std::size_t from = 0; from < msg.size();) {
+    const void* hit = std::memchr(msg.data() + from, 'G', msg.size() - from);
+    if (!hit) break;
+    const string_view at = msg.substr(static_cast<std::size_t>(static_cast<const char*>(hit) - msg.data()));
+    if (at.starts_with("Got completion")) return GMark::completion;
+    if (at.starts_with("GID table changed")) found = GMark::gid_table;
+    from = msg.size() - at.size() + 1;
+  }
+  return found;
+}
+
 std::optional<Classified> classify(string_view msg, bool warn, string_view where) {
-  if (msg.find("Got completion") != string_view::npos)
-    return Classified{"completion_error", completion_status(msg), word_after(msg, " hca "),
-                      word_after(msg, "localGid "), where};
-  if (msg.find("GID table changed") != string_view::npos) return Classified{"gid_table_changed", {}, {}, {}, where};
-  if (msg.find("No device found") != string_view::npos && msg.starts_with("NET/"))
+  const GMark mark = g_mark(msg);
+  if (mark == GMark::completion)
+    return Classified{"completion_error", completion_status(msg), word_after(msg, " hca ", 2),
+                      word_after(msg, "localGid ", 5), where};
+  if (mark == GMark::gid_table) return Classified{"gid_table_changed", {}, {}, {}, where};
+  if (msg.starts_with("NET/") && msg.find("No device found") != string_view::npos)
     return Classified{"no_rdma_device", {}, {}, {}, where};
   if (!warn) {
     if (auto e = error_return(msg)) return Classified{"error_return", e->second, {}, {}, e->first};
@@ -384,8 +429,10 @@ bool known_info(string_view msg) {
   if (!msg.empty() && is_digit(msg.front()) && msg.find(" channels") != string_view::npos) return true;
   if (msg.starts_with("NET/")) return true;
   // "PROFILER/Plugin: Could not find: ...", "TUNER/Plugin: ...": every plugin loader's report.
-  if (const auto plugin = msg.find("/Plugin"); plugin != string_view::npos && plugin < msg.find(' ')) return true;
-  return std::any_of(kKnownInfo.begin(), kKnownInfo.end(), [&](string_view k) { return msg.starts_with(k); });
+  if (find_anchored(msg.substr(0, msg.find(' ')), "/Plugin", 1) != string_view::npos) return true;
+  if (msg.empty()) return false;
+  return std::any_of(kKnownInfo.begin(), kKnownInfo.end(),
+                     [&](string_view k) { return k.front() == msg.front() && msg.starts_with(k); });
 }
 
 }  // namespace
@@ -404,6 +451,7 @@ model::NcclRank& Summarizer::rank_of(string_view host_pid, string_view host, str
     r.host = std::string(host);
     r.pid = static_cast<std::uint64_t>(to_number(pid).value_or(0));
     log_.ranks.push_back(std::move(r));
+    device_lines_.emplace_back();
     it = index_.emplace(std::string(host_pid), log_.ranks.size() - 1).first;
   }
   last_key_.assign(host_pid);
@@ -419,9 +467,11 @@ void Summarizer::add_line(string_view line) {
   // " NCCL INFO ", " NCCL WARN ", ... or a line that starts with "NCCL ".
   std::size_t marker = string_view::npos;
   string_view level;
+  bool mentions_nccl = false;
   for (std::size_t from = 0;;) {
     const auto at = line.find("NCCL ", from);
     if (at == string_view::npos) break;
+    mentions_nccl = true;
     if (at == 0 || line[at - 1] == ' ') {
       const string_view after = line.substr(at + 5);
       for (string_view l : kLevels)
@@ -435,8 +485,9 @@ void Summarizer::add_line(string_view line) {
   }
   if (marker == string_view::npos) {
     // NCCL prints its version bare on older releases: "NCCL version 2.7.8+cuda10.1".
-    if (const auto at = line.find("NCCL version "); at != string_view::npos && trim(line.substr(0, at)).size() < 32 &&
-                                                    trim(line.substr(0, at)).find(' ') == string_view::npos) {
+    if (const auto at = mentions_nccl ? line.find("NCCL version ") : string_view::npos;
+        at != string_view::npos && trim(line.substr(0, at)).size() < 32 &&
+        trim(line.substr(0, at)).find(' ') == string_view::npos) {
       ++log_.nccl_lines;
       log_.version = std::string(trim(line.substr(at + 13)));
       return;
@@ -463,7 +514,7 @@ void Summarizer::add_line(string_view line) {
         return;
       }
       model::NcclEvent e;
-      e.kind = std::move(c->kind);
+      e.kind = std::string(c->kind);
       e.status = c->status;
       e.hca = std::string(c->hca);
       e.local_gid = std::string(c->local_gid);
@@ -478,20 +529,26 @@ void Summarizer::add_line(string_view line) {
     ++it->count;
     if (it->last_source != source_) it->last_source = source_;
     it->last_line = line_in_source_;
-    if (it->last_time != prefix.time) it->last_time = std::string(prefix.time);
+    if (it->last_time != prefix.time) it->last_time.assign(prefix.time);
     return;
   }
   if (warn) return;
   if (msg.starts_with("NCCL version ")) {
-    r.version = std::string(trim(msg.substr(13)));
+    r.version.assign(trim(msg.substr(13)));
     return;
   }
   if (msg.starts_with("Using network ")) {
-    r.network = std::string(trim(msg.substr(14)));
+    r.network.assign(trim(msg.substr(14)));
     return;
   }
-  if (read_channel_line(msg, r.channels) || read_device_line(msg, r) || read_bootstrap_line(msg, r) ||
-      read_env_line(msg, r) || read_comm_line(msg, r) || known_info(msg))
+  if (read_channel_line(msg, r.channels)) return;
+  // A process repeats its device line for every communicator: the same text reads the same.
+  if (msg.starts_with("NET/") && msg == device_lines_[last_index_]) return;
+  if (read_device_line(msg, r)) {
+    device_lines_[last_index_].assign(msg);
+    return;
+  }
+  if (read_bootstrap_line(msg, r) || read_env_line(msg, r, env_name_) || read_comm_line(msg, r) || known_info(msg))
     return;
   ++log_.unknown_lines;
   if (log_.unknown_examples.size() < kMaxUnknownExamples)

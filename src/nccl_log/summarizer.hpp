@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "model/nccl_log.hpp"
 
@@ -43,6 +44,8 @@ class Summarizer {
   std::string last_key_;
   std::size_t last_index_ = 0;
   bool has_last_ = false;
+  std::vector<std::string> device_lines_;  // per process: its last device line, to skip reading it again
+  std::string env_name_;                   // reused for NCCL_* names
 };
 
 /// The whole text as one source (tests, the fuzz target).

@@ -1,6 +1,7 @@
 // Scenario tests for the checks of a job's NCCL log (NCCL-*), on the healthy ConnectX-6 Dx host
 // (gpu-a17, mlx5_0/1 = ens1f0np0, 172.19.0.60 with its RoCE v2 GID at index 3, DSCP 26 -> priority 3).
 #include <catch2/catch.hpp>
+#include <optional>
 
 #include "nccl_log/summarizer.hpp"
 #include "observed_run.hpp"
@@ -43,10 +44,11 @@ struct LogRun {
   std::vector<engine::CheckResult> results;
 
   explicit LogRun(const std::string& log, const std::function<void(model::Host&)>& edit = {},
-                  Scenario s = healthy_scenario())
+                  Scenario s = healthy_scenario(), std::optional<model::Topology> topology = std::nullopt)
       : before(s.build_before()), now(s.build_now()) {
     if (edit) edit(before), edit(now);
     if (!log.empty()) observations.nccl_logs.push_back(nccl_log::summarize_text(log, "job.log"));
+    observations.topology = std::move(topology);
     engine::Context ctx(now, &before, s.dt_seconds, profile, &observations);
     results = checks::run_checks(ctx);
   }
@@ -240,6 +242,71 @@ TEST_CASE("NCCL-GDR: NCCL_NET_GDR_LEVEL=LOC forbids GPUDirect RDMA") {
   CHECK(f.title ==
         "NCCL_NET_GDR_LEVEL=LOC forbids GPUDirect RDMA in 1 process (gpu-a17:100 rank 0); 2 of 2 NET "
         "connections without GDRDMA");
+}
+
+// gpu-a17 as `nvidia-smi topo -m` and sysfs would show it: GPU0 far from mlx5_0, GPU3 (0000:18:00.0)
+// below the same PCIe switch at `gpu3_mlx5_0`.
+model::Topology gpu_a17_topology(model::PciDistance gpu3_mlx5_0) {
+  model::Topology t;
+  t.gpus = {{.name = "GPU0", .pci_address = "0000:07:00.0"}, {.name = "GPU3", .pci_address = "0000:18:00.0"}};
+  t.nics = {{.name = "mlx5_0", .pci_address = "0000:1a:00.0"}};
+  t.pairs = {{"GPU0", "mlx5_0", model::PciDistance::sys}, {"GPU3", "mlx5_0", gpu3_mlx5_0}};
+  t.from = {"sysfs", "/sys"};
+  return t;
+}
+
+// The process's GPU is CUDA device 0 of its own (CUDA_VISIBLE_DEVICES) but NVML's GPU3 at 18:00.0.
+const std::string kInitRank =
+    "gpu-a17:100:100 [0] NCCL INFO ncclCommInitRank comm 0x55e1 rank 0 nranks 2 cudaDev 0 nvmlDev 3 busId 18000 "
+    "commId 0x7d2a - Init COMPLETE\n";
+
+std::string without_gdr(std::string log) {
+  for (auto at = log.find("/GDRDMA"); at != std::string::npos; at = log.find("/GDRDMA")) log.erase(at, 7);
+  return log;
+}
+
+TEST_CASE("NCCL-GDR: GDRDMA on every NET channel with the GPU and NIC within PXB is ok") {
+  LogRun run(kHealthy + kInitRank, {}, healthy_scenario(), gpu_a17_topology(model::PciDistance::pxb));
+  CHECK(run.result("NCCL-GDR").status == Status::ok);
+  CHECK(run.result("NCCL-GDR").findings.empty());
+}
+
+TEST_CASE("NCCL-GDR: no GDRDMA although the process's GPU (by busId, not its CUDA index) and its NIC are PXB apart") {
+  LogRun run(without_gdr(kHealthy + kInitRank), {}, healthy_scenario(), gpu_a17_topology(model::PciDistance::pxb));
+  const auto& f = sole_nccl_finding(run.result("NCCL-GDR"));
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.netdev.empty());
+  CHECK(f.title ==
+        "no GPUDirect RDMA in 1 process (gpu-a17:100 rank 0) although GPU3 and mlx5_0 are PXB apart; 2 NET "
+        "connections without GDRDMA");
+  CHECK(evidence_names(f) == std::vector<std::string>{"NET connections with /GDRDMA", "GPU3 - mlx5_0"});
+  CHECK(f.evidence[1].from.source == "sysfs");
+  CHECK(f.explanation.find("within the GDR level PXB (NCCL's default)") != std::string::npos);
+  CHECK(f.explanation.find("nvidia-peermem") != std::string::npos);
+  // Without the topology nothing says GDR was possible.
+  CHECK(LogRun(without_gdr(kHealthy + kInitRank)).result("NCCL-GDR").status == Status::ok);
+}
+
+TEST_CASE("NCCL-GDR: beyond the GDR level no GDRDMA is expected, unless NCCL_NET_GDR_LEVEL reaches that far") {
+  const std::string log = without_gdr(kHealthy + kInitRank);
+  LogRun far(log, {}, healthy_scenario(), gpu_a17_topology(model::PciDistance::sys));
+  CHECK(far.result("NCCL-GDR").status == Status::ok);
+  const std::string sys = log + "gpu-a17:100:100 [0] NCCL INFO NCCL_NET_GDR_LEVEL set by environment to SYS\n";
+  LogRun allowed(sys, {}, healthy_scenario(), gpu_a17_topology(model::PciDistance::sys));
+  const auto& f = sole_nccl_finding(allowed.result("NCCL-GDR"));
+  CHECK(f.title.find("GPU3 and mlx5_0 are SYS apart") != std::string::npos);
+  CHECK(f.explanation.find("within the GDR level SYS (NCCL_NET_GDR_LEVEL)") != std::string::npos);
+}
+
+TEST_CASE("NCCL-GDR: a process whose GPU the topology does not have is skipped, saying so") {
+  const std::string log = replaced(without_gdr(kHealthy + kInitRank), "busId 18000", "busId 3b000");
+  LogRun run(log, {}, healthy_scenario(), gpu_a17_topology(model::PciDistance::pxb));
+  const auto& r = run.result("NCCL-GDR");
+  CHECK(r.findings.empty());
+  CHECK(r.status == Status::ok);
+  REQUIRE(r.notes.size() == 1);
+  CHECK_THAT(r.notes[0], Catch::Contains("gpu-a17:100 rank 0") &&
+                             Catch::Contains("its GPU (busId 3b000) is not in the topology (/sys)"));
 }
 
 }  // namespace roce::test

@@ -54,6 +54,9 @@ TEST_CASE("a 2-node RoCE run at INFO level gives each process its version, devic
   const auto& r = rank_at(*log, "ubuntu2", 321050);
   CHECK(r.cuda_device == 1);
   CHECK(r.ranks == std::vector<int>{1});
+  CHECK(r.nvml_device == 1);  // "cudaDev 1 nvmlDev 1 busId b1000"
+  CHECK(r.gpu_bus_id == "b1000");
+  CHECK(rank_at(*log, "ubuntu4", 251907).gpu_bus_id == "69000");
   CHECK(r.version == "2.30.4+cuda13.3");
   CHECK(r.network == "IB");
   CHECK(r.net_plugin == "NET/IB");
