@@ -112,7 +112,13 @@ struct PerftestStandIn {
   }
 };
 
-std::string sim_ecn_off() { return "--host 'sim:" + std::string(ROCE_SIM_EXAMPLES_DIR) + "/ecn-off.toml' "; }
+// A copy of the simulated host whose ECN is off (the simulator leaves its lock file beside it).
+std::string sim_ecn_off() {
+  const std::string copy = temp_path("ecn-off.toml");
+  std::filesystem::copy_file(std::string(ROCE_SIM_EXAMPLES_DIR) + "/ecn-off.toml", copy,
+                             std::filesystem::copy_options::overwrite_existing);
+  return "--host 'sim:" + copy + "' ";
+}
 
 TEST_CASE("bw --run: perftest runs with this host's flags and its result is judged as bw FILE judges it") {
   PerftestStandIn perftest;
