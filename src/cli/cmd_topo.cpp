@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "checks/registry.hpp"
+#include "cli/input.hpp"
 #include "engine/context.hpp"
 #include "engine/runner.hpp"
 #include "import/load_capture.hpp"
@@ -26,6 +27,7 @@ using ordered_json = nlohmann::ordered_json;
 
 struct TopoOptions {
   std::string from;
+  std::string profile;
   bool json = false;
 };
 
@@ -50,9 +52,9 @@ Expected<Read> read_topology(const GlobalOptions& global, const std::string& fro
       return fail(from +
                       ": no GPU-NIC topology in this capture; looked for a sysfs copy (sys/bus/pci/devices), "
                       "sos_commands/nvidia/nvidia-smi_topo_-m, files named like nvidia-smi topo -m output and "
-                      "NCCL topology XML (*topo*.xml)" +
+                      "NCCL or hwloc topology XML (*topo*.xml, *hwloc*.xml)" +
                       (r.warnings.empty() ? std::string() : "; problems: " + r.warnings.front()),
-                  "give the output of `nvidia-smi topo -m` or the file NCCL_TOPO_DUMP_FILE names");
+                  "give the output of `nvidia-smi topo -m`, the file NCCL_TOPO_DUMP_FILE names or `lstopo --of xml`");
     r.topology = std::move(*t);
     return r;
   }
@@ -151,14 +153,18 @@ int run_topo(const GlobalOptions& global, const TopoOptions& options) {
     if (options.json) std::fputs(report::render_error_json(read.error(), kExitInputError).c_str(), stdout);
     return report_error(read.error(), kExitInputError);
   }
+  const auto profile = load_profile_option(options.profile);
+  if (!profile) {
+    if (options.json) std::fputs(report::render_error_json(profile.error(), kExitInputError).c_str(), stdout);
+    return report_error(profile.error(), kExitInputError);
+  }
   print_warnings(read->warnings);
   const auto& t = read->topology;
 
   const model::Host host;
   model::Observations observations;
   observations.topology = t;
-  const profile::Profile profile = profile::default_profile();
-  const engine::Context ctx(host, nullptr, 0, profile, &observations);
+  const engine::Context ctx(host, nullptr, 0, *profile, &observations);
   engine::Selection only;
   for (const auto& c : checks::all_checks())
     for (engine::Need n : c.needs)
@@ -224,7 +230,11 @@ void add_topo_command(CLI::App& app, const GlobalOptions& global, int& exit_code
       "topo", "GPU-NIC topology: the PIX/PXB/PHB/NODE/SYS matrix, PCIe links and NUMA placement, judged");
   topo->add_option("--from", options->from,
                    "Read a capture instead of this host: a folder or archive (sysfs copy, sos report), an "
-                   "`nvidia-smi topo -m` output or NCCL's topology dump (NCCL_TOPO_DUMP_FILE)");
+                   "`nvidia-smi topo -m` output, NCCL's topology dump (NCCL_TOPO_DUMP_FILE) or hwloc's "
+                   "`lstopo --of xml`");
+  topo->add_option("--profile", options->profile,
+                   "Profile NAME or TOML FILE (TOPO-BALANCE: [thresholds.TOPO-BALANCE] max_gpus_per_nic)")
+      ->type_name("NAME|FILE");
   topo->add_flag("--json", options->json, "Print the topology and the findings as JSON");
   topo->callback([&global, &exit_code, options] { exit_code = run_topo(global, *options); });
 }

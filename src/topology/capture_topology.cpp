@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "sources/sysfs/sysfs_file.hpp"
+#include "topology/hwloc_xml.hpp"
 #include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
 #include "topology/sysfs_topology.hpp"
@@ -35,7 +36,8 @@ Expected<std::string> read_text(const fs::path& path, const std::string& shown_a
 
 Expected<model::Topology> parse_text(const std::string& text, const std::string& shown_as) {
   const auto first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '<') return parse_nccl_topo_xml(text, shown_as);
+  if (first != std::string::npos && text[first] == '<')
+    return looks_like_hwloc_xml(text) ? parse_hwloc_xml(text, shown_as) : parse_nccl_topo_xml(text, shown_as);
   return parse_nvidia_smi_topo(text, shown_as);
 }
 
@@ -49,7 +51,8 @@ bool names_topology(const std::string& filename) {
   const bool smi = n.find("nvidia") != std::string::npos && n.find("smi") != std::string::npos &&
                    n.find("topo") != std::string::npos && n.find("-p2p") == std::string::npos &&
                    n.find("_-mp") == std::string::npos;
-  const bool xml = n.size() > 4 && n.ends_with(".xml") && n.find("topo") != std::string::npos;
+  const bool xml = n.size() > 4 && n.ends_with(".xml") &&
+                   (n.find("topo") != std::string::npos || n.find("hwloc") != std::string::npos);
   return smi || xml;
 }
 

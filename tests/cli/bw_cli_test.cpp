@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "run_binary.hpp"
+#include "support/files.hpp"
 #include "support/paths.hpp"
 
 namespace roce::test {
@@ -120,6 +121,81 @@ TEST_CASE("bw: a result far above what the host's ports carry was not measured o
   CHECK(ok.exit_code == 0);
   CHECK(Json::parse(ok.out)["results"].at(0)["verdict"] == "ok");
   std::remove(file.c_str());
+// The stand-in perftest (tests/bwrun/fake_perftest.sh) as ib_write_bw in a directory of its own:
+// the prefix that puts it first on PATH, with the mode it plays.
+struct PerftestStandIn {
+  std::filesystem::path dir = temp_path("perftest-bin");
+  PerftestStandIn() {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(std::string(ROCE_SOURCE_DIR) + "/tests/bwrun/fake_perftest.sh", dir / "ib_write_bw");
+    std::filesystem::permissions(dir / "ib_write_bw", std::filesystem::perms::owner_all);
+  }
+  ~PerftestStandIn() { std::filesystem::remove_all(dir); }
+  std::string log() const { return (dir / "argv.log").string(); }
+  std::string prefix(const std::string& mode) const {
+    return "PATH='" + dir.string() + "':\"$PATH\" ROCE_FAKE_PERFTEST_MODE=" + mode + " ROCE_FAKE_PERFTEST_LOG='" +
+           log() + "' ROCE_FAKE_PERFTEST_JSON='" + bw_fixture("perftest_out.json") + "'";
+  }
+};
+
+// A copy of the simulated host whose ECN is off (the simulator leaves its lock file beside it).
+std::string sim_ecn_off() {
+  const std::string copy = temp_path("ecn-off.toml");
+  std::filesystem::copy_file(std::string(ROCE_SIM_EXAMPLES_DIR) + "/ecn-off.toml", copy,
+                             std::filesystem::copy_options::overwrite_existing);
+  return "--host 'sim:" + copy + "' ";
+}
+
+TEST_CASE("bw --run: perftest runs with this host's flags and its result is judged as bw FILE judges it") {
+  PerftestStandIn perftest;
+  // The stand-in prints 36.07 Gb/s on the simulated 100G port whose ECN is off.
+  const auto r = run(sim_ecn_off() + "bw --run --duration 5 --size 64KiB", perftest.prefix("text"));
+  CHECK(r.exit_code == 2);
+  CHECK(
+      r.out.starts_with("perftest loopback run on ens1f0np0 (mlx5_0/1, 172.19.0.10, RoCE v2 GID index 1)\n"
+                        "  server  ib_write_bw -d mlx5_0 -i 1 -x 1 --tclass=104 -s 65536 -D 5 -q 1 -F --report_gbits\n"
+                        "  client  ib_write_bw -d mlx5_0 -i 1 -x 1 --tclass=104 -s 65536 -D 5 -q 1 -F --report_gbits "
+                        "--out_json --out_json_file="));
+  CHECK(r.out.find("RDMA_Write BW Test (ib_write_bw.out:2)\n  measured  36.1 Gb/s at 65536 B") != std::string::npos);
+  CHECK(r.out.find("verdict   critical") != std::string::npos);
+  CHECK(r.out.find("    ECN-NIC [") != std::string::npos);
+  const std::string argv = slurp(perftest.log());
+  CHECK(argv.find("ib_write_bw -d mlx5_0 -i 1 -x 1 --tclass=104 -s 65536 -D 5 -q 1 -F --report_gbits\n") == 0);
+
+  // The --out_json file, when perftest writes it, is the result; --json carries the command lines.
+  const auto j = run(sim_ecn_off() + "bw --run --json", perftest.prefix("json"));
+  const Json doc = Json::parse(j.out);
+  CHECK(doc["run"]["mode"] == "loopback");
+  CHECK(doc["run"]["gid_index"] == 1);
+  CHECK(doc["run"]["tclass"] == 104);
+  CHECK(doc["run"]["client_command"].get<std::string>().ends_with(" 172.19.0.10"));
+  CHECK(doc["results"].at(0)["format"] == "json");
+  CHECK(doc["results"].at(0)["measured_gbps"] == Approx(96.88));
+  CHECK(doc["results"].at(0)["verdict"] == "ok");
+}
+
+TEST_CASE("bw --run: a failed, cut-short or impossible run is a runtime error, never a number") {
+  PerftestStandIn perftest;
+  const auto failed = run(sim_ecn_off() + "bw --run", perftest.prefix("fail"));
+  CHECK(failed.exit_code == 4);
+  CHECK(failed.err.find("perftest client `ib_write_bw -d mlx5_0") != std::string::npos);
+  CHECK(failed.err.find("exited with code 1; its stderr ends:\n  Couldn't connect to 172.19.0.10:18515") !=
+        std::string::npos);
+
+  const auto partial = run(sim_ecn_off() + "bw --run --json", perftest.prefix("partial"));
+  CHECK(partial.exit_code == 4);
+  CHECK(Json::parse(partial.out)["error"]["message"].get<std::string>().starts_with(
+      "perftest ended without a complete result: ib_write_bw.out:21: perftest result table without rows"));
+
+  const auto missing = run(sim_ecn_off() + "bw --run", "PATH=/nonexistent");
+  CHECK(missing.exit_code == 4);
+  CHECK(missing.err.find("perftest is not installed: no ib_write_bw in PATH") != std::string::npos);
+  CHECK(missing.err.find("apt-get install perftest") != std::string::npos);
+
+  CHECK(run(sim_ecn_off() + "bw --run --test atomic").exit_code == 3);
+  CHECK(run(sim_ecn_off() + "bw --run --peer a --server").exit_code == 3);
+  CHECK(run(sim_ecn_off() + "bw").exit_code == 3);
 }
 
 TEST_CASE("estimate: 2 GB over 400G is 40 ms; --within gives the rate; JSON carries seconds") {

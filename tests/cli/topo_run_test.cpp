@@ -82,4 +82,61 @@ TEST_CASE("check --from an sos report with nvidia-smi topo -m judges the topolog
   std::system(("rm -rf '" + dir + "'").c_str());
 }
 
+TEST_CASE("topo --from hwloc's lstopo XML: the matrix, NUMA nodes, and --profile's TOPO-BALANCE threshold") {
+  const auto r = run("topo --from '" + kTopo + "hwloc_24em64t-2n6c2t-pci_v2.xml'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);
+  CHECK(shows(r.out, "GPU-NIC topology from hwloc XML ("));
+  CHECK(shows(r.out, "        mlx4_0  NUMA\nGPU0    PHB     0\nGPU1    SYS     1\nGPU2    SYS     1\n"));
+  CHECK(shows(
+      r.out,
+      "WARNING  TOPO-BALANCE        mlx4_0 is the nearest RDMA NIC of 3 GPUs (GPU0, GPU1 and GPU2), more than 2"));
+  CHECK(shows(r.out, "skipped  TOPO-PCIE-DEGRADED  topology: the hwloc XML topology shows no PCIe link states"));
+
+  const std::string profile = temp_path("topo-profile.toml");
+  write_file(profile, "[thresholds.TOPO-BALANCE]\nmax_gpus_per_nic = 4\n");
+  const auto p = run("topo --json --profile '" + profile + "' --from '" + kTopo + "hwloc_24em64t-2n6c2t-pci_v3.xml'");
+  INFO(p.out << p.err);
+  const auto j = nlohmann::json::parse(p.out);
+  CHECK(j["source"]["kind"] == "hwloc XML");
+  bool shared = false;
+  for (const auto& f : j["findings"])
+    shared |= shows(f["title"].get<std::string>(), "is the nearest RDMA NIC of 3 GPUs");
+  CHECK_FALSE(shared);
+  CHECK(
+      run("topo --profile '" + profile + ".absent' --from '" + kTopo + "hwloc_24em64t-2n6c2t-pci_v3.xml'").exit_code ==
+      3);
+  std::remove(profile.c_str());
+}
+
+TEST_CASE("a capture folder with a copied sysfs tree or an lstopo XML gives the topology to topo and check") {
+  const std::string dir = temp_path("capture-sysfs-topo");
+  const std::string folder = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/import/folder";
+  const std::string hgx = kTopo + "hgx-degraded";
+  // The folder's own sys/ holds its host's class/net and class/infiniband/mlx5_1: the tree joins it.
+  REQUIRE(std::system(("rm -rf '" + dir + "' && cp -r '" + folder + "' '" + dir + "' && cp -r '" + hgx + "/bus' '" +
+                       hgx + "/devices' '" + dir + "/sys/' && cp -P '" + hgx + "/class/infiniband/mlx5_0' '" + dir +
+                       "/sys/class/infiniband/'")
+                          .c_str()) == 0);
+  const auto t = run("topo --from '" + dir + "'");
+  INFO(t.out << t.err);
+  CHECK(t.exit_code == 1);
+  CHECK(shows(t.out, "GPU-NIC topology from sysfs (sys)"));
+  CHECK(shows(t.out, "WARNING  TOPO-PCIE-DEGRADED  PCIe link 0000:37:00.0 -> 0000:38:00.0 runs x8"));
+  const auto c = run("check --json --only TOPO-PCIE-DEGRADED --from '" + dir + "'");
+  INFO(c.out << c.err);
+  CHECK(c.exit_code == 1);
+  CHECK(shows(c.out, "PCIe link 0000:37:00.0 -> 0000:38:00.0 runs x8"));
+
+  REQUIRE(std::system(("rm -rf '" + dir + "' && cp -r '" + folder + "' '" + dir + "' && cp '" + kTopo +
+                       "hwloc_24em64t-2n6c2t-pci_v2.xml' '" + dir + "/lstopo.xml'")
+                          .c_str()) == 0);
+  const auto x = run("check --json --only TOPO-GDR-DISTANCE --from '" + dir + "'");
+  INFO(x.out << x.err);
+  CHECK(x.exit_code == 1);
+  CHECK(shows(x.out, "GPU0: nearest RDMA NIC mlx4_0 is PHB"));
+  CHECK(shows(run("topo --from '" + dir + "'").out, "GPU-NIC topology from hwloc XML (lstopo.xml)"));
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
 }  // namespace roce::test

@@ -1,10 +1,12 @@
-// The topology library: sysfs trees built after DGX/HGX H100 layouts, the distance rule, and
-// `nvidia-smi topo -m` outputs published in NVIDIA's and others' issue trackers.
+// The topology library: sysfs trees built after DGX/HGX H100 layouts, the distance rule,
+// `nvidia-smi topo -m` outputs published in NVIDIA's and others' issue trackers, and hwloc's own
+// XML test topologies.
 #include <catch2/catch.hpp>
 
 #include "support/files.hpp"
 #include "support/paths.hpp"
 #include "topology/classify.hpp"
+#include "topology/hwloc_xml.hpp"
 #include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
 #include "topology/sysfs_topology.hpp"
@@ -215,6 +217,101 @@ TEST_CASE("what is not NCCL's dump is refused with the file and line") {
       "<system>\n<cpu>\n<pci busid=\"0000:01:00.0\"><nic><net/></nic></pci></cpu></system>", "t.xml");
   REQUIRE_FALSE(nameless);
   CHECK(nameless.error().message == "t.xml:3: <net> without a name");
+}
+
+TEST_CASE("hwloc XML (2.x layout): GPUs by class and vendor, the OpenFabrics device, host bridges, NUMA nodes") {
+  const std::string file = "hwloc_24em64t-2n6c2t-pci_v2.xml";
+  const auto t = topology::parse_hwloc_xml(slurp(kDir + file), file);
+  if (!t) FAIL(t.error().message);
+  CHECK(t->from.source == "hwloc XML");
+  CHECK_FALSE(t->has_links);
+  // Three NVIDIA 0302 functions; the ATI ES1000 (1002, class 0300) is a VGA chip, no GPU.
+  REQUIRE(t->gpus.size() == 3);
+  CHECK(t->gpus[0].name == "GPU0");
+  CHECK(t->gpus[0].pci_address == "0000:06:00.0");
+  CHECK(t->gpus[0].vendor == "0x10de");
+  CHECK(t->gpus[0].numa_node == 0);
+  CHECK(t->gpus[0].root == "host bridge 0000:[00-0f]");
+  REQUIRE(t->gpus[0].path.size() == 2);
+  CHECK(t->gpus[0].path[0].address == "0000:00:07.0");
+  CHECK(t->gpus[0].path[1].current_speed == "4.000000 GB/s");
+  CHECK(t->gpus[1].pci_address == "0000:11:00.0");
+  CHECK(t->gpus[2].pci_address == "0000:14:00.0");
+  CHECK(t->gpus[2].numa_node == 1);
+  // eth0..eth2 and ib0 are netdevs: only the OpenFabrics device is a NIC.
+  REQUIRE(t->nics.size() == 1);
+  CHECK(t->nics[0].name == "mlx4_0");
+  CHECK(t->nics[0].pci_address == "0000:05:00.0");
+  CHECK(t->nics[0].vendor == "0x15b3");
+  CHECK(t->nics[0].numa_node == 0);
+  CHECK(distance(*t, "GPU0", "mlx4_0") == PciDistance::phb);  // one host bridge, two root ports
+  CHECK(distance(*t, "GPU1", "mlx4_0") == PciDistance::sys);  // the other socket
+  CHECK(distance(*t, "GPU2", "mlx4_0") == PciDistance::sys);
+}
+
+TEST_CASE("hwloc XML (3.0 layout): osdev_type is a bit mask, the same host reads the same") {
+  const auto v2 = topology::parse_hwloc_xml(slurp(kDir + "hwloc_24em64t-2n6c2t-pci_v2.xml"), "v2.xml");
+  const auto v3 = topology::parse_hwloc_xml(slurp(kDir + "hwloc_24em64t-2n6c2t-pci_v3.xml"), "v3.xml");
+  REQUIRE(v2.ok());
+  REQUIRE(v3.ok());
+  CHECK(v3->gpus == v2->gpus);
+  CHECK(v3->nics == v2->nics);
+  CHECK(v3->pairs == v2->pairs);
+}
+
+TEST_CASE("hwloc XML: a PCIe switch holding a GPU and an mlx5 is PIX; 1.x NUMA nodes hold their objects") {
+  const std::string xml = R"(<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE topology SYSTEM "hwloc.dtd">
+<topology>
+  <object type="Machine" os_index="0">
+    <object type="NUMANode" os_index="1" local_memory="1">
+      <object type="Bridge" os_index="0" bridge_type="0-1" depth="0" bridge_pci="0000:[15-1a]">
+        <object type="Bridge" os_index="1" bridge_type="1-1" depth="1" bridge_pci="0000:[16-1a]" pci_busid="0000:15:01.0" pci_type="0604 [8086:352a] [8086:0000] 04 00" pci_link_speed="31.507692">
+          <object type="Bridge" os_index="2" bridge_type="1-1" depth="2" bridge_pci="0000:[17-1a]" pci_busid="0000:16:00.0" pci_type="0604 [1000:c030] [1000:a064] b0 00" pci_link_speed="31.507692">
+            <object type="Bridge" os_index="3" bridge_type="1-1" depth="3" bridge_pci="0000:[18-18]" pci_busid="0000:17:00.0" pci_type="0604 [1000:c030] [1000:a064] b0 00" pci_link_speed="31.507692">
+              <object type="PCIDev" os_index="4" pci_busid="0000:18:00.0" pci_type="0302 [10de:2330] [10de:16c1] a1 00" pci_link_speed="31.507692"/>
+            </object>
+            <object type="Bridge" os_index="5" bridge_type="1-1" depth="3" bridge_pci="0000:[19-19]" pci_busid="0000:17:01.0" pci_type="0604 [1000:c030] [1000:a064] b0 00" pci_link_speed="31.507692">
+              <object type="PCIDev" os_index="6" pci_busid="0000:19:00.0" pci_type="0207 [15b3:1021] [15b3:0041] 00 00" pci_link_speed="31.507692">
+                <object type="OSDev" name="ibp25s0" osdev_type="2"/>
+                <object type="OSDev" name="mlx5_0" osdev_type="3"/>
+              </object>
+            </object>
+          </object>
+        </object>
+      </object>
+    </object>
+  </object>
+</topology>
+)";
+  const auto t = topology::parse_hwloc_xml(xml, "dgx.xml");
+  if (!t) FAIL(t.error().message);
+  REQUIRE(t->gpus.size() == 1);
+  REQUIRE(t->nics.size() == 1);
+  CHECK(t->gpus[0].numa_node == 1);
+  CHECK(distance(*t, "GPU0", "mlx5_0") == PciDistance::pix);
+}
+
+TEST_CASE("what is not hwloc's XML is refused with the file and line") {
+  auto r = topology::parse_hwloc_xml("<topology>\n  <object type=\"Machine\">\n", "cut.xml");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message.starts_with("cut.xml:"));
+  r = topology::parse_hwloc_xml("<system version=\"1\"/>", "nccl.xml");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message == "nccl.xml: no <topology> element: not an hwloc XML export");
+  r = topology::parse_hwloc_xml(
+      "<topology>\n<object type=\"Bridge\" bridge_type=\"0-1\">\n<object type=\"PCIDev\" pci_type=\"0302\"/>\n"
+      "</object>\n</topology>",
+      "bad.xml");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message == "bad.xml:3: <object type=\"PCIDev\"> without pci_busid");
+  r = topology::parse_hwloc_xml(
+      "<topology>\n<object type=\"PCIDev\" pci_busid=\"0000:01:00.0\" pci_type=\"vga\"/>\n</topology>", "type.xml");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message.starts_with("type.xml:2: pci_type \"vga\" is not"));
+  CHECK(
+      topology::looks_like_hwloc_xml("<?xml?>\n<!DOCTYPE topology SYSTEM \"hwloc2.dtd\">\n<topology version=\"2.0\">"));
+  CHECK_FALSE(topology::looks_like_hwloc_xml("<system version=\"1\">\n  <cpu numaid=\"0\">"));
 }
 
 }  // namespace roce::test
