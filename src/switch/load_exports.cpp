@@ -10,6 +10,8 @@
 
 #include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
+#include "switch/sonic_cli_attach.hpp"
+#include "switch/sonic_cli_blocks.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
 
@@ -27,7 +29,12 @@ enum class ExportKind {
   lldptool,
   pfc_counters,
   queue_counters,
-  nvue_roce
+  nvue_roce,
+  pfcwd_config,
+  interfaces_counters,
+  pg_watermark,
+  ecnconfig,
+  buffer_information
 };
 
 ExportKind kind_of(const std::string& text) {
@@ -40,6 +47,20 @@ ExportKind kind_of(const std::string& text) {
   if (text.find("LocalPort") != std::string::npos && text.find("RemotePortID") != std::string::npos)
     return ExportKind::lldp_table;
   if (text.find("STORM DETECTED/RESTORED") != std::string::npos) return ExportKind::pfcwd_stats;
+  if (text.find("DETECTION TIME") != std::string::npos && text.find("RESTORATION TIME") != std::string::npos)
+    return ExportKind::pfcwd_config;
+  if (text.find("IFACE") != std::string::npos && text.find("RX_OK") != std::string::npos &&
+      text.find("TX_OK") != std::string::npos)
+    return ExportKind::interfaces_counters;
+  if (text.find(" per PG:") != std::string::npos && text.find("PG0") != std::string::npos)
+    return ExportKind::pg_watermark;
+  if (text.find("Pool: ") != std::string::npos ||
+      (text.find("Profile: ") != std::string::npos &&
+       (text.find("dynamic_th") != std::string::npos || text.find("static_th") != std::string::npos ||
+        text.find("xoff") != std::string::npos)))
+    return ExportKind::buffer_information;
+  if (text.find("Profile: ") != std::string::npos && text.find("_threshold") != std::string::npos)
+    return ExportKind::ecnconfig;
   if (text.find("PFC0") != std::string::npos &&
       (text.find("Port Rx") != std::string::npos || text.find("Port Tx") != std::string::npos))
     return ExportKind::pfc_counters;
@@ -87,6 +108,7 @@ struct Group {
   std::vector<PfcwdStatRow> pfcwd;
   std::vector<PfcCounterRow> pfc;
   std::vector<QueueCounterRow> queues;
+  SonicCliOutputs cli;  // the other SONiC CLI outputs
   std::vector<model::HostLldpNeighbor> host_lldp;
   std::vector<std::pair<std::string, CumulusRoce>> nvue_ports;  // port, its `nv show interface IF qos roce status`
   std::string nvue_global_file;                                 // `nv show qos roce` (names no port)
@@ -94,6 +116,15 @@ struct Group {
   std::string where;                                            // for errors: the folder, or "the files given"
   std::string table_file;
 };
+
+// A table's rows into the group's list of them.
+template <class Row>
+Outcome add_rows(Expected<std::vector<Row>>&& rows, std::vector<Row>& into, Group& g, const std::string& label) {
+  if (!rows) return fail(std::move(rows.error()));
+  into.insert(into.end(), rows->begin(), rows->end());
+  g.table_file = label;
+  return done();
+}
 
 // Reads one file into the group; `strict`: a file of no known kind is an error.
 Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
@@ -103,8 +134,9 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
     case ExportKind::none:
       if (!strict) return done();
       return fail(label + ": not a switch export roce-doctor reads",
-                  "give a SONiC config_db.json (or dump/CONFIG_DB.json), `show lldp table`, `show pfcwd stats`, "
-                  "`lldpctl -f json` or `lldptool -t -n -i IF` output, or a folder of them");
+                  "give a SONiC config_db.json (or dump/CONFIG_DB.json), a `show` table (lldp table, pfcwd "
+                  "stats|config, pfc|queue|interfaces counters, priority-group watermark, buffer information), "
+                  "`ecnconfig -l`, `lldpctl -f json` or `lldptool -t -n -i IF` output, or a folder of them");
     case ExportKind::lldpctl_json: {
       auto n = parse_lldpctl_json(*text, label);
       if (!n) return fail(std::move(n.error()));
@@ -142,6 +174,25 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
       auto t = parse_show_queue_counters(*text, label);
       if (!t) return fail(std::move(t.error()));
       g.queues.insert(g.queues.end(), t->begin(), t->end());
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::pfcwd_config: return add_rows(parse_show_pfcwd_config(*text, label), g.cli.pfcwd_config, g, label);
+    case ExportKind::interfaces_counters:
+      return add_rows(parse_show_interfaces_counters(*text, label), g.cli.interfaces, g, label);
+    case ExportKind::pg_watermark:
+      return add_rows(parse_show_pg_watermark(*text, label), g.cli.pg_watermarks, g, label);
+    case ExportKind::ecnconfig: {
+      auto e = parse_ecnconfig_list(*text, label);
+      if (!e) return fail(std::move(e.error()));
+      g.cli.ecn.push_back(std::move(*e));
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::buffer_information: {
+      auto b = parse_show_buffer_information(*text, label);
+      if (!b) return fail(std::move(b.error()));
+      g.cli.buffers.push_back(std::move(*b));
       g.table_file = label;
       return done();
     }
@@ -236,7 +287,8 @@ Outcome build_cumulus(Group& g) {
 
 // The CLI tables of a group belong to its one switch.
 Outcome attach_tables(Group& g, model::SwitchSide& out) {
-  if ((!g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty()) && g.switches.size() != 1)
+  if ((!g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty()) &&
+      g.switches.size() != 1)
     return fail(
         g.table_file + ": a CLI table of " + (g.switches.empty() ? "no switch" : "several switches") + " in " + g.where,
         "give each switch's config_db.json and its `show` outputs in a folder of their own");
@@ -252,6 +304,7 @@ Outcome attach_tables(Group& g, model::SwitchSide& out) {
       it->pfcwd_stats.push_back(row.queue);
     }
     attach_counters(g, s);
+    if (!g.cli.empty()) attach_sonic_cli(g.cli, s);
   }
   for (auto& s : g.switches) out.switches.push_back(std::move(s));
   out.host_lldp.insert(out.host_lldp.end(), g.host_lldp.begin(), g.host_lldp.end());
@@ -309,7 +362,8 @@ model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<st
     const std::string name = fs::path(f).filename().string();
     const bool candidate = name.find("lldp") != std::string::npos || name.find("config_db") != std::string::npos ||
                            name.find("CONFIG_DB") != std::string::npos || name.find("pfcwd") != std::string::npos ||
-                           name.find("nv_show") != std::string::npos;
+                           name.find("nv_show") != std::string::npos || name.find("show_") != std::string::npos ||
+                           name.find("ecnconfig") != std::string::npos;
     if (!candidate) continue;
     const std::string label = fs::relative(f, dir).string();
     if (auto r = read_file(f, label, g, false); !r && warnings) warnings->push_back(r.error().with_hint());

@@ -4,6 +4,11 @@
 ///   other JSON                       SONiC CONFIG_DB (config_db.json, sonic-db-dump, flat keys)
 ///   a LocalPort/RemotePortID table   SONiC `show lldp table`
 ///   a QUEUE/STATUS/STORM table       SONiC `show pfcwd stats`
+///   PORT ACTION "DETECTION TIME"     SONiC `show pfcwd config` (with or without HISTORY)
+///   IFACE STATE RX_OK ... TX_OK      SONiC `show interfaces counters`
+///   "... per PG:" Port PG0 ...       SONiC `show priority-group watermark headroom|shared`
+///   "Pool:"/"Profile:" buffer blocks SONiC `show buffer information` (`mmuconfig -l`)
+///   "Profile:" WRED blocks           SONiC `ecnconfig -l` (`show ecn`)
 ///   "Chassis ID TLV" blocks          `lldptool -t -n -i IF` (the netdev from a name ending in "_IF")
 ///   an operational/applied key tree  Cumulus `nv show interface IF qos roce status` (IF from a name
 ///                                    "..._interface_IF_qos...": one port; a `hostname` file names the switch)
