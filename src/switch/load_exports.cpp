@@ -311,14 +311,62 @@ Outcome attach_tables(Group& g, model::SwitchSide& out) {
   return done();
 }
 
+// The redis dumps of a tech-support archive other than CONFIG_DB (APPL_DB.json, COUNTERS_DB.json,
+// ASIC_DB.json, ...): large, and no switch export.
+bool other_redis_dump(const std::string& name) {
+  if (name == "CONFIG_DB.json" || name.size() < 8 || name.compare(name.size() - 8, 8, "_DB.json") != 0) return false;
+  return name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_.json") == std::string::npos;
+}
+
+// The folder, or the one folder it holds when it holds nothing else (an extracted tech-support
+// archive: sonic_dump_HOST_DATE/).
+std::string switch_root(const std::string& dir) {
+  std::error_code ec;
+  std::string only;
+  int entries = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    ++entries;
+    if (it->is_directory(ec) && !it->is_symlink(ec)) only = it->path().string();
+  }
+  return entries == 1 && !only.empty() ? only : dir;
+}
+
+// The files of a switch folder: its own, those under dump/ (a tech-support archive's CLI outputs
+// and CONFIG_DB dump) and, when there is no dump/CONFIG_DB.json, etc/sonic/config_db.json.
 std::vector<std::string> files_in(const std::string& dir) {
   std::vector<std::string> files;
   std::error_code ec;
   for (const auto& sub : {fs::path(dir), fs::path(dir) / "dump"})
     for (fs::directory_iterator it(sub, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file(ec) && !it->is_symlink(ec)) files.push_back(it->path().string());
+      if (it->is_regular_file(ec) && !it->is_symlink(ec) && !other_redis_dump(it->path().filename().string()))
+        files.push_back(it->path().string());
+  const auto saved = fs::path(dir) / "etc" / "sonic" / "config_db.json";
+  if (!fs::exists(fs::path(dir) / "dump" / "CONFIG_DB.json", ec) && fs::is_regular_file(saved, ec) &&
+      !fs::is_symlink(saved, ec))
+    files.push_back(saved.string());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+// One switch folder into `out`; files are named `shown_as` + their path below `dir`.
+Outcome read_folder(const std::string& dir, const std::string& shown_as, model::SwitchSide& out) {
+  const std::string root = switch_root(dir);
+  Group g;
+  g.where = shown_as;
+  for (const auto& f : files_in(root)) {
+    if (fs::path(f).filename() == "hostname") {
+      auto name = read_text(f);
+      if (name) g.hostname = name->substr(0, name->find_first_of("\r\n"));
+      continue;
+    }
+    const std::string label = dir == shown_as ? f : shown_as + ":" + fs::relative(f, dir).string();
+    if (auto r = read_file(f, label, g, false); !r) return fail(std::move(r.error()));
+  }
+  if (auto r = build_cumulus(g); !r) return fail(std::move(r.error()));
+  if (g.switches.empty() && g.host_lldp.empty())
+    return fail(shown_as + ": no switch export in this folder",
+                "the folder of one switch holds its config_db.json (or dump/CONFIG_DB.json) and `show` outputs");
+  return attach_tables(g, out);
 }
 
 }  // namespace
@@ -330,27 +378,19 @@ Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& 
   for (const auto& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
-      Group g;
-      g.where = path;
-      for (const auto& f : files_in(path)) {
-        if (fs::path(f).filename() == "hostname") {
-          auto name = read_text(f);
-          if (name) g.hostname = name->substr(0, name->find_first_of("\r\n"));
-          continue;
-        }
-        if (auto r = read_file(f, f, g, false); !r) return fail(std::move(r.error()));
-      }
-      if (auto r = build_cumulus(g); !r) return fail(std::move(r.error()));
-      if (g.switches.empty() && g.host_lldp.empty())
-        return fail(path + ": no switch export in this folder",
-                    "the folder of one switch holds its config_db.json (or dump/CONFIG_DB.json) and `show` outputs");
-      if (auto r = attach_tables(g, out); !r) return fail(std::move(r.error()));
+      if (auto r = read_folder(path, path, out); !r) return fail(std::move(r.error()));
       continue;
     }
     if (auto r = read_file(path, path, loose, true); !r) return fail(std::move(r.error()));
   }
   if (auto r = build_cumulus(loose); !r) return fail(std::move(r.error()));
   if (auto r = attach_tables(loose, out); !r) return fail(std::move(r.error()));
+  return out;
+}
+
+Expected<model::SwitchSide> read_switch_folder(const std::string& dir, const std::string& shown_as) {
+  model::SwitchSide out;
+  if (auto r = read_folder(dir, shown_as, out); !r) return fail(std::move(r.error()));
   return out;
 }
 
