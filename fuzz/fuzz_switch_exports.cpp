@@ -8,6 +8,7 @@
 
 #include "model/host.hpp"
 #include "switch/cable_join.hpp"
+#include "switch/cumulus_datapath.hpp"
 #include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
 #include "switch/sonic_cli_attach.hpp"
@@ -52,6 +53,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 12:
       if (auto r = switches::parse_show_buffer_information(text, "fuzz")) cli.buffers.push_back(std::move(*r));
       break;
+    case 13: {
+      model::Switch sw;
+      if (switches::add_cumulus_datapath(text, "fuzz", sw)) side.switches.push_back(std::move(sw));
+      break;
+    }
   }
   if (!cli.empty()) {
     // A switch whose ports the rows may name, with a lossless PG left to the buffer manager.

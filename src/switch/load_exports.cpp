@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "switch/cumulus_datapath.hpp"
 #include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
 #include "switch/sonic_cli_attach.hpp"
@@ -34,7 +35,8 @@ enum class ExportKind {
   interfaces_counters,
   pg_watermark,
   ecnconfig,
-  buffer_information
+  buffer_information,
+  cumulus_datapath
 };
 
 ExportKind kind_of(const std::string& text) {
@@ -68,6 +70,9 @@ ExportKind kind_of(const std::string& text) {
       (text.find("Counter/pkts") != std::string::npos || text.find("EcnMarked/pkts") != std::string::npos))
     return ExportKind::queue_counters;
   if (text.find("Chassis ID TLV") != std::string::npos) return ExportKind::lldptool;
+  if (text.find(".cos_list") != std::string::npos || text.find("ecn_red.") != std::string::npos ||
+      text.find("traffic.packet_priority_source_set") != std::string::npos)
+    return ExportKind::cumulus_datapath;
   if (text.find("operational") != std::string::npos && text.find("pfc-priority") != std::string::npos)
     return ExportKind::nvue_roce;
   return ExportKind::none;
@@ -112,6 +117,7 @@ struct Group {
   std::vector<model::HostLldpNeighbor> host_lldp;
   std::vector<std::pair<std::string, CumulusRoce>> nvue_ports;  // port, its `nv show interface IF qos roce status`
   std::string nvue_global_file;                                 // `nv show qos roce` (names no port)
+  std::vector<std::pair<std::string, std::string>> datapath;    // label, text of qos_features.conf/traffic.conf
   std::string hostname;                                         // a `hostname` file in the folder
   std::string where;                                            // for errors: the folder, or "the files given"
   std::string table_file;
@@ -196,6 +202,7 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
       g.table_file = label;
       return done();
     }
+    case ExportKind::cumulus_datapath: g.datapath.emplace_back(label, std::move(*text)); return done();
     case ExportKind::nvue_roce: {
       auto roce = parse_nv_show_qos_roce(*text, label);
       if (!roce) return fail(std::move(roce.error()));
@@ -267,20 +274,26 @@ void attach_counters(const Group& g, model::Switch& s) {
 // A Cumulus switch from the per-port NVUE views of a group, named by its `hostname` file (else its
 // folder). The global view alone names no port: an error saying what to give.
 Outcome build_cumulus(Group& g) {
-  if (g.nvue_ports.empty()) {
+  if (g.nvue_ports.empty() && g.datapath.empty()) {
     if (g.nvue_global_file.empty()) return done();
     return fail(g.nvue_global_file + ": `nv show qos roce` covers every port but names none",
                 "give `nv show interface IF qos roce status` of each host-facing port (files named "
                 "nv_show_interface_IF_qos_roce_status) and a `hostname` file in the switch's folder");
   }
   model::Switch sw;
-  sw.host.hostname = !g.hostname.empty() ? g.hostname : fs::path(g.where).filename().string();
-  sw.host.from = {"nvue", g.where};
-  sw.source = "NVUE `nv show interface IF qos roce status`";
+  const bool loose_file = g.nvue_ports.empty() && !fs::is_directory(g.where);  // named by its file
+  sw.host.hostname = !g.hostname.empty() ? g.hostname
+                     : loose_file        ? fs::path(g.datapath[0].first).filename().string()
+                                         : fs::path(g.where).filename().string();
+  sw.host.from = {g.nvue_ports.empty() ? "cumulus-datapath" : "nvue", g.where};
+  sw.source = g.nvue_ports.empty() ? "Cumulus datapath configuration (qos_features.conf / traffic.conf)"
+                                   : "NVUE `nv show interface IF qos roce status`";
   for (const auto& [port, roce] : g.nvue_ports) {
     add_cumulus_port(sw, port, roce);
     sw.warnings.insert(sw.warnings.end(), roce.warnings.begin(), roce.warnings.end());
   }
+  for (const auto& [label, text] : g.datapath)
+    if (auto r = add_cumulus_datapath(text, label, sw); !r) return r;
   g.switches.push_back(std::move(sw));
   return done();
 }
@@ -403,7 +416,9 @@ model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<st
     const bool candidate = name.find("lldp") != std::string::npos || name.find("config_db") != std::string::npos ||
                            name.find("CONFIG_DB") != std::string::npos || name.find("pfcwd") != std::string::npos ||
                            name.find("nv_show") != std::string::npos || name.find("show_") != std::string::npos ||
-                           name.find("ecnconfig") != std::string::npos;
+                           name.find("ecnconfig") != std::string::npos ||
+                           name.find("qos_features") != std::string::npos ||
+                           name.find("traffic.conf") != std::string::npos;
     if (!candidate) continue;
     const std::string label = fs::relative(f, dir).string();
     if (auto r = read_file(f, label, g, false); !r && warnings) warnings->push_back(r.error().with_hint());

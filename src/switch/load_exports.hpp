@@ -10,6 +10,8 @@
 ///   "Pool:"/"Profile:" buffer blocks SONiC `show buffer information` (`mmuconfig -l`)
 ///   "Profile:" WRED blocks           SONiC `ecnconfig -l` (`show ecn`)
 ///   "Chassis ID TLV" blocks          `lldptool -t -n -i IF` (the netdev from a name ending in "_IF")
+///   pfc./ecn_red./traffic. settings  Cumulus qos_features.conf or traffic.conf (a `hostname` file, else
+///                                    the folder or file name, names the switch)
 ///   an operational/applied key tree  Cumulus `nv show interface IF qos roce status` (IF from a name
 ///                                    "..._interface_IF_qos...": one port; a `hostname` file names the switch)
 /// A folder holds one switch: its CLI tables belong to the CONFIG_DB export beside them (also under
