@@ -28,7 +28,11 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     r.evaluated();
     const std::string sw = end->sw->host.hostname;
-    const std::uint8_t guarded = sp.pfcwd_sw_enable.ok() ? *sp.pfcwd_sw_enable : 0;
+    // A watchdog `show pfcwd config` lists runs on the port's lossless queues unless pfcwd_sw_enable narrows it.
+    const bool running = sp.pfcwd.ok() && sp.pfcwd.from.source == "sonic-cli";
+    const std::uint8_t guarded = sp.pfcwd_sw_enable.ok() && (*sp.pfcwd_sw_enable || !running) ? *sp.pfcwd_sw_enable
+                                 : running                                                    ? *pfc
+                                                                                              : 0;
     if (!sp.pfcwd.ok() || (guarded & *pfc) != *pfc) {
       r.finding({
           .severity = engine::Severity::warning,

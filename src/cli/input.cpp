@@ -13,6 +13,7 @@
 #include "cli/profile_lookup.hpp"
 #include "engine/context.hpp"
 #include "import/load_capture.hpp"
+#include "import/switch_archives.hpp"
 #include "profile/load.hpp"
 #include "switch/cable_join.hpp"
 #include "switch/load_exports.hpp"
@@ -194,7 +195,7 @@ Result<Input> read_input(const GlobalOptions& global, const InputRequest& reques
   Result<Input> in =
       request.captures.empty() ? read_system(global, request) : Result<Input>(read_captures(request), kExitInputError);
   if (in && !request.switch_exports.empty()) {
-    auto side = switches::read_switch_exports(request.switch_exports);
+    auto side = import::read_switch_exports_or_archives(request.switch_exports);
     if (!side) return {std::move(side.error()), kExitInputError};
     model::append(in->observations.switches, std::move(*side));
   }

@@ -10,6 +10,7 @@
 #include "import/capture_names.hpp"
 #include "import/import_folder.hpp"
 #include "import/nccl_logs.hpp"
+#include "import/switch_archives.hpp"
 #include "import/tar_extract.hpp"
 #include "record/recording.hpp"
 #include "results/find_results.hpp"
@@ -29,14 +30,7 @@ FileKind kind_of(const std::string& head) {
   while (i < head.size() && (head[i] == ' ' || head[i] == '\t' || head[i] == '\n' || head[i] == '\r')) ++i;
   if (i < head.size() && head[i] == '{') return FileKind::json;
   if (byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd) return FileKind::zstd;
-  if (byte(0) == 0x1f && byte(1) == 0x8b) return FileKind::archive;  // gzip
-  if (head.compare(0, 6,
-                   std::string("\xfd"
-                               "7zXZ\0",
-                               6)) == 0)
-    return FileKind::archive;                                                              // xz
-  if (head.compare(0, 3, "BZh") == 0) return FileKind::archive;                            // bzip2
-  if (head.size() >= 262 && head.compare(257, 5, "ustar") == 0) return FileKind::archive;  // plain tar
+  if (looks_like_archive(head)) return FileKind::archive;
   return FileKind::unknown;
 }
 
@@ -73,6 +67,7 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
   // Switch exports and the host's LLDP view: judged by the XSW-* checks.
   std::vector<std::string> unread;
   bundle.observations.switches = switches::switch_files_in_capture(dir, &unread);
+  add_switch_archives(dir, bundle.observations.switches, unread);
   for (auto& w : unread) bundle.samples.back().notes.push_back({"switch", model::Availability::error, std::move(w)});
   add_nccl_logs(dir, bundle.observations);
   bundle.observations.topology = std::move(topology);

@@ -101,6 +101,15 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
+bool looks_like_archive(std::string_view head) {
+  const auto byte = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0u; };
+  if (byte(0) == 0x1f && byte(1) == 0x8b) return true;  // gzip
+  constexpr char kXz[] = {'\xfd', '7', 'z', 'X', 'Z', '\0'};
+  if (head.substr(0, 6) == std::string_view(kXz, 6)) return true;  // xz
+  if (head.substr(0, 3) == "BZh") return true;                     // bzip2
+  return head.size() >= 262 && head.substr(257, 5) == "ustar";     // plain tar
+}
+
 std::vector<std::string> unsafe_member_names(std::string_view listing) {
   std::vector<std::string> bad;
   while (!listing.empty()) {

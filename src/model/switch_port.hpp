@@ -56,6 +56,7 @@ struct SwitchPg {
 struct SwitchPfcWatchdog {
   std::string action;  // drop, forward, alert
   std::optional<std::uint32_t> detection_ms, restoration_ms;
+  std::string history;  // pfc_stat_history "enable"/"disable"; empty when the export does not say
   bool operator==(const SwitchPfcWatchdog&) const = default;
 };
 
@@ -66,6 +67,39 @@ struct SwitchPfcwdQueue {
   std::uint64_t storms_detected = 0, storms_restored = 0;
   Provenance from;
   bool operator==(const SwitchPfcwdQueue&) const = default;
+};
+
+/// A port's packet counters as `show interfaces counters` (portstat) prints them: packets since the
+/// counters were last cleared. RX_DRP/TX_DRP are the SAI in/out discards (PFC watchdog drops count
+/// in TX_DRP), RX_OVR/TX_OVR oversize frames (longer than the port's MTU). nullopt: "N/A".
+struct SwitchPortCounters {
+  std::optional<std::uint64_t> rx_ok, rx_err, rx_drop, rx_oversize;
+  std::optional<std::uint64_t> tx_ok, tx_err, tx_drop, tx_oversize;
+  bool operator==(const SwitchPortCounters&) const = default;
+};
+
+/// Peak occupancy per ingress priority group (index = PG), bytes, since the watermark was last
+/// cleared (`show priority-group watermark headroom|shared`); nullopt: "N/A".
+using PgWatermarks = std::vector<std::optional<std::uint64_t>>;
+
+/// A buffer pool (SONiC BUFFER_POOL, `show buffer information`). Bytes.
+struct SwitchBufferPool {
+  std::string name;                             // "ingress_lossless_pool"
+  std::string type, mode;                       // ingress/egress, static/dynamic
+  Field<std::uint64_t> size_bytes, xoff_bytes;  // xoff: the shared headroom pool
+  Provenance from;
+  bool operator==(const SwitchBufferPool&) const = default;
+};
+
+/// A buffer profile (SONiC BUFFER_PROFILE, `show buffer information`). Bytes; dynamic_th is the
+/// exponent n of the shared-buffer alpha 2^n.
+struct SwitchBufferProfile {
+  std::string name;  // "pg_lossless_100000_5m_profile"
+  std::string pool;  // "ingress_lossless_pool"
+  Field<std::uint64_t> size_bytes, xon_bytes, xoff_bytes, xon_offset_bytes;
+  Field<std::int32_t> dynamic_th;
+  Provenance from;
+  bool operator==(const SwitchBufferProfile&) const = default;
 };
 
 using DscpMap = std::array<std::optional<std::uint8_t>, 64>;
@@ -87,6 +121,8 @@ struct SwitchPort {
   /// PFC frames per priority (`show pfc counters`): received from the host (it paused the switch)
   /// and sent to it. Since the "Last cached time" the export names, when it names one.
   Field<PerPrio<std::uint64_t>> pfc_rx_frames, pfc_tx_frames;
+  Field<SwitchPortCounters> counters;  // `show interfaces counters`
+  Field<PgWatermarks> pg_headroom_watermark, pg_shared_watermark;
 
   const SwitchQueue* queue(int index) const {
     for (const auto& q : queues)
@@ -113,6 +149,8 @@ struct Switch {
   std::string source;  // what the export was: "config_db.json (nested)", "sonic-db-dump", ...
   std::vector<SwitchPort> ports;
   std::vector<SwitchWred> wred_profiles;
+  std::vector<SwitchBufferPool> buffer_pools;
+  std::vector<SwitchBufferProfile> buffer_profiles;
   std::vector<SwitchLldpNeighbor> lldp;
   std::vector<std::string> warnings;  // located: "FILE: TABLE|KEY FIELD: what was wrong"
 
@@ -124,6 +162,11 @@ struct Switch {
   const SwitchWred* wred(std::string_view name) const {
     for (const auto& w : wred_profiles)
       if (w.name == name) return &w;
+    return nullptr;
+  }
+  const SwitchBufferProfile* buffer_profile(std::string_view name) const {
+    for (const auto& b : buffer_profiles)
+      if (b.name == name) return &b;
     return nullptr;
   }
   bool operator==(const Switch&) const = default;

@@ -8,8 +8,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "switch/cumulus_datapath.hpp"
 #include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
+#include "switch/sonic_cli_attach.hpp"
+#include "switch/sonic_cli_blocks.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
 
@@ -27,7 +30,13 @@ enum class ExportKind {
   lldptool,
   pfc_counters,
   queue_counters,
-  nvue_roce
+  nvue_roce,
+  pfcwd_config,
+  interfaces_counters,
+  pg_watermark,
+  ecnconfig,
+  buffer_information,
+  cumulus_datapath
 };
 
 ExportKind kind_of(const std::string& text) {
@@ -40,6 +49,20 @@ ExportKind kind_of(const std::string& text) {
   if (text.find("LocalPort") != std::string::npos && text.find("RemotePortID") != std::string::npos)
     return ExportKind::lldp_table;
   if (text.find("STORM DETECTED/RESTORED") != std::string::npos) return ExportKind::pfcwd_stats;
+  if (text.find("DETECTION TIME") != std::string::npos && text.find("RESTORATION TIME") != std::string::npos)
+    return ExportKind::pfcwd_config;
+  if (text.find("IFACE") != std::string::npos && text.find("RX_OK") != std::string::npos &&
+      text.find("TX_OK") != std::string::npos)
+    return ExportKind::interfaces_counters;
+  if (text.find(" per PG:") != std::string::npos && text.find("PG0") != std::string::npos)
+    return ExportKind::pg_watermark;
+  if (text.find("Pool: ") != std::string::npos ||
+      (text.find("Profile: ") != std::string::npos &&
+       (text.find("dynamic_th") != std::string::npos || text.find("static_th") != std::string::npos ||
+        text.find("xoff") != std::string::npos)))
+    return ExportKind::buffer_information;
+  if (text.find("Profile: ") != std::string::npos && text.find("_threshold") != std::string::npos)
+    return ExportKind::ecnconfig;
   if (text.find("PFC0") != std::string::npos &&
       (text.find("Port Rx") != std::string::npos || text.find("Port Tx") != std::string::npos))
     return ExportKind::pfc_counters;
@@ -47,6 +70,9 @@ ExportKind kind_of(const std::string& text) {
       (text.find("Counter/pkts") != std::string::npos || text.find("EcnMarked/pkts") != std::string::npos))
     return ExportKind::queue_counters;
   if (text.find("Chassis ID TLV") != std::string::npos) return ExportKind::lldptool;
+  if (text.find(".cos_list") != std::string::npos || text.find("ecn_red.") != std::string::npos ||
+      text.find("traffic.packet_priority_source_set") != std::string::npos)
+    return ExportKind::cumulus_datapath;
   if (text.find("operational") != std::string::npos && text.find("pfc-priority") != std::string::npos)
     return ExportKind::nvue_roce;
   return ExportKind::none;
@@ -87,13 +113,24 @@ struct Group {
   std::vector<PfcwdStatRow> pfcwd;
   std::vector<PfcCounterRow> pfc;
   std::vector<QueueCounterRow> queues;
+  SonicCliOutputs cli;  // the other SONiC CLI outputs
   std::vector<model::HostLldpNeighbor> host_lldp;
   std::vector<std::pair<std::string, CumulusRoce>> nvue_ports;  // port, its `nv show interface IF qos roce status`
   std::string nvue_global_file;                                 // `nv show qos roce` (names no port)
+  std::vector<std::pair<std::string, std::string>> datapath;    // label, text of qos_features.conf/traffic.conf
   std::string hostname;                                         // a `hostname` file in the folder
   std::string where;                                            // for errors: the folder, or "the files given"
   std::string table_file;
 };
+
+// A table's rows into the group's list of them.
+template <class Row>
+Outcome add_rows(Expected<std::vector<Row>>&& rows, std::vector<Row>& into, Group& g, const std::string& label) {
+  if (!rows) return fail(std::move(rows.error()));
+  into.insert(into.end(), rows->begin(), rows->end());
+  g.table_file = label;
+  return done();
+}
 
 // Reads one file into the group; `strict`: a file of no known kind is an error.
 Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
@@ -103,8 +140,9 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
     case ExportKind::none:
       if (!strict) return done();
       return fail(label + ": not a switch export roce-doctor reads",
-                  "give a SONiC config_db.json (or dump/CONFIG_DB.json), `show lldp table`, `show pfcwd stats`, "
-                  "`lldpctl -f json` or `lldptool -t -n -i IF` output, or a folder of them");
+                  "give a SONiC config_db.json (or dump/CONFIG_DB.json), a `show` table (lldp table, pfcwd "
+                  "stats|config, pfc|queue|interfaces counters, priority-group watermark, buffer information), "
+                  "`ecnconfig -l`, `lldpctl -f json` or `lldptool -t -n -i IF` output, or a folder of them");
     case ExportKind::lldpctl_json: {
       auto n = parse_lldpctl_json(*text, label);
       if (!n) return fail(std::move(n.error()));
@@ -145,6 +183,26 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
       g.table_file = label;
       return done();
     }
+    case ExportKind::pfcwd_config: return add_rows(parse_show_pfcwd_config(*text, label), g.cli.pfcwd_config, g, label);
+    case ExportKind::interfaces_counters:
+      return add_rows(parse_show_interfaces_counters(*text, label), g.cli.interfaces, g, label);
+    case ExportKind::pg_watermark:
+      return add_rows(parse_show_pg_watermark(*text, label), g.cli.pg_watermarks, g, label);
+    case ExportKind::ecnconfig: {
+      auto e = parse_ecnconfig_list(*text, label);
+      if (!e) return fail(std::move(e.error()));
+      g.cli.ecn.push_back(std::move(*e));
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::buffer_information: {
+      auto b = parse_show_buffer_information(*text, label);
+      if (!b) return fail(std::move(b.error()));
+      g.cli.buffers.push_back(std::move(*b));
+      g.table_file = label;
+      return done();
+    }
+    case ExportKind::cumulus_datapath: g.datapath.emplace_back(label, std::move(*text)); return done();
     case ExportKind::nvue_roce: {
       auto roce = parse_nv_show_qos_roce(*text, label);
       if (!roce) return fail(std::move(roce.error()));
@@ -216,27 +274,34 @@ void attach_counters(const Group& g, model::Switch& s) {
 // A Cumulus switch from the per-port NVUE views of a group, named by its `hostname` file (else its
 // folder). The global view alone names no port: an error saying what to give.
 Outcome build_cumulus(Group& g) {
-  if (g.nvue_ports.empty()) {
+  if (g.nvue_ports.empty() && g.datapath.empty()) {
     if (g.nvue_global_file.empty()) return done();
     return fail(g.nvue_global_file + ": `nv show qos roce` covers every port but names none",
                 "give `nv show interface IF qos roce status` of each host-facing port (files named "
                 "nv_show_interface_IF_qos_roce_status) and a `hostname` file in the switch's folder");
   }
   model::Switch sw;
-  sw.host.hostname = !g.hostname.empty() ? g.hostname : fs::path(g.where).filename().string();
-  sw.host.from = {"nvue", g.where};
-  sw.source = "NVUE `nv show interface IF qos roce status`";
+  const bool loose_file = g.nvue_ports.empty() && !fs::is_directory(g.where);  // named by its file
+  sw.host.hostname = !g.hostname.empty() ? g.hostname
+                     : loose_file        ? fs::path(g.datapath[0].first).filename().string()
+                                         : fs::path(g.where).filename().string();
+  sw.host.from = {g.nvue_ports.empty() ? "cumulus-datapath" : "nvue", g.where};
+  sw.source = g.nvue_ports.empty() ? "Cumulus datapath configuration (qos_features.conf / traffic.conf)"
+                                   : "NVUE `nv show interface IF qos roce status`";
   for (const auto& [port, roce] : g.nvue_ports) {
     add_cumulus_port(sw, port, roce);
     sw.warnings.insert(sw.warnings.end(), roce.warnings.begin(), roce.warnings.end());
   }
+  for (const auto& [label, text] : g.datapath)
+    if (auto r = add_cumulus_datapath(text, label, sw); !r) return r;
   g.switches.push_back(std::move(sw));
   return done();
 }
 
 // The CLI tables of a group belong to its one switch.
 Outcome attach_tables(Group& g, model::SwitchSide& out) {
-  if ((!g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty()) && g.switches.size() != 1)
+  if ((!g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty()) &&
+      g.switches.size() != 1)
     return fail(
         g.table_file + ": a CLI table of " + (g.switches.empty() ? "no switch" : "several switches") + " in " + g.where,
         "give each switch's config_db.json and its `show` outputs in a folder of their own");
@@ -252,20 +317,69 @@ Outcome attach_tables(Group& g, model::SwitchSide& out) {
       it->pfcwd_stats.push_back(row.queue);
     }
     attach_counters(g, s);
+    if (!g.cli.empty()) attach_sonic_cli(g.cli, s);
   }
   for (auto& s : g.switches) out.switches.push_back(std::move(s));
   out.host_lldp.insert(out.host_lldp.end(), g.host_lldp.begin(), g.host_lldp.end());
   return done();
 }
 
+// The redis dumps of a tech-support archive other than CONFIG_DB (APPL_DB.json, COUNTERS_DB.json,
+// ASIC_DB.json, ...): large, and no switch export.
+bool other_redis_dump(const std::string& name) {
+  if (name == "CONFIG_DB.json" || name.size() < 8 || name.compare(name.size() - 8, 8, "_DB.json") != 0) return false;
+  return name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_.json") == std::string::npos;
+}
+
+// The folder, or the one folder it holds when it holds nothing else (an extracted tech-support
+// archive: sonic_dump_HOST_DATE/).
+std::string switch_root(const std::string& dir) {
+  std::error_code ec;
+  std::string only;
+  int entries = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    ++entries;
+    if (it->is_directory(ec) && !it->is_symlink(ec)) only = it->path().string();
+  }
+  return entries == 1 && !only.empty() ? only : dir;
+}
+
+// The files of a switch folder: its own, those under dump/ (a tech-support archive's CLI outputs
+// and CONFIG_DB dump) and, when there is no dump/CONFIG_DB.json, etc/sonic/config_db.json.
 std::vector<std::string> files_in(const std::string& dir) {
   std::vector<std::string> files;
   std::error_code ec;
   for (const auto& sub : {fs::path(dir), fs::path(dir) / "dump"})
     for (fs::directory_iterator it(sub, ec), end; !ec && it != end; it.increment(ec))
-      if (it->is_regular_file(ec) && !it->is_symlink(ec)) files.push_back(it->path().string());
+      if (it->is_regular_file(ec) && !it->is_symlink(ec) && !other_redis_dump(it->path().filename().string()))
+        files.push_back(it->path().string());
+  const auto saved = fs::path(dir) / "etc" / "sonic" / "config_db.json";
+  if (!fs::exists(fs::path(dir) / "dump" / "CONFIG_DB.json", ec) && fs::is_regular_file(saved, ec) &&
+      !fs::is_symlink(saved, ec))
+    files.push_back(saved.string());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+// One switch folder into `out`; files are named `shown_as` + their path below `dir`.
+Outcome read_folder(const std::string& dir, const std::string& shown_as, model::SwitchSide& out) {
+  const std::string root = switch_root(dir);
+  Group g;
+  g.where = shown_as;
+  for (const auto& f : files_in(root)) {
+    if (fs::path(f).filename() == "hostname") {
+      auto name = read_text(f);
+      if (name) g.hostname = name->substr(0, name->find_first_of("\r\n"));
+      continue;
+    }
+    const std::string label = dir == shown_as ? f : shown_as + ":" + fs::relative(f, dir).string();
+    if (auto r = read_file(f, label, g, false); !r) return fail(std::move(r.error()));
+  }
+  if (auto r = build_cumulus(g); !r) return fail(std::move(r.error()));
+  if (g.switches.empty() && g.host_lldp.empty())
+    return fail(shown_as + ": no switch export in this folder",
+                "the folder of one switch holds its config_db.json (or dump/CONFIG_DB.json) and `show` outputs");
+  return attach_tables(g, out);
 }
 
 }  // namespace
@@ -277,27 +391,19 @@ Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& 
   for (const auto& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
-      Group g;
-      g.where = path;
-      for (const auto& f : files_in(path)) {
-        if (fs::path(f).filename() == "hostname") {
-          auto name = read_text(f);
-          if (name) g.hostname = name->substr(0, name->find_first_of("\r\n"));
-          continue;
-        }
-        if (auto r = read_file(f, f, g, false); !r) return fail(std::move(r.error()));
-      }
-      if (auto r = build_cumulus(g); !r) return fail(std::move(r.error()));
-      if (g.switches.empty() && g.host_lldp.empty())
-        return fail(path + ": no switch export in this folder",
-                    "the folder of one switch holds its config_db.json (or dump/CONFIG_DB.json) and `show` outputs");
-      if (auto r = attach_tables(g, out); !r) return fail(std::move(r.error()));
+      if (auto r = read_folder(path, path, out); !r) return fail(std::move(r.error()));
       continue;
     }
     if (auto r = read_file(path, path, loose, true); !r) return fail(std::move(r.error()));
   }
   if (auto r = build_cumulus(loose); !r) return fail(std::move(r.error()));
   if (auto r = attach_tables(loose, out); !r) return fail(std::move(r.error()));
+  return out;
+}
+
+Expected<model::SwitchSide> read_switch_folder(const std::string& dir, const std::string& shown_as) {
+  model::SwitchSide out;
+  if (auto r = read_folder(dir, shown_as, out); !r) return fail(std::move(r.error()));
   return out;
 }
 
@@ -309,7 +415,10 @@ model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<st
     const std::string name = fs::path(f).filename().string();
     const bool candidate = name.find("lldp") != std::string::npos || name.find("config_db") != std::string::npos ||
                            name.find("CONFIG_DB") != std::string::npos || name.find("pfcwd") != std::string::npos ||
-                           name.find("nv_show") != std::string::npos;
+                           name.find("nv_show") != std::string::npos || name.find("show_") != std::string::npos ||
+                           name.find("ecnconfig") != std::string::npos ||
+                           name.find("qos_features") != std::string::npos ||
+                           name.find("traffic.conf") != std::string::npos;
     if (!candidate) continue;
     const std::string label = fs::relative(f, dir).string();
     if (auto r = read_file(f, label, g, false); !r && warnings) warnings->push_back(r.error().with_hint());

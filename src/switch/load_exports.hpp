@@ -4,12 +4,20 @@
 ///   other JSON                       SONiC CONFIG_DB (config_db.json, sonic-db-dump, flat keys)
 ///   a LocalPort/RemotePortID table   SONiC `show lldp table`
 ///   a QUEUE/STATUS/STORM table       SONiC `show pfcwd stats`
+///   PORT ACTION "DETECTION TIME"     SONiC `show pfcwd config` (with or without HISTORY)
+///   IFACE STATE RX_OK ... TX_OK      SONiC `show interfaces counters`
+///   "... per PG:" Port PG0 ...       SONiC `show priority-group watermark headroom|shared`
+///   "Pool:"/"Profile:" buffer blocks SONiC `show buffer information` (`mmuconfig -l`)
+///   "Profile:" WRED blocks           SONiC `ecnconfig -l` (`show ecn`)
 ///   "Chassis ID TLV" blocks          `lldptool -t -n -i IF` (the netdev from a name ending in "_IF")
+///   pfc./ecn_red./traffic. settings  Cumulus qos_features.conf or traffic.conf (a `hostname` file, else
+///                                    the folder or file name, names the switch)
 ///   an operational/applied key tree  Cumulus `nv show interface IF qos roce status` (IF from a name
 ///                                    "..._interface_IF_qos...": one port; a `hostname` file names the switch)
 /// A folder holds one switch: its CLI tables belong to the CONFIG_DB export beside them (also under
-/// `dump/`, as a tech-support archive extracted lays them out). Loose files: the tables belong to the
-/// only switch given.
+/// `dump/`, as a tech-support archive extracted lays them out, with etc/sonic/config_db.json when
+/// dump/CONFIG_DB.json is missing and the other redis dumps left out). Loose files: the tables belong
+/// to the only switch given.
 #include <string>
 #include <vector>
 
@@ -21,6 +29,10 @@ namespace roce::switches {
 /// Every path (file or folder) read. Fails naming the file for one it cannot read, and for a CLI
 /// table with no switch (or several) to belong to.
 Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths);
+
+/// One switch folder (or the one folder inside it, as an extracted `show techsupport` archive holds
+/// sonic_dump_HOST_DATE/), its files named "SHOWN_AS:RELATIVE/PATH" in errors and provenance.
+Expected<model::SwitchSide> read_switch_folder(const std::string& dir, const std::string& shown_as);
 
 /// What a capture folder holds of the switch side (switch exports, the host's lldpctl/lldptool
 /// outputs), files it cannot read skipped with a warning. `warnings` may be null.

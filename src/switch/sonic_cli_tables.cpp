@@ -1,4 +1,4 @@
-// Reading SONiC's `show lldp table` and `show pfcwd stats`.
+// Reading SONiC's CLI tables (`show lldp table`, `show pfcwd stats|config`, the counter tables).
 #include "switch/sonic_cli_tables.hpp"
 
 #include "switch/simple_table.hpp"
@@ -111,6 +111,124 @@ Expected<std::vector<QueueCounterRow>> parse_show_queue_counters(std::string_vie
   if (!found)
     return fail(file + ": not `show queue counters` or `show queue wredcounters` output (no Port TxQ table)",
                 "give the output of `show queue counters` or `show queue wredcounters` on the switch");
+  return out;
+}
+
+namespace {
+
+std::string at_line(const std::string& file, std::size_t line) { return file + ":" + std::to_string(line); }
+
+}  // namespace
+
+Expected<std::vector<PfcwdConfigRow>> parse_show_pfcwd_config(std::string_view text, const std::string& file) {
+  for (const auto& t : read_simple_tables(text)) {
+    const int port = t.column("PORT"), action = t.column("ACTION"), detection = t.column("DETECTION TIME"),
+              restoration = t.column("RESTORATION TIME"), history = t.column("HISTORY");
+    if (port < 0 || action < 0 || detection < 0 || restoration < 0) continue;
+    std::vector<PfcwdConfigRow> out;
+    for (const auto& row : t.rows) {
+      PfcwdConfigRow r;
+      r.port = row.cells[port];
+      r.from = {"sonic-cli", at_line(file, row.line)};
+      r.watchdog.action = row.cells[action];
+      auto ms = [&](int c) -> Expected<std::optional<std::uint32_t>> {
+        const std::string& cell = row.cells[c];
+        if (cell.empty() || cell == "N/A") return std::optional<std::uint32_t>{};
+        auto v = parse_unsigned(cell);
+        if (!v || *v > 3600000)
+          return fail(r.from.locator + ": " + t.header[c] + " \"" + cell + "\" is not milliseconds",
+                      "give the output of `show pfcwd config` as the switch printed it");
+        return std::optional<std::uint32_t>(static_cast<std::uint32_t>(*v));
+      };
+      auto d = ms(detection), rs = ms(restoration);
+      if (!d) return fail(std::move(d.error()));
+      if (!rs) return fail(std::move(rs.error()));
+      r.watchdog.detection_ms = *d;
+      r.watchdog.restoration_ms = *rs;
+      if (history >= 0) r.watchdog.history = row.cells[history];
+      if (!r.port.empty()) out.push_back(std::move(r));
+    }
+    return out;
+  }
+  return fail(file + ": not `show pfcwd config` output (no PORT ACTION \"DETECTION TIME\" \"RESTORATION TIME\" table)",
+              "give the output of `show pfcwd config` on the switch");
+}
+
+Expected<std::vector<InterfaceCounterRow>> parse_show_interfaces_counters(std::string_view text,
+                                                                          const std::string& file) {
+  for (const auto& t : read_simple_tables(text)) {
+    const int iface = t.column("IFACE"), state = t.column("STATE"), rx_ok = t.column("RX_OK"),
+              tx_ok = t.column("TX_OK");
+    if (iface < 0 || state < 0 || rx_ok < 0 || tx_ok < 0) continue;
+    std::vector<InterfaceCounterRow> out;
+    for (const auto& row : t.rows) {
+      InterfaceCounterRow r;
+      r.port = row.cells[iface];
+      r.state = row.cells[state];
+      r.from = {"sonic-cli", at_line(file, row.line)};
+      auto get = [&](const char* name) -> std::optional<std::uint64_t> {
+        const int c = t.column(name);
+        return c >= 0 ? parse_unsigned(row.cells[c]) : std::nullopt;
+      };
+      auto& c = r.counters;
+      c.rx_ok = get("RX_OK");
+      c.rx_err = get("RX_ERR");
+      c.rx_drop = get("RX_DRP");
+      c.rx_oversize = get("RX_OVR");
+      c.tx_ok = get("TX_OK");
+      c.tx_err = get("TX_ERR");
+      c.tx_drop = get("TX_DRP");
+      c.tx_oversize = get("TX_OVR");
+      if (!r.port.empty()) out.push_back(std::move(r));
+    }
+    return out;
+  }
+  return fail(file + ": not `show interfaces counters` output (no IFACE STATE RX_OK ... TX_OK table)",
+              "give the output of `show interfaces counters` on the switch");
+}
+
+Expected<std::vector<PgWatermarkRow>> parse_show_pg_watermark(std::string_view text, const std::string& file) {
+  std::vector<PgWatermarkRow> out;
+  bool found = false;
+  for (const auto& t : read_simple_tables(text)) {
+    const int port = t.column("Port");
+    if (port < 0 || t.column("PG0") < 0) continue;
+    found = true;
+    std::optional<bool> headroom;
+    for (const auto& line : t.preamble) {
+      if (line.rfind("Ingress headroom per PG:", 0) == 0) headroom = true;
+      if (line.rfind("Ingress shared pool occupancy per PG:", 0) == 0) headroom = false;
+    }
+    if (!headroom)
+      return fail(at_line(file, t.header_line) +
+                      ": a priority-group watermark table without its title (\"Ingress headroom per PG:\" or "
+                      "\"Ingress shared pool occupancy per PG:\")",
+                  "give the whole output of `show priority-group watermark headroom` or `... shared`");
+    for (const auto& row : t.rows) {
+      PgWatermarkRow r;
+      r.port = row.cells[port];
+      r.headroom = *headroom;
+      r.from = {"sonic-cli", at_line(file, row.line)};
+      for (int pg = 0; pg < 64; ++pg) {
+        const int c = t.column("PG" + std::to_string(pg));
+        if (c < 0) break;
+        const std::string& cell = row.cells[c];
+        if (cell == "N/A" || cell.empty()) {
+          r.bytes.push_back(std::nullopt);
+          continue;
+        }
+        auto v = parse_unsigned(cell);
+        if (!v)
+          return fail(r.from.locator + ": PG" + std::to_string(pg) + " \"" + cell + "\" is not bytes",
+                      "give the output of `show priority-group watermark` as the switch printed it");
+        r.bytes.push_back(*v);
+      }
+      if (!r.port.empty()) out.push_back(std::move(r));
+    }
+  }
+  if (!found)
+    return fail(file + ": not `show priority-group watermark` output (no Port PG0 ... table)",
+                "give the output of `show priority-group watermark headroom` or `... shared` on the switch");
   return out;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// SONiC CLI tables as switch facts: `show lldp table` (the neighbours by port; a Linux host with
-/// lldpd's defaults shows its MAC as RemotePortID) and `show pfcwd stats` (queues in storm).
-/// Provenance {"sonic-cli", "FILE:LINE"}.
+/// lldpd's defaults shows its MAC as RemotePortID), `show pfcwd stats` (queues in storm) and
+/// `show pfcwd config`, `show pfc counters`, `show queue counters`/`wredcounters`, `show interfaces
+/// counters`, `show priority-group watermark`. Provenance {"sonic-cli", "FILE:LINE"}.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -49,5 +50,39 @@ struct QueueCounterRow {
 /// Fails "FILE: ..." when the text holds neither table (Port TxQ Counter/pkts ..., or Port TxQ
 /// ... EcnMarked/pkts).
 Expected<std::vector<QueueCounterRow>> parse_show_queue_counters(std::string_view text, const std::string& file);
+
+/// One port's row of `show pfcwd config`: the watchdog's action and times (ms), and its HISTORY
+/// column when the release prints one.
+struct PfcwdConfigRow {
+  std::string port;
+  model::SwitchPfcWatchdog watchdog;
+  model::Provenance from;
+};
+/// Fails "FILE: ..." when the text holds no PORT ACTION "DETECTION TIME" "RESTORATION TIME" table,
+/// "FILE:LINE: ..." for a row whose times are not milliseconds.
+Expected<std::vector<PfcwdConfigRow>> parse_show_pfcwd_config(std::string_view text, const std::string& file);
+
+/// One port's row of `show interfaces counters` (portstat): STATE ("U", "D", "X") and packets.
+struct InterfaceCounterRow {
+  std::string port;
+  std::string state;
+  model::SwitchPortCounters counters;
+  model::Provenance from;
+};
+/// Fails "FILE: ..." when the text holds no IFACE STATE RX_OK ... TX_OK table.
+Expected<std::vector<InterfaceCounterRow>> parse_show_interfaces_counters(std::string_view text,
+                                                                          const std::string& file);
+
+/// One port's row of `show priority-group watermark headroom|shared` (also persistent-watermark):
+/// peak bytes per PG, told apart by the title above the table.
+struct PgWatermarkRow {
+  std::string port;
+  bool headroom = false;  // "Ingress headroom per PG:"; false: "Ingress shared pool occupancy per PG:"
+  model::PgWatermarks bytes;
+  model::Provenance from;
+};
+/// Fails "FILE: ..." when the text holds no Port PG0 ... table, "FILE:LINE: ..." for such a table
+/// without one of the two titles, or a cell that is neither bytes nor N/A.
+Expected<std::vector<PgWatermarkRow>> parse_show_pg_watermark(std::string_view text, const std::string& file);
 
 }  // namespace roce::switches

@@ -113,31 +113,9 @@ class Builder {
   void read_wred_profiles() {
     auto it = t_.tables.find("WRED_PROFILE");
     if (it == t_.tables.end()) return;
-    for (const auto& [name, f] : it->second) {
-      model::SwitchWred w;
-      w.name = name;
-      const auto where = at("WRED_PROFILE", name, "ecn");
-      w.ecn = f.count("ecn") ? Field<std::string>::of(trim(f.at("ecn")), where)
-                             : Field<std::string>::of("ecn_none", where);  // the YANG default
-      const auto en = at("WRED_PROFILE", name, "wred_green_enable");
-      if (!f.count("wred_green_enable"))
-        w.green_enable = Field<bool>::of(false, en);  // SAI's default: WRED (and its ECN marking) off
-      else if (auto b = parse_bool(f.at("wred_green_enable")))
-        w.green_enable = Field<bool>::of(*b, en);
-      else {
-        warn(en, "\"" + f.at("wred_green_enable") + "\" is not true/false");
-        w.green_enable = Field<bool>::missing(Availability::error, en.locator + ": not true/false", en);
-      }
-      w.green_min_bytes =
-          number_field<std::uint64_t>("WRED_PROFILE", name, &f, "green_min_threshold", "no green_min_threshold");
-      w.green_max_bytes =
-          number_field<std::uint64_t>("WRED_PROFILE", name, &f, "green_max_threshold", "no green_max_threshold");
-      if (f.count("green_drop_probability"))
-        w.green_drop_percent = number_field<std::uint32_t>("WRED_PROFILE", name, &f, "green_drop_probability", "");
-      else
-        w.green_drop_percent = Field<std::uint32_t>::of(100, at("WRED_PROFILE", name, "green_drop_probability"));
-      sw_.wred_profiles.push_back(std::move(w));
-    }
+    for (const auto& [name, f] : it->second)
+      sw_.wred_profiles.push_back(wred_from_fields(
+          name, f, [&, n = name](const std::string& field) { return at("WRED_PROFILE", n, field); }, sw_.warnings));
   }
 
   void read_port(const std::string& name) {
@@ -246,7 +224,7 @@ class Builder {
     read_queues(sp);
     read_pgs(sp);
     read_watchdog(sp);
-    nd.qdiscs = Field<std::vector<model::Qdisc>>::of(red_qdiscs(sp), at("QUEUE", name));
+    nd.qdiscs = Field<std::vector<model::Qdisc>>::of(red_qdiscs(sw_, sp), at("QUEUE", name));
     sw_.host.netdevs.push_back(std::move(nd));
     sw_.ports.push_back(std::move(sp));
   }
@@ -351,43 +329,6 @@ class Builder {
     sp.pfcwd = Field<model::SwitchPfcWatchdog>::of(wd, where);
   }
 
-  // An ETS root with the TC -> queue map, and a RED qdisc (ECN flag when it marks green) under
-  // every queue whose WRED profile is enabled for green: what tc shows on a switchdev port.
-  std::vector<model::Qdisc> red_qdiscs(const model::SwitchPort& sp) const {
-    std::vector<model::Qdisc> out;
-    model::Qdisc root;
-    root.kind = "ets";
-    root.handle = 1u << 16;
-    root.parent = model::kTcRoot;
-    root.offloaded = true;
-    root.bands = 8;
-    if (sp.tc_to_queue.ok()) root.priomap.assign(sp.tc_to_queue->begin(), sp.tc_to_queue->end());
-    out.push_back(root);
-    for (const auto& q : sp.queues) {
-      if (!q.wred_profile.ok() || q.index >= 8) continue;
-      const auto* w = sw_.wred(*q.wred_profile);
-      if (!w || !w->green_enable.ok() || !*w->green_enable) continue;
-      if (!w->green_min_bytes.ok() || !w->green_max_bytes.ok()) continue;
-      if (*w->green_max_bytes > 0xffffffffu) continue;
-      model::Qdisc red;
-      red.kind = "red";
-      red.handle = static_cast<std::uint32_t>(0x100 + q.index) << 16;
-      red.parent = (1u << 16) | static_cast<std::uint32_t>(q.index + 1);
-      red.offloaded = true;
-      model::RedParams p;
-      p.qth_min = static_cast<std::uint32_t>(*w->green_min_bytes);
-      p.qth_max = static_cast<std::uint32_t>(*w->green_max_bytes);
-      p.limit = p.qth_max;
-      p.flags = w->marks_green() ? 1 : 0;
-      if (w->green_drop_percent.ok())
-        p.max_p = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-            0xffffffffu, static_cast<std::uint64_t>(*w->green_drop_percent) * 0x100000000ull / 100));
-      red.red = p;
-      out.push_back(red);
-    }
-    return out;
-  }
-
   Expected<model::Switch> build() {
     sw_.vendor = "sonic";
     sw_.source = "CONFIG_DB (" + t_.shape + ")";
@@ -417,6 +358,80 @@ class Builder {
 };
 
 }  // namespace
+
+model::SwitchWred wred_from_fields(const std::string& name, const ConfigDbFields& f,
+                                   const std::function<model::Provenance(const std::string&)>& at,
+                                   std::vector<std::string>& warnings) {
+  model::SwitchWred w;
+  w.name = name;
+  w.ecn = f.count("ecn") ? Field<std::string>::of(trim(f.at("ecn")), at("ecn"))
+                         : Field<std::string>::of("ecn_none", at("ecn"));  // the YANG default
+  const auto en = at("wred_green_enable");
+  if (!f.count("wred_green_enable"))
+    w.green_enable = Field<bool>::of(false, en);  // SAI's default: WRED (and its ECN marking) off
+  else if (auto b = parse_bool(f.at("wred_green_enable")))
+    w.green_enable = Field<bool>::of(*b, en);
+  else {
+    warnings.push_back(en.locator + ": \"" + f.at("wred_green_enable") + "\" is not true/false");
+    w.green_enable = Field<bool>::missing(Availability::error, en.locator + ": not true/false", en);
+  }
+  auto number = [&](const char* field, std::uint64_t max) -> Field<std::uint64_t> {
+    const auto where = at(field);
+    if (!f.count(field)) return Field<std::uint64_t>::missing(Availability::absent, std::string("no ") + field, where);
+    auto v = parse_unsigned(f.at(field));
+    if (!v || *v > max) {
+      const std::string what = "\"" + f.at(field) + "\" is not a number of range";
+      warnings.push_back(where.locator + ": " + what);
+      return Field<std::uint64_t>::missing(Availability::error, where.locator + ": " + what, where);
+    }
+    return Field<std::uint64_t>::of(*v, where);
+  };
+  w.green_min_bytes = number("green_min_threshold", std::numeric_limits<std::uint64_t>::max());
+  w.green_max_bytes = number("green_max_threshold", std::numeric_limits<std::uint64_t>::max());
+  if (f.count("green_drop_probability")) {
+    auto p = number("green_drop_probability", std::numeric_limits<std::uint32_t>::max());
+    w.green_drop_percent = p.ok() ? Field<std::uint32_t>::of(static_cast<std::uint32_t>(*p), p.from)
+                                  : Field<std::uint32_t>::missing(p.availability, p.cause, p.from);
+  } else {
+    w.green_drop_percent = Field<std::uint32_t>::of(100, at("green_drop_probability"));
+  }
+  return w;
+}
+
+std::vector<model::Qdisc> red_qdiscs(const model::Switch& sw, const model::SwitchPort& sp) {
+  std::vector<model::Qdisc> out;
+  model::Qdisc root;
+  root.kind = "ets";
+  root.handle = 1u << 16;
+  root.parent = model::kTcRoot;
+  root.offloaded = true;
+  root.bands = 8;
+  if (sp.tc_to_queue.ok()) root.priomap.assign(sp.tc_to_queue->begin(), sp.tc_to_queue->end());
+  out.push_back(root);
+  for (const auto& q : sp.queues) {
+    if (!q.wred_profile.ok() || q.index >= 8) continue;
+    const auto* w = sw.wred(*q.wred_profile);
+    if (!w || !w->green_enable.ok() || !*w->green_enable) continue;
+    if (!w->green_min_bytes.ok() || !w->green_max_bytes.ok()) continue;
+    if (*w->green_max_bytes > 0xffffffffu) continue;
+    model::Qdisc red;
+    red.kind = "red";
+    red.handle = static_cast<std::uint32_t>(0x100 + q.index) << 16;
+    red.parent = (1u << 16) | static_cast<std::uint32_t>(q.index + 1);
+    red.offloaded = true;
+    model::RedParams p;
+    p.qth_min = static_cast<std::uint32_t>(*w->green_min_bytes);
+    p.qth_max = static_cast<std::uint32_t>(*w->green_max_bytes);
+    p.limit = p.qth_max;
+    p.flags = w->marks_green() ? 1 : 0;
+    if (w->green_drop_percent.ok())
+      p.max_p = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+          0xffffffffu, static_cast<std::uint64_t>(*w->green_drop_percent) * 0x100000000ull / 100));
+    red.red = p;
+    out.push_back(red);
+  }
+  return out;
+}
 
 Expected<model::Switch> switch_from_config_db(const ConfigDbTables& tables, const std::string& file) {
   return Builder(tables, file).build();

@@ -9,6 +9,7 @@
 #include "switch/config_db_tables.hpp"
 #include "switch/host_lldp.hpp"
 #include "switch/load_exports.hpp"
+#include "switch/sonic_cli_attach.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
 
@@ -242,6 +243,37 @@ TEST_CASE("a host-facing lossless port without a PFC watchdog is a warning") {
   CHECK(f.title ==
         "No PFC watchdog on leaf01 Ethernet0 for lossless priorities 3,4 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
   CHECK(f.remediation[0] == "on leaf01: sudo config pfcwd start --action drop --restoration-time 200 Ethernet0 200");
+}
+
+TEST_CASE("the watchdog `show pfcwd config` lists and the WRED profile of `ecnconfig -l` stand in for CONFIG_DB's") {
+  auto pfcwd = switches::parse_show_pfcwd_config(fixture("sonic-leaf03/show_pfcwd_config.txt"), "pfcwd_config");
+  REQUIRE(pfcwd);
+  auto ecn = switches::parse_ecnconfig_list(
+      "Profile: AZURE_LOSSLESS\n----------------------  -------\nwred_green_enable       true\necn                     "
+      "ecn_all\ngreen_min_threshold     2097152\ngreen_max_threshold     1048576\ngreen_drop_probability  5\n"
+      "----------------------  -------\n",
+      "ecnconfig");
+  REQUIRE(ecn);
+  const auto without = [](switches::ConfigDbTableMap& t) {
+    t["PFC_WD"].erase("Ethernet0");
+    t.erase("WRED_PROFILE");
+    t["PORT_QOS_MAP"]["Ethernet0"].erase("pfcwd_sw_enable");
+  };
+  CrossRun run("sonic_roce_dscp26_flat.json", without, [&](model::SwitchSide& side) {
+    switches::SonicCliOutputs cli;
+    cli.pfcwd_config = *pfcwd;
+    cli.ecn.push_back(*ecn);
+    switches::attach_sonic_cli(cli, side.switches[0]);
+  });
+  CHECK(run.result("XSW-PFCWD").status == Status::ok);
+  CHECK(run.result("XSW-DSCP-QUEUE").status == Status::ok);
+  const auto& r = run.result("XSW-ECN");
+  REQUIRE(r.status == Status::finding);
+  CHECK(has(r.findings[0].title, "green_min_threshold is not below green_max_threshold"));
+  CHECK(r.findings[0].evidence[1].value == "AZURE_LOSSLESS green 2097152-1048576 B, 5%");
+
+  CrossRun bare("sonic_roce_dscp26_flat.json", without);
+  CHECK(bare.result("XSW-PFCWD").status == Status::finding);
 }
 
 TEST_CASE("a PFC watchdog storm on the host-facing port names the host NIC") {
