@@ -45,6 +45,22 @@ const model::SwitchWred* SwitchEnd::wred_of_queue(int queue) const {
   return sw->wred(*q->wred_profile);
 }
 
+int SwitchEnd::pg_of_tc(int tc) const {
+  if (tc >= 0 && tc < model::kPriorities && port->tc_to_pg.ok()) return (*port->tc_to_pg)[tc];
+  return tc;
+}
+
+const model::SwitchPg* SwitchEnd::lossless_pg(int pg) const {
+  for (const auto& g : port->lossless_pgs)
+    if (g.covers(pg)) return &g;
+  return nullptr;
+}
+
+std::optional<std::uint32_t> SwitchEnd::speed_mbps() const {
+  if (netdev->link.ok() && netdev->link->speed_mbps) return netdev->link->speed_mbps;
+  return std::nullopt;
+}
+
 std::optional<SwitchEnd> switch_end(const engine::Context& ctx, const engine::PortView& p, engine::Reporter& r) {
   const auto& side = ctx.observations().switches;
   const auto* cable = side.cable_of(p.name());

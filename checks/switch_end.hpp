@@ -29,6 +29,12 @@ struct SwitchEnd {
   int queue_of_tc(int tc) const;
   /// The WRED profile bound to a queue, or null.
   const model::SwitchWred* wred_of_queue(int queue) const;
+  /// The ingress PG of a TC (TC_TO_PRIORITY_GROUP_MAP, or the TC itself without a map).
+  int pg_of_tc(int tc) const;
+  /// The lossless buffer PG that covers a PG, or null.
+  const model::SwitchPg* lossless_pg(int pg) const;
+  /// The port speed in Mb/s, when the export gives it.
+  std::optional<std::uint32_t> speed_mbps() const;
 };
 
 /// The switch end of a host port; nullopt (and a skip recorded) when no cable joins it.

@@ -19,6 +19,7 @@
 #include "fleet/render.hpp"
 #include "import/import_folder.hpp"
 #include "report/check_run.hpp"
+#include "switch/load_exports.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
@@ -51,7 +52,8 @@ Outcome write_html_file(const std::string& path, const std::string& text) {
 }  // namespace
 
 Expected<fleet::HostSummary> judge_capture(const GlobalOptions& global, const std::string& path,
-                                           const std::string& label, const profile::Profile& profile) {
+                                           const std::string& label, const profile::Profile& profile,
+                                           const std::vector<std::string>& switch_exports) {
   std::error_code ec;
   if (std::filesystem::is_regular_file(path, ec) && fleet::looks_like_check_json(file_head(path))) {
     auto summary = read_check_json_file(path);
@@ -60,6 +62,7 @@ Expected<fleet::HostSummary> judge_capture(const GlobalOptions& global, const st
   }
   InputRequest request;
   request.captures = {path};
+  request.switch_exports = switch_exports;
   auto input = read_input(global, request);
   if (!input) return fail(input.error());
   // As `check` does: an imported folder holding no RoCE state is an input error, not a host.
@@ -95,6 +98,12 @@ void add_fleet_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
                    "Desired state every host is judged against: a profile NAME or a TOML FILE; default the "
                    "built-in roce-lossless")
       ->type_name("NAME|FILE");
+  fleet
+      ->add_option("--switch", options->switch_exports,
+                   "Switch exports (as check --switch: SONiC config_db.json, CLI tables, Cumulus NVUE views, or a "
+                   "folder of one switch's files), joined to every host's ports; the report lists each cable "
+                   "with its XSW findings")
+      ->type_name("EXPORT");
   fleet->add_option("-o,--output", options->html_out, "Also write the report as one HTML file")->type_name("FILE");
   fleet->add_flag("--json", options->json, "Print the report as JSON (schema_version 1)");
   fleet->callback([&global, &exit_code, options] { exit_code = run_fleet(global, *options); });
@@ -103,9 +112,12 @@ void add_fleet_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
 int run_fleet(const GlobalOptions& global, const FleetOptions& options) {
   const auto profile = load_profile_option(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError);
+  if (!options.switch_exports.empty())  // read once up front: a bad export is the command's error, not each host's
+    if (auto side = switches::read_switch_exports(options.switch_exports); !side)
+      return report_error(side.error(), kExitInputError);
   fleet::Fleet fleet;
   const auto judge = [&](const std::string& path, const std::string& label) {
-    auto summary = judge_capture(global, path, label, *profile);
+    auto summary = judge_capture(global, path, label, *profile, options.switch_exports);
     if (summary)
       fleet.add(*summary);
     else

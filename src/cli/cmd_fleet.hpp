@@ -19,6 +19,7 @@ namespace roce::cli {
 
 struct FleetOptions {
   std::vector<std::string> paths;
+  std::vector<std::string> switch_exports;  // --switch: judged with every host, joined per cable
   std::string profile;
   std::string html_out;
   bool json = false;
@@ -29,8 +30,11 @@ void add_fleet_command(CLI::App& app, const GlobalOptions& global, int& exit_cod
 int run_fleet(const GlobalOptions& global, const FleetOptions& options);
 
 /// One host's capture (or `check --json` output) read through cli/input and judged by the whole
-/// catalog, as its summary. `label` names the host when the capture carries no hostname.
+/// catalog, as its summary. `label` names the host when the capture carries no hostname. The
+/// switch exports are joined to the host's ports (as `check --switch`); a `check --json` output
+/// keeps the findings it has.
 Expected<fleet::HostSummary> judge_capture(const GlobalOptions& global, const std::string& path,
-                                           const std::string& label, const profile::Profile& profile);
+                                           const std::string& label, const profile::Profile& profile,
+                                           const std::vector<std::string>& switch_exports = {});
 
 }  // namespace roce::cli

@@ -68,6 +68,14 @@ void Fleet::add(const HostSummary& host) {
     if (tally.hosts.empty() || tally.hosts.back() != index) tally.hosts.push_back(index);
   }
   for (const auto& r : host.pause) slot(rates_, r.nic).push_back({index, r.port, r.frames_per_s});
+  for (const auto& c : host.cables) cables_.emplace_back(index, c);
+}
+
+std::optional<engine::Severity> FleetCable::worst() const {
+  std::optional<engine::Severity> out;
+  for (const auto& f : cable.findings)
+    if (!out || f.severity > *out) out = f.severity;
+  return out;
 }
 
 void Fleet::add_error(HostError error) { errors_.push_back(std::move(error)); }
@@ -81,6 +89,7 @@ FleetReport Fleet::report() const {
   r.warning = verdicts_[1];
   r.critical = verdicts_[2];
   r.nothing_judged = verdicts_[3];
+  for (const auto& [host, cable] : cables_) r.cables.push_back({names_[host], cable});
 
   for (const auto& t : findings_) {
     FleetFinding f = t.finding;

@@ -4,6 +4,7 @@
 /// a time; only their summaries' values and the host names are kept.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -47,8 +48,17 @@ struct RateOutlier {
   std::size_t peers = 0;
 };
 
+/// One cable between a host and a switch given with it: both ends and the XSW findings on it.
+struct FleetCable {
+  std::string host;  // as the report names the host
+  CableSummary cable;
+  /// The worst severity of its findings; nullopt when it has none.
+  std::optional<engine::Severity> worst() const;
+};
+
 struct FleetReport {
   std::size_t hosts_read = 0;
+  std::vector<FleetCable> cables;  // in the order read; empty without switch exports
   std::vector<HostError> errors;
   std::vector<FleetFinding> findings;                     // worst severity first, then most hosts, then ID
   std::vector<Drift> drift;                               // in drift_fields() order per NIC and port
@@ -97,6 +107,7 @@ class Fleet {
   std::unordered_map<std::string, std::size_t> finding_index_;
   std::vector<std::pair<std::string, std::vector<PortRate>>> rates_;  // per NIC model
   std::vector<std::pair<std::string, std::size_t>> nics_;
+  std::vector<std::pair<HostIndex, CableSummary>> cables_;
   std::size_t verdicts_[4] = {};  // healthy, warning, critical, nothing judged
 };
 

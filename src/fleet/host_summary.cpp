@@ -130,6 +130,13 @@ HostSummary summarize(std::string name, const engine::Context& ctx, const std::v
       if (auto rate = pause_frames_per_s(ctx, p)) h.pause.push_back({nic_model(p), p.name(), *rate});
   }
   for (const auto& f : ranked) h.findings.push_back({f.id, f.severity, f.subject.to_string(), f.title});
+  for (const auto& c : ctx.observations().switches.cables) {
+    CableSummary cable{c.host_netdev, c.switch_name, c.switch_port, model::to_string(c.join), {}};
+    for (const auto& f : ranked)
+      if (f.id.rfind("XSW-", 0) == 0 && f.subject.netdev == c.host_netdev)
+        cable.findings.push_back({f.id, f.severity, f.subject.to_string(), f.title});
+    h.cables.push_back(std::move(cable));
+  }
   return h;
 }
 

@@ -34,10 +34,20 @@ struct HostFinding {
   bool operator==(const HostFinding&) const = default;
 };
 
+/// One cable of the host to a switch given with it, and the cross-check (XSW-*) findings on it.
+struct CableSummary {
+  std::string netdev;                 // host end: "ens1f0np0"
+  std::string switch_name, port;      // switch end: "leaf01", "Ethernet0"
+  std::string join;                   // how the ends were paired: "host LLDP", ...
+  std::vector<HostFinding> findings;  // ranked
+  bool operator==(const CableSummary&) const = default;
+};
+
 struct HostSummary {
   std::string name;  // the capture's hostname
   std::vector<Setting> settings;
   std::vector<HostFinding> findings;  // ranked
+  std::vector<CableSummary> cables;   // only with switch exports
   std::vector<PauseRate> pause;       // only with two samples
   int exit_code = 0;                  // as `check` would exit on this host (util/exit_codes.hpp)
   bool operator==(const HostSummary&) const = default;

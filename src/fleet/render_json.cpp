@@ -50,6 +50,23 @@ std::string render_json(const FleetReport& r) {
                         {"peer_median_per_s", o.peer_median},
                         {"peers", o.peers}});
   doc["outliers"] = std::move(outliers);
+  if (!r.cables.empty()) {  // only with switch exports: reports without them keep their shape
+    json cables = json::array();
+    for (const auto& c : r.cables) {
+      json on = json::array();
+      for (const auto& f : c.cable.findings)
+        on.push_back({{"id", f.id}, {"severity", engine::to_string(f.severity)}, {"title", f.title}});
+      const auto worst = c.worst();
+      cables.push_back({{"host", c.host},
+                        {"netdev", c.cable.netdev},
+                        {"switch", c.cable.switch_name},
+                        {"port", c.cable.port},
+                        {"join", c.cable.join},
+                        {"verdict", worst ? engine::to_string(*worst) : "ok"},
+                        {"findings", std::move(on)}});
+    }
+    doc["cables"] = std::move(cables);
+  }
   json errors = json::array();
   for (const auto& e : r.errors)
     errors.push_back({{"path", e.host}, {"message", e.message}, {"hint", e.hint.empty() ? json() : json(e.hint)}});

@@ -59,6 +59,15 @@ std::string render_text(const FleetReport& r) {
     out += fmt::format("  {} {} ({}): {:.0f}/s, median of {} ports {:.1f}/s\n", o.host, o.port, o.nic, o.frames_per_s,
                        o.peers, o.peer_median);
 
+  if (!r.cables.empty()) out += "\nCables (host port <-> switch port, the cross checks XSW-* of each)\n";
+  for (const auto& c : r.cables) {
+    const auto worst = c.worst();
+    out += fmt::format("  {} {} <-> {} {} ({}): {}\n", c.host, c.cable.netdev, c.cable.switch_name, c.cable.port,
+                       c.cable.join, worst ? engine::to_string(*worst) : "ok");
+    for (const auto& f : c.cable.findings)
+      out += fmt::format("      {:<8} {:<16} {}\n", engine::to_string(f.severity), f.id, f.title);
+  }
+
   if (!r.errors.empty()) {
     out += "\nNot read\n";
     for (const auto& e : r.errors)

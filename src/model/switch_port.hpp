@@ -47,6 +47,10 @@ struct SwitchPg {
   int first = 0, last = 0;  // PG range "3-4"
   std::string profile;      // "pg_lossless_100000_5m_profile"; "NULL": sized by the dynamic buffer manager
   Field<std::uint64_t> xon_bytes, xoff_bytes, size_bytes;
+  /// When the PG sends XOFF: dynamic_th n (alpha = 2^n of the free pool, -8..7) or static_th bytes.
+  Field<std::int32_t> dynamic_th;
+  Field<std::uint64_t> static_th_bytes;
+  Field<std::uint64_t> pool_bytes;  // BUFFER_POOL size of the profile's pool
   Provenance from;
   bool covers(int pg) const { return pg >= first && pg <= last; }
   bool operator==(const SwitchPg&) const = default;

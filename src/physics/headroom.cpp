@@ -33,13 +33,16 @@ std::optional<std::uint32_t> pause_quanta(std::uint32_t speed_mbps) {
   }
 }
 
+std::uint32_t ieee_cable_and_frames_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m, std::uint32_t mtu) {
+  // 2 * L * 5 ns/m * R bit/s / 8 = L * R_mbps / 800 bytes, rounded up.
+  std::uint64_t cable_bytes = (2ull * cable_m * 5 * speed_mbps + 7999) / 8000;
+  return static_cast<std::uint32_t>(cable_bytes + 2ull * mtu + 64);
+}
+
 std::optional<std::uint32_t> ieee_headroom_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m, std::uint32_t mtu) {
   auto quanta = pause_quanta(speed_mbps);
   if (!quanta) return std::nullopt;
-  // 2 * L * 5 ns/m * R bit/s / 8 = L * R_mbps / 800 bytes, rounded up.
-  std::uint64_t cable_bytes = (2ull * cable_m * 5 * speed_mbps + 7999) / 8000;
-  std::uint64_t total = cable_bytes + *quanta * 64ull + 2ull * mtu + 64;
-  return static_cast<std::uint32_t>(total);
+  return static_cast<std::uint32_t>(ieee_cable_and_frames_bytes(speed_mbps, cable_m, mtu) + *quanta * 64ull);
 }
 
 namespace {

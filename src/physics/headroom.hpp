@@ -43,6 +43,12 @@ std::optional<std::uint32_t> pause_quanta(std::uint32_t speed_mbps);
 /// Generic IEEE estimate (§4.3), bytes; nullopt when the speed has no pause-quanta entry.
 std::optional<std::uint32_t> ieee_headroom_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m, std::uint32_t mtu);
 
+/// The part of the IEEE estimate that does not depend on the peer: the cable round trip at the
+/// speed, one frame in flight at each end and the PFC frame, bytes. Switch vendors size the rest
+/// (the peer's response) from their own ASIC, often below IEEE's worst case; no headroom can be
+/// smaller than this part.
+std::uint32_t ieee_cable_and_frames_bytes(std::uint32_t speed_mbps, std::uint32_t cable_m, std::uint32_t mtu);
+
 struct SonicAsic {                // STATE_DB ASIC_TABLE
   std::uint32_t cell_size = 144;  // Spectrum-2/3 (Spectrum-1: 96)
   double pipeline_latency_kb = 18;

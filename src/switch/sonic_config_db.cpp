@@ -301,8 +301,34 @@ class Builder {
           pg.xon_bytes = number_field<std::uint64_t>("BUFFER_PROFILE", profile, prof, "xon", prof ? "no xon" : why);
           pg.xoff_bytes = number_field<std::uint64_t>("BUFFER_PROFILE", profile, prof, "xoff", prof ? "no xoff" : why);
           pg.size_bytes = number_field<std::uint64_t>("BUFFER_PROFILE", profile, prof, "size", prof ? "no size" : why);
+          pg.static_th_bytes =
+              number_field<std::uint64_t>("BUFFER_PROFILE", profile, prof, "static_th", prof ? "no static_th" : why);
+          pg.dynamic_th = dynamic_th(profile, prof, prof ? "no dynamic_th" : why);
+          const std::string pool = prof && prof->count("pool") ? reference_name(prof->at("pool")) : "";
+          const auto* pool_fields = t_.find("BUFFER_POOL", pool);
+          pg.pool_bytes = number_field<std::uint64_t>("BUFFER_POOL", pool, pool_fields, "size",
+                                                      !prof          ? why
+                                                      : pool.empty() ? "no pool in BUFFER_PROFILE|" + profile
+                                                                     : "no BUFFER_POOL|" + pool + " size");
           sp.lossless_pgs.push_back(std::move(pg));
         });
+  }
+
+  // BUFFER_PROFILE dynamic_th: a signed exponent -8..7 (alpha = 2^n).
+  Field<std::int32_t> dynamic_th(const std::string& profile, const ConfigDbFields* prof,
+                                 const std::string& why_absent) {
+    const auto where = at("BUFFER_PROFILE", profile, "dynamic_th");
+    if (!prof || !prof->count("dynamic_th"))
+      return Field<std::int32_t>::missing(Availability::absent, why_absent, where);
+    std::string text = trim(prof->at("dynamic_th"));
+    const bool negative = !text.empty() && text[0] == '-';
+    auto v = parse_unsigned(negative ? text.substr(1) : text);
+    if (!v || *v > (negative ? 8u : 7u)) {
+      const std::string what = "\"" + prof->at("dynamic_th") + "\" is not an exponent -8..7";
+      warn(where, what);
+      return Field<std::int32_t>::missing(Availability::error, where.locator + ": " + what, where);
+    }
+    return Field<std::int32_t>::of(negative ? -static_cast<std::int32_t>(*v) : static_cast<std::int32_t>(*v), where);
   }
 
   void read_watchdog(model::SwitchPort& sp) {

@@ -21,7 +21,8 @@ using Status = engine::CheckResult::Status;
 
 namespace {
 
-const std::vector<std::string> kCrossChecks{"XSW-DSCP-QUEUE", "XSW-PFC-PRIO", "XSW-ECN", "XSW-PFCWD", "XSW-TRUST-MTU"};
+const std::vector<std::string> kCrossChecks{"XSW-DSCP-QUEUE", "XSW-PFC-PRIO", "XSW-ECN",
+                                            "XSW-HEADROOM",   "XSW-PFCWD",    "XSW-TRUST-MTU"};
 
 std::string fixture(const std::string& name) { return slurp(std::string(ROCE_FIXTURES_DIR) + "/switch/" + name); }
 
@@ -121,7 +122,7 @@ TEST_CASE("SONiC's default map sends the host's DSCP 26 to lossy TC 1: critical,
         R"(on leaf01: echo '[{"op": "add", "path": "/DSCP_TO_TC_MAP/AZURE/26", "value": "3"}]' > roce-fix.json )"
         "&& sudo config apply-patch roce-fix.json");
   // The rest of the default configuration is sound.
-  for (const char* id : {"XSW-PFC-PRIO", "XSW-ECN", "XSW-PFCWD", "XSW-TRUST-MTU"}) {
+  for (const char* id : {"XSW-PFC-PRIO", "XSW-ECN", "XSW-HEADROOM", "XSW-PFCWD", "XSW-TRUST-MTU"}) {
     INFO(id);
     CHECK(run.result(id).status == Status::ok);
   }
@@ -234,6 +235,156 @@ TEST_CASE("ECN thresholds that do not ramp, or differ between lossless queues, a
   CHECK(f.title ==
         "Lossless queues of leaf01 Ethernet0 mark ECN differently: queue 3 AZURE_LOSSLESS green 1048576-2097152 B, 5%, "
         "queue 4 Q4 green 131072-2097152 B, 5% (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
+}
+
+TEST_CASE("ECN thresholds at or above the point where the lossless PG sends XOFF are warnings") {
+  CrossRun healthy("sonic_roce_dscp26_flat.json");
+  const auto& pg = healthy.obs.switches.switches[0].ports[0].lossless_pgs.at(0);
+  CHECK(*pg.dynamic_th == 0);  // alpha 1: pauses at half the 13945824 B pool, far above 2 MiB
+  CHECK(*pg.pool_bytes == 13945824);
+  CHECK(pg.pool_bytes.from.locator == "sonic_roce_dscp26_flat.json BUFFER_POOL|ingress_lossless_pool size");
+  CHECK(pg.static_th_bytes.availability == model::Availability::absent);
+
+  // alpha 1/8: the PG pauses at 13945824 / 9 = 1549536 B, between the 1 MiB and 2 MiB thresholds.
+  CrossRun eighth("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
+    t["BUFFER_PROFILE"]["pg_lossless_100000_5m_profile"]["dynamic_th"] = "-3";
+  });
+  const auto& r = eighth.result("XSW-ECN");
+  REQUIRE(r.findings.size() == 2);  // queues 3 and 4, both on PG 3-4
+  const auto& f = r.findings[0];
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.priority == 3);
+  CHECK(f.title ==
+        "ECN on lossless queue 3 of leaf01 Ethernet0 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0) marks at "
+        "1048576-2097152 B, but PG 3 sends XOFF at 1549536 B: pauses fire before marking saturates");
+  REQUIRE(f.evidence.size() == 3);
+  CHECK(f.evidence[2].name == "BUFFER_PG|Ethernet0|3-4 pg_lossless_100000_5m_profile");
+  CHECK(f.evidence[2].value == "dynamic_th -3 of pool 13945824 B: at most pool x alpha / (1 + alpha) = 1549536 B");
+  CHECK(f.evidence[2].from.locator ==
+        "sonic_roce_dscp26_flat.json BUFFER_PROFILE|pg_lossless_100000_5m_profile dynamic_th");
+  // Thresholds for half the trigger at 100G: max 774768 B, min a tenth of it.
+  CHECK(has(f.remediation[0], R"({"op": "add", "path": "/WRED_PROFILE/AZURE_LOSSLESS/green_max_threshold", )"
+                              R"("value": "774768"})"));
+  CHECK(has(f.remediation[0], R"("path": "/WRED_PROFILE/AZURE_LOSSLESS/green_min_threshold", "value": "77476"})"));
+  CHECK(eighth.result("XSW-DSCP-QUEUE").status == Status::ok);
+
+  CrossRun sixteenth("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
+    t["BUFFER_PROFILE"]["pg_lossless_100000_5m_profile"]["dynamic_th"] = "-4";
+  });
+  CHECK(has(sixteenth.result("XSW-ECN").findings.at(0).title,
+            "PG 3 sends XOFF at 820342 B: pauses fire before any mark"));
+
+  CrossRun fixed("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
+    auto& prof = t["BUFFER_PROFILE"]["pg_lossless_100000_5m_profile"];
+    prof.erase("dynamic_th");
+    prof["static_th"] = "2097152";
+  });
+  const auto& s = fixed.result("XSW-ECN");
+  REQUIRE(s.findings.size() == 2);
+  CHECK(has(s.findings[0].title, "PG 3 sends XOFF at 2097152 B: pauses fire before marking saturates"));
+  CHECK(s.findings[0].evidence[2].value == "static_th 2097152 B");
+
+  CrossRun broken("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
+    t["BUFFER_PROFILE"]["pg_lossless_100000_5m_profile"]["dynamic_th"] = "9";
+  });
+  CHECK(broken.result("XSW-ECN").status == Status::ok);  // no trigger known: not judged
+  const auto& warnings = broken.obs.switches.switches[0].warnings;
+  CHECK(
+      std::find(warnings.begin(), warnings.end(),
+                "sonic_roce_dscp26_flat.json BUFFER_PROFILE|pg_lossless_100000_5m_profile dynamic_th: \"9\" is not an "
+                "exponent -8..7") != warnings.end());
+}
+
+TEST_CASE("a switch PG whose headroom is smaller than its cable holds is critical") {
+  CrossRun run(
+      "sonic_roce_dscp26_flat.json",
+      [](switches::ConfigDbTableMap& t) { t["CABLE_LENGTH"]["AZURE"]["Ethernet0"] = "300m"; },
+      [](model::SwitchSide&) {});
+  const auto& r = run.result("XSW-HEADROOM");
+  REQUIRE(r.status == Status::finding);
+  // 300 m at 100G: 37500 B on the cable round trip + 2 x 4200 (the host's MTU, below the switch's 9100) + 64.
+  const auto& f = r.findings.at(0);
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.subject.netdev == "ens1f0np0");
+  CHECK(f.subject.priority == 3);
+  CHECK(f.title ==
+        "Lossless PG Ethernet0|3-4 of leaf01 Ethernet0 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0) holds 37888 B of "
+        "headroom, its 300 m cable at 100000 Mb/s needs at least 45964 B");
+  CHECK(f.evidence[1].value == "size 37888 B = xon 19456 + xoff 18432 B");  // Spectrum: the whole PG buffer
+  CHECK(f.evidence[4].name == "host mtu");
+  CHECK(f.remediation[0] ==
+        R"(on leaf01: echo '[{"op": "add", "path": "/BUFFER_PG/Ethernet0|3-4/profile", "value": )"
+        R"("pg_lossless_100000_300m_profile"}]' > roce-fix.json && sudo config apply-patch roce-fix.json)");
+  // The profile was made for 5 m; and the host sizes its headroom for mlx5's 7 m.
+  REQUIRE(r.findings.size() == 3);
+  const auto stale = std::find_if(r.findings.begin(), r.findings.end(),
+                                  [](const engine::Finding& g) { return has(g.title, " uses pg_lossless"); });
+  REQUIRE(stale != r.findings.end());
+  CHECK(stale->severity == Severity::warning);
+  CHECK(stale->title ==
+        "Lossless PG Ethernet0|3-4 of leaf01 Ethernet0 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0) uses "
+        "pg_lossless_100000_5m_profile, the port is 100000 Mb/s on a 300 m cable");
+}
+
+TEST_CASE("a profile for the right cable whose xoff is too small is fixed in the profile") {
+  // Broadcom layout: size is the PG's guaranteed minimum, xoff the headroom.
+  CrossRun run("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) {
+    t["CABLE_LENGTH"]["AZURE"]["Ethernet0"] = "300m";
+    t["BUFFER_PG"]["Ethernet0|3-4"]["profile"] = "pg_lossless_100000_300m_profile";
+    t["BUFFER_PROFILE"]["pg_lossless_100000_300m_profile"] = {
+        {"pool", "ingress_lossless_pool"}, {"size", "18796"}, {"xon", "0"}, {"xoff", "40000"}, {"dynamic_th", "0"}};
+  });
+  const auto& r = run.result("XSW-HEADROOM");
+  const auto& f = r.findings.at(0);
+  CHECK(f.severity == Severity::critical);
+  CHECK(has(f.title, "holds 40000 B of headroom, its 300 m cable at 100000 Mb/s needs at least 45964 B"));
+  CHECK(f.evidence[1].value == "xoff 40000 B");
+  CHECK(has(f.remediation[0],
+            R"([{"op": "add", "path": "/BUFFER_PROFILE/pg_lossless_100000_300m_profile/xoff", "value": "45964"}])"));
+  // The profile is the one for the port: no stale-profile finding, only the host's 7 m against 300 m.
+  CHECK(r.findings.size() == 2);
+}
+
+TEST_CASE("the host's and the switch's length of one cable must agree within the tolerance") {
+  const auto cable = [](const char* length) {
+    return [length](switches::ConfigDbTableMap& t) { t["CABLE_LENGTH"]["AZURE"]["Ethernet0"] = length; };
+  };
+  const auto cable_finding = [](const engine::CheckResult& r) {
+    return std::find_if(r.findings.begin(), r.findings.end(),
+                        [](const engine::Finding& f) { return has(f.title, "The cable "); });
+  };
+  // The host builder's mlx5 sizes its headroom for 7 m (its PFC delay): 5 m and 17 m are within 10 m.
+  CrossRun near("sonic_roce_dscp26_flat.json", cable("5m"));
+  CHECK(near.result("XSW-HEADROOM").status == Status::ok);
+  CrossRun edge("sonic_roce_dscp26_flat.json", cable("17m"));
+  CHECK(cable_finding(edge.result("XSW-HEADROOM")) == edge.result("XSW-HEADROOM").findings.end());
+  CHECK(edge.result("XSW-HEADROOM").findings.size() == 1);  // the 5 m profile on 17 m
+
+  CrossRun far("sonic_roce_dscp26_flat.json", cable("40m"));
+  const auto& r = far.result("XSW-HEADROOM");
+  const auto it = cable_finding(r);
+  REQUIRE(it != r.findings.end());
+  CHECK(it->severity == Severity::warning);
+  CHECK(it->subject.priority == std::nullopt);
+  // 33 m more cable at 100G: 2 x 33 m x 5 ns x 12.5 B/ns = 4125 B.
+  CHECK(it->title ==
+        "The cable gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 is 7 m at the host (dcb pfc delay (mlx5 cable length)) but "
+        "40 m in CABLE_LENGTH of leaf01 Ethernet0 (4125 B of headroom apart at 100000 Mb/s)");
+  CHECK(it->evidence[2].from.locator == "sonic_roce_dscp26_flat.json CABLE_LENGTH|AZURE Ethernet0");
+  REQUIRE(it->remediation.size() == 2);
+  CHECK(has(it->remediation[0], "delay 40"));  // the host raises its length to the switch's
+  // The profile for 5 m on a 40 m cable is stale too, but its headroom holds the cable.
+  CHECK(std::count_if(r.findings.begin(), r.findings.end(),
+                      [](const engine::Finding& f) { return f.severity == Severity::critical; }) == 0);
+
+  CrossRun shorter("sonic_roce_dscp26_flat.json", cable("2m"), [](model::SwitchSide&) {});
+  CHECK(shorter.result("XSW-HEADROOM").findings.size() == 1);  // the 5 m profile on 2 m: info
+  CHECK(shorter.result("XSW-HEADROOM").findings[0].severity == Severity::info);
+
+  CrossRun unknown("sonic_roce_dscp26_flat.json", [](switches::ConfigDbTableMap& t) { t.erase("CABLE_LENGTH"); });
+  CHECK(unknown.result("XSW-HEADROOM").status == Status::skipped);
+  CHECK(unknown.result("XSW-HEADROOM").skipped_reason ==
+        "ens1f0np0: leaf01 Ethernet0 cable length absent (no CABLE_LENGTH entry for Ethernet0)");
 }
 
 TEST_CASE("a host-facing lossless port without a PFC watchdog is a warning") {

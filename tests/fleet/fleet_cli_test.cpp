@@ -107,6 +107,48 @@ TEST_CASE("fleet CLI: the text view names the drifting host and the finding's ho
   CHECK(t.out.find("ECN-NIC          1 host: node05\n") != std::string::npos);
 }
 
+TEST_CASE("fleet CLI: --switch joins every host to the switch exports and lists each cable with its XSW findings") {
+  FleetDir d;
+  d.add(Cx6dx::healthy, "node01");
+  d.add(Cx6dx::healthy, "node02");
+  const std::string sw = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/switch/";
+  // The host LLDP view (neighbour leaf01 etp1 on ens1f0np0) is given beside the switch: both hosts'
+  // ens1f0np0 are joined to leaf01 Ethernet0.
+  const std::string lldp = " --switch " + word(sw + "lldpctl_json_one_neighbour.json");
+  const auto r =
+      run("fleet --json " + word(d.path) + " --switch " + word(sw + "sonic_default_azure_config_db.json") + lldp);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  const Json j = Json::parse(r.out);
+  REQUIRE(j["cables"].size() == 2);
+  const Json& c = j["cables"][0];
+  CHECK(c["host"] == "node01");
+  CHECK(c["netdev"] == "ens1f0np0");
+  CHECK(c["switch"] == "leaf01");
+  CHECK(c["port"] == "Ethernet0");
+  CHECK(c["join"] == "host LLDP");
+  CHECK(c["verdict"] == "critical");
+  REQUIRE(c["findings"].size() == 1);
+  CHECK(c["findings"][0]["id"] == "XSW-DSCP-QUEUE");
+  CHECK(c["findings"][0]["title"].get<std::string>().find("RoCE DSCP 26 of node01 ens1f0np0 <-> leaf01 Ethernet0") ==
+        0);
+  CHECK(j["cables"][1]["host"] == "node02");
+  CHECK(finding(j, "XSW-DSCP-QUEUE")->at("hosts") == Json::array({"node01", "node02"}));
+
+  const auto t = run("fleet " + word(d.path) + " --switch " + word(sw + "sonic_roce_dscp26_flat.json") + lldp);
+  INFO(t.out << t.err);
+  CHECK(t.exit_code == 0);
+  CHECK(t.out.find("\nCables (host port <-> switch port, the cross checks XSW-* of each)\n"
+                   "  node01 ens1f0np0 <-> leaf01 Ethernet0 (host LLDP): ok\n"
+                   "  node02 ens1f0np0 <-> leaf01 Ethernet0 (host LLDP): ok\n") != std::string::npos);
+
+  // Without --switch the report has no cables; an export roce-doctor cannot read is an input error.
+  CHECK(Json::parse(run("fleet --json " + word(d.path)).out).count("cables") == 0);
+  const auto bad = run("fleet " + word(d.path) + " --switch " + word(sw + "README.md"));
+  CHECK(bad.exit_code == 3);
+  CHECK(bad.err.find(sw + "README.md: not a switch export roce-doctor reads") != std::string::npos);
+}
+
 TEST_CASE("fleet CLI: an unreadable capture is listed with its error and never stops the rest") {
   FleetDir d;
   d.add(Cx6dx::healthy, "node01");

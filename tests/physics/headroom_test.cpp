@@ -45,6 +45,9 @@ TEST_CASE("IEEE estimate matches formats.md 4.3") {
     CHECK(ieee_headroom_bytes(r.speed, r.cable, r.mtu) == r.total);
   }
   CHECK_FALSE(ieee_headroom_bytes(123000, 5, 4200).has_value());
+  // Without the peer's response (394 quanta x 64 B at 100G): 625 + 8400 + 64; any speed.
+  CHECK(ieee_cable_and_frames_bytes(100000, 5, 4200) == 34305 - 394 * 64);
+  CHECK(ieee_cable_and_frames_bytes(123000, 0, 1500) == 3064);
   CHECK(pause_quanta(25000) == 80u);
   CHECK(pause_quanta(800000) == 905u);
 }
