@@ -121,6 +121,8 @@ TEST_CASE("bw: a result far above what the host's ports carry was not measured o
   CHECK(ok.exit_code == 0);
   CHECK(Json::parse(ok.out)["results"].at(0)["verdict"] == "ok");
   std::remove(file.c_str());
+}
+
 // The stand-in perftest (tests/bwrun/fake_perftest.sh) as ib_write_bw in a directory of its own:
 // the prefix that puts it first on PATH, with the mode it plays.
 struct PerftestStandIn {
