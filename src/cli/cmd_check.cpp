@@ -134,6 +134,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   run.results = checks::run_checks(ctx, selection);
   run.ranked = engine::ranked_findings(checks::all_checks(), run.results);
   run.raw_lines = std::move(input->raw_lines);
+  if (!run.raw_lines.empty()) run.counter_sets = report::counter_sets_of(input->now);
 
   const std::string text = options.json ? report::render_check_json(run)
                                         : report::render_check_text(run, report::Style{stdout_wants_colour()});

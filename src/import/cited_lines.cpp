@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "counters/canonical.hpp"
 #include "model/for_each_field.hpp"
 
 namespace roce::import {
@@ -82,6 +83,33 @@ void keep_cited_lines(model::RawLines& into, const std::string& source, const st
       quote += "\n" + quotable(lines[next - 1]);
     }
     into.add({source, label + ":" + std::to_string(number)}, std::move(quote));
+  }
+}
+
+std::map<std::string, std::set<std::string, std::less<>>> cited_counters(const model::Host& host,
+                                                                         const std::string& source) {
+  std::map<std::string, std::set<std::string, std::less<>>> out;
+  for (const auto& nd : host.netdevs) {
+    if (!nd.ethtool_stats.ok() || nd.ethtool_stats.from.source != source) continue;
+    const auto at = file_and_line(nd.ethtool_stats.from.locator);
+    if (!at) continue;
+    auto& names = out[at->first];
+    for (const auto& [canonical, metric] : counters::canonicalize(&nd, nullptr))
+      if (metric.set == "ethtool") names.insert(metric.raw_name);
+  }
+  return out;
+}
+
+void keep_counter_lines(model::RawLines& into, const std::string& source, const std::string& label,
+                        std::string_view text, const std::set<std::string, std::less<>>& names) {
+  const auto lines = split_lines(text);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string_view line = lines[i];
+    line.remove_prefix(std::min(line.find_first_not_of(" \t"), line.size()));
+    const std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos || names.find(line.substr(0, colon)) == names.end()) continue;
+    const model::Provenance at{source, label + ":" + std::to_string(i + 1)};
+    if (into.find(at) == nullptr) into.add(at, quotable(lines[i]));
   }
 }
 

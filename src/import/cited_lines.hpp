@@ -3,6 +3,7 @@
 // that a postmortem can quote its evidence exactly. Pure: import_folder reads the files.
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -30,5 +31,16 @@ std::map<std::string, CitedLines> cited_lines(const model::Host& host, const std
 /// end of the text are left out.
 void keep_cited_lines(model::RawLines& into, const std::string& source, const std::string& label, std::string_view text,
                       const CitedLines& cited);
+
+/// Per file label, the raw names of the counters in the counter sets (ethtool -S) of `host` read from
+/// `source` that have a canonical name (counters/canonical.hpp): the counters a check can cite.
+std::map<std::string, std::set<std::string, std::less<>>> cited_counters(const model::Host& host,
+                                                                         const std::string& source);
+
+/// Keeps, under its own "FILE:LINE", each line "NAME: VALUE" of `text` (the file `label`) whose NAME
+/// (blanks before it dropped) is in `names`, quoted as keep_cited_lines quotes a line; lines another
+/// value cites are left as they are.
+void keep_counter_lines(model::RawLines& into, const std::string& source, const std::string& label,
+                        std::string_view text, const std::set<std::string, std::less<>>& names);
 
 }  // namespace roce::import

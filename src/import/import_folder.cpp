@@ -349,11 +349,16 @@ void import_manifest_time(const fs::path& top, ImportState& state) {
 // Each cited file read once more, inside the capture, for the lines its values came from.
 model::RawLines read_cited_lines(const fs::path& top, const model::Host& host, const std::string& source) {
   model::RawLines raw;
+  const auto counters = cited_counters(host, source);
   for (const auto& [label, numbers] : cited_lines(host, source)) {
     const fs::path path = top / label;
     std::error_code ec;
     if (!fs::is_regular_file(path, ec) || !inside(top, path)) continue;
-    if (auto text = read_small_file(path, label)) keep_cited_lines(raw, source, label, *text, numbers);
+    auto text = read_small_file(path, label);
+    if (!text) continue;
+    keep_cited_lines(raw, source, label, *text, numbers);
+    if (auto names = counters.find(label); names != counters.end())
+      keep_counter_lines(raw, source, label, *text, names->second);
   }
   return raw;
 }

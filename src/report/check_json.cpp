@@ -19,8 +19,8 @@ ordered_json subject_json(const engine::Subject& s) {
 }
 
 // "raw": the capture line the evidence was read from, null where none is kept (a live host).
-ordered_json evidence_json(const engine::Evidence& e, const model::RawLines& raw_lines) {
-  const std::string* raw = raw_lines.find(e.from);
+ordered_json evidence_json(const engine::Finding& f, const engine::Evidence& e, const CheckRun& run) {
+  const std::string* raw = quote_of(run, f, e);
   return {{"name", e.name},
           {"value", e.value},
           {"delta", or_null(e.delta)},
@@ -31,9 +31,9 @@ ordered_json evidence_json(const engine::Evidence& e, const model::RawLines& raw
           {"raw", raw ? ordered_json(*raw) : ordered_json(nullptr)}};
 }
 
-ordered_json finding_json(const engine::Finding& f, const model::RawLines& raw_lines) {
+ordered_json finding_json(const engine::Finding& f, const CheckRun& run) {
   ordered_json evidence = ordered_json::array();
-  for (const auto& e : f.evidence) evidence.push_back(evidence_json(e, raw_lines));
+  for (const auto& e : f.evidence) evidence.push_back(evidence_json(f, e, run));
   return {{"id", f.id},
           {"severity", engine::to_string(f.severity)},
           {"subject", subject_json(f.subject)},
@@ -61,7 +61,7 @@ std::string render_check_json(const CheckRun& run) {
                     {"info", v.info},
                     {"exit_code", exit_code_of(run)}};
   doc["findings"] = ordered_json::array();
-  for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f, run.raw_lines));
+  for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f, run));
   doc["results"] = ordered_json::array();
   for (const auto& r : run.results)
     doc["results"].push_back({{"id", r.id},

@@ -7,6 +7,21 @@
 
 namespace roce::report {
 
+CounterSets counter_sets_of(const model::Host& host) {
+  CounterSets out;
+  for (const auto& nd : host.netdevs)
+    if (nd.ethtool_stats.ok()) out[{nd.name, "ethtool"}] = nd.ethtool_stats.from;
+  return out;
+}
+
+const std::string* quote_of(const CheckRun& run, const engine::Finding& f, const engine::Evidence& e) {
+  if (const std::string* raw = run.raw_lines.find(e.from)) return raw;
+  const auto set = run.counter_sets.find({f.subject.netdev, e.from.source});
+  if (set == run.counter_sets.end()) return nullptr;
+  const auto* line = run.raw_lines.find_counter(set->second, e.name);
+  return line ? &line->second : nullptr;
+}
+
 Verdict verdict_of(const std::vector<engine::Finding>& findings) {
   Verdict v;
   for (const auto& f : findings) {

@@ -1,7 +1,9 @@
 #pragma once
 // One `roce-doctor check` run, as the renderers see it: what was looked at and what the checks said.
+#include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/check.hpp"
@@ -10,6 +12,10 @@
 #include "model/raw_lines.hpp"
 
 namespace roce::report {
+
+/// The counter sets each port's counters were read from, by (port, set): ("ens1f0", "ethtool") ->
+/// Provenance {"sos", "sos_commands/networking/ethtool_-S_ens1f0:1"}.
+using CounterSets = std::map<std::pair<std::string, std::string>, model::Provenance>;
 
 struct CheckRun {
   std::string hostname;
@@ -22,7 +28,16 @@ struct CheckRun {
   std::vector<engine::CheckResult> results;  // catalog order
   std::vector<engine::Finding> ranked;       // engine::ranked_findings(results)
   model::RawLines raw_lines;                 // an imported capture: the lines the evidence cites
+  CounterSets counter_sets;                  // where a counter's evidence ({set, canonical}) was read
 };
+
+/// The ethtool -S counter set of every netdev of `host`, as CheckRun::counter_sets keys it.
+CounterSets counter_sets_of(const model::Host& host);
+
+/// The capture line (or block) that evidence `e` of `f` quotes: the one its provenance cites or, for
+/// a counter ({set, canonical name}), the line naming it in the file its port's set was read from
+/// (model::RawLines::find_counter); null when none is kept.
+const std::string* quote_of(const CheckRun& run, const engine::Finding& f, const engine::Evidence& e);
 
 struct Verdict {
   int critical = 0, warning = 0, info = 0;

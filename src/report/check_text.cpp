@@ -55,12 +55,12 @@ std::string severity_label(engine::Severity s, const Style& style) {
 }
 
 // Each evidence with, under it, the capture line it was read from where one is kept.
-std::string render_finding(const engine::Finding& f, const model::RawLines& raw_lines, const Style& style) {
+std::string render_finding(const engine::Finding& f, const CheckRun& run, const Style& style) {
   std::string out = severity_label(f.severity, style) + " " + style.bold(f.id) + "  " + f.subject.to_string() + "\n";
   out += "  " + style.bold(f.title) + "\n";
   for (const auto& e : f.evidence) {
     out += "    " + evidence_line(e) + "\n";
-    if (const std::string* raw = raw_lines.find(e.from))
+    if (const std::string* raw = quote_of(run, f, e))
       for (const auto& quoted : detail::quote_lines(*raw)) out += "      > " + quoted + "\n";
   }
   if (!f.explanation.empty()) out += wrap_paragraph(f.explanation, "  ", kWidth);
@@ -128,7 +128,7 @@ std::string render_check_text(const CheckRun& run, const Style& style) {
   if (run.ports.empty()) out += "none";
   for (std::size_t i = 0; i < run.ports.size(); ++i) out += (i ? ", " : "") + run.ports[i];
   out += "\n";
-  for (const auto& f : run.ranked) out += "\n" + render_finding(f, run.raw_lines, style);
+  for (const auto& f : run.ranked) out += "\n" + render_finding(f, run, style);
 
   int ok = 0;
   std::string skipped;

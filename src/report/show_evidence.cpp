@@ -29,6 +29,25 @@ std::pair<std::string, std::size_t> split_locator(const std::string& locator) {
   return {locator.substr(0, colon), line};
 }
 
+// "evidence counters: FILE" and under it "  N > TEXT" for each counter line kept from the file the
+// counter set was read from, by line (the set itself cites only the file's first line).
+void add_counter_lines(const model::RawLines& raw, const model::Field<model::CounterSet>& set, const Style& style,
+                       std::vector<std::string>& out) {
+  const auto [file, first] = split_locator(set.from.locator);
+  if (!set.ok() || first == 0) return;
+  std::vector<std::pair<std::size_t, const std::string*>> kept;
+  const std::string prefix = file + ":";
+  for (auto it = raw.lines.lower_bound({set.from.source, prefix}); it != raw.lines.end(); ++it) {
+    if (it->first.first != set.from.source || it->first.second.compare(0, prefix.size(), prefix) != 0) break;
+    const auto [at_file, line] = split_locator(it->first.second);
+    if (at_file == file && line != first && line != 0) kept.emplace_back(line, &it->second);
+  }
+  if (kept.empty()) return;
+  std::sort(kept.begin(), kept.end());
+  out.push_back(style.dim("evidence") + " counters: " + file);
+  for (const auto& [line, text] : kept) out.push_back("  " + std::to_string(line) + " > " + *text);
+}
+
 }  // namespace
 
 std::vector<std::string> quote_lines(const std::string& quote) {
@@ -90,7 +109,9 @@ std::vector<std::string> evidence_lines(const model::NetDev& nd, const Style& st
   if (style.quotes == nullptr) return {};
   QuoteCollector collect(*style.quotes);
   model::for_each_field_nested(nd, collect);
-  return collect.lines(style);
+  auto out = collect.lines(style);
+  add_counter_lines(*style.quotes, nd.ethtool_stats, style, out);
+  return out;
 }
 
 std::vector<std::string> evidence_lines(const model::RdmaDevice& dev, const Style& style) {

@@ -2,7 +2,10 @@
 // the sos-like fixture (tests/fixtures/import: provenance there) and through a saved host document.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "run_binary.hpp"
@@ -16,6 +19,26 @@ const std::string kSosReport =
     std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/import/sosreport-gpu-node-07-2026-11-29-abcdef";
 
 bool has_text(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+// The folder fixture (tests/fixtures/import/folder) with ECN off on priority 3, 802.3x pause on
+// (ethtool -a) and, as its ethtool -S, the real ConnectX-4 Lx global pause counters of
+// tests/fixtures/samples (provenance there) under ethtool's heading.
+std::string ecn_off_pause_capture() {
+  namespace fs = std::filesystem;
+  const std::string dir = temp_path("ecn-off-pause");
+  fs::remove_all(dir);
+  fs::copy(std::string(ROCE_FIXTURES_DIR) + "/import/folder", dir, fs::copy_options::recursive);
+  for (const char* point : {"roce_np", "roce_rp"})
+    write_file(dir + "/sys/class/net/ens1f0/ecn/" + point + "/enable/3", "0\n");
+  write_file(dir + "/ethtool_-a_ens1f0", "Pause parameters for ens1f0:\nAutonegotiate:\toff\nRX:\t\ton\nTX:\t\ton\n");
+  std::istringstream sample(
+      slurp(std::string(ROCE_FIXTURES_DIR) + "/samples/mlx5_ethtool_S_global_pause_grep_cx4lx.txt"));
+  std::string stats = "NIC statistics:\n";
+  for (std::string line; std::getline(sample, line);)
+    if (!line.starts_with("#")) stats += line + "\n";
+  write_file(dir + "/ethtool_-S_ens1f0", stats);
+  return dir;
+}
 
 }  // namespace
 
@@ -67,6 +90,9 @@ TEST_CASE("check quotes each finding's evidence line from the capture, in text a
   INFO(text.out);
   CHECK(text.exit_code == 2);
   CHECK(has_text(text.out, "    state = 1: DOWN  [sos sos_commands/infiniband/ibstat:77]\n      > \t\tState: Down\n"));
+  CHECK(has_text(
+      text.out,
+      "    rx_pcs_symbol_err_phy = 386  [ethtool phy.symbol_errors]\n      >      rx_pcs_symbol_err_phy: 386\n"));
   const auto json = run("check --json --from '" + kSosReport + "'");
   const auto doc = nlohmann::json::parse(json.out);
   bool quoted = false;
@@ -77,10 +103,55 @@ TEST_CASE("check quotes each finding's evidence line from the capture, in text a
         CHECK(e["raw"] == "\t\tState: Down");
         quoted = true;
       }
-      // A counter's evidence names no capture line: raw is null, never an empty string.
-      if (e["source"] == "ethtool") CHECK(e["raw"].is_null());
+      // A counter's evidence quotes the line of ethtool -S that names it.
+      if (e["name"] == "rx_pcs_symbol_err_phy") CHECK(e["raw"] == "     rx_pcs_symbol_err_phy: 386");
     }
   CHECK(quoted);
+}
+
+TEST_CASE("check quotes the ethtool -S line of each counter a finding cites, beside ECN and pause settings") {
+  const std::string capture = ecn_off_pause_capture();
+  const auto text = run("check --from '" + capture + "'");
+  INFO(text.out << text.err);
+  CHECK(text.exit_code == 2);
+  CHECK(has_text(text.out,
+                 "    ecn/roce_np/enable/3 = 0  [folder sys/class/net/ens1f0/ecn/roce_np/enable/3:1]\n      > 0\n"));
+  CHECK(has_text(text.out,
+                 "    tx_global_pause = 1266552  [ethtool global.tx_pause]\n"
+                 "      >      tx_global_pause: 1266552\n"
+                 "    rx_global_pause = 0  [ethtool global.rx_pause]\n"
+                 "      >      rx_global_pause: 0\n"));
+
+  const auto doc = nlohmann::json::parse(run("check --json --from '" + capture + "'").out);
+  std::map<std::string, std::string> quoted;  // counter -> raw, for PFC-GLOBAL-PAUSE
+  bool ecn_quoted = false;
+  for (const auto& f : doc["findings"])
+    for (const auto& e : f["evidence"]) {
+      if (f["id"] == "PFC-GLOBAL-PAUSE" && e["source"] == "ethtool") quoted[e["name"]] = e["raw"];
+      if (f["id"] == "ECN-NIC" && e["locator"] == "sys/class/net/ens1f0/ecn/roce_np/enable/3:1")
+        ecn_quoted = e["raw"] == "0";
+    }
+  CHECK(ecn_quoted);
+  CHECK(quoted == std::map<std::string, std::string>{{"rx_global_pause", "     rx_global_pause: 0"},
+                                                     {"tx_global_pause", "     tx_global_pause: 1266552"}});
+
+  // A host document saved with the quotes judges the same, quotes included.
+  const std::string saved = temp_path("ecn-off-pause-host.json");
+  write_file(saved, run("show --json --evidence --from '" + capture + "'").out);
+  const auto from_saved = run("check --from '" + saved + "'");
+  CHECK(from_saved.out.substr(from_saved.out.find('\n')) == text.out.substr(text.out.find('\n')));
+  std::remove(saved.c_str());
+
+  // show --evidence lists the kept counter lines under the netdev, by line number.
+  const auto show = run("show --evidence --dev ens1f0 --from '" + capture + "'");
+  CHECK(has_text(show.out,
+                 "    evidence counters: ethtool_-S_ens1f0\n"
+                 "      8 >      outbound_pci_stalled_rd: 0\n"));
+  CHECK(has_text(show.out,
+                 "\n      12 >      rx_global_pause: 0\n"
+                 "      13 >      rx_global_pause_duration: 0\n"
+                 "      14 >      tx_global_pause: 1266552\n"));
+  std::filesystem::remove_all(capture);
 }
 
 }  // namespace roce::test

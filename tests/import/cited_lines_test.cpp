@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "captures/bundle.hpp"
 #include "import/cited_lines.hpp"
 #include "import/import_folder.hpp"
 #include "import/load_capture.hpp"
@@ -75,20 +76,29 @@ TEST_CASE("only cited lines are kept: every kept line is one a value cites, file
   const auto imported = import::import_folder(import_fixture(kSosCapture));
   REQUIRE(imported);
   const auto cited = import::cited_lines(imported->host, "sos");
+  const auto counters = import::cited_counters(imported->host, "sos");
   std::size_t count = 0;
   for (const auto& [label, numbers] : cited) count += numbers.size();
-  CHECK(imported->raw_lines.lines.size() == count);
+  std::size_t counter_lines = 0;
   for (const auto& [key, text] : imported->raw_lines.lines) {
     INFO(key.second);
     CHECK(key.first == "sos");
     const auto colon = key.second.rfind(':');
     REQUIRE(colon != std::string::npos);
-    CHECK(cited.count(key.second.substr(0, colon)) == 1);
+    const std::string file = key.second.substr(0, colon);
+    REQUIRE(cited.count(file) == 1);
+    // A line no value cites is the line of a counter a check can cite.
+    if (cited.at(file).count(std::stoul(key.second.substr(colon + 1))) == 0) {
+      const std::string name = text.substr(text.find_first_not_of(' '), text.find(':') - text.find_first_not_of(' '));
+      CHECK(counters.at(file).count(name) == 1);
+      ++counter_lines;
+    }
     // A quote starts with the line cited, as the file holds it; a block goes on with the lines after it.
     const std::string first = text.substr(0, text.find('\n'));
     CHECK(first == fixture_line(kSosCapture, key.second.substr(0, colon), std::stoul(key.second.substr(colon + 1))));
     CHECK(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) < import::kMaxBlockLines);
   }
+  CHECK(imported->raw_lines.lines.size() == count + counter_lines);
   // ethtool -k is a recognised command roce-doctor does not read: none of its lines is kept.
   for (const auto& [key, text] : imported->raw_lines.lines) CHECK(key.second.find("ethtool_-k") == std::string::npos);
   // The 4-line dcb pfc output: only the line the PFC value came from.
@@ -119,6 +129,56 @@ TEST_CASE("load_capture hands the kept lines on in the bundle") {
   CHECK_FALSE(bundle->raw_lines.empty());
   CHECK(bundle->raw_lines.find({"sos", "sos_commands/networking/dcb_-s_pfc_show_dev_ens1f0:1"}) != nullptr);
   CHECK(bundle->raw_lines.find({"sos", "sos_commands/networking/dcb_-s_pfc_show_dev_ens1f0:2"}) == nullptr);
+}
+
+TEST_CASE("a counter set keeps the ethtool -S line of each counter a check can cite, found by the counter's name") {
+  const auto bundle = import::load_capture(import_fixture(kSosCapture));
+  REQUIRE(bundle);
+  const model::NetDev* nd = bundle->samples.back().netdev("ens1f0");
+  REQUIRE(nd != nullptr);
+  REQUIRE(nd->ethtool_stats.ok());
+  const std::string file = "sos_commands/networking/ethtool_-S_ens1f0";
+  const auto* line = bundle->raw_lines.find_counter(nd->ethtool_stats.from, "rx_pcs_symbol_err_phy");
+  REQUIRE(line != nullptr);
+  CHECK(line->first == std::make_pair(std::string("sos"), file + ":162"));
+  CHECK(line->second == fixture_line(kSosCapture, file, 162));
+  CHECK(line->second == "     rx_pcs_symbol_err_phy: 386");
+  CHECK(bundle->raw_lines.find_counter(nd->ethtool_stats.from, "rx_out_of_buffer") != nullptr);
+  // A counter no check reads (no canonical name) is not kept: the quotes stay small.
+  CHECK(bundle->raw_lines.find_counter(nd->ethtool_stats.from, "tx_tso_packets") == nullptr);
+  CHECK(bundle->raw_lines.find_counter(nd->ethtool_stats.from, "rx_pcs_symbol_err") == nullptr);  // a prefix
+  std::size_t kept_bytes = 0, kept = 0;
+  for (const auto& [key, text] : bundle->raw_lines.lines)
+    if (key.second.starts_with(file + ":")) kept_bytes += key.second.size() + text.size(), ++kept;
+  CHECK(kept < 60);
+  CHECK(kept_bytes < 4096);
+
+  // The bundle written and read back keeps the counter lines.
+  const auto back = captures::read_bundle_text(captures::write_bundle_text(*bundle), "b.json");
+  REQUIRE(back);
+  CHECK(back->raw_lines == bundle->raw_lines);
+  const auto* again =
+      back->raw_lines.find_counter(back->samples.back().netdev("ens1f0")->ethtool_stats.from, "rx_pcs_symbol_err_phy");
+  REQUIRE(again != nullptr);
+  CHECK(again->second == "     rx_pcs_symbol_err_phy: 386");
+}
+
+TEST_CASE("keep_counter_lines keeps the lines of the named counters only, each under its own line") {
+  model::RawLines raw;
+  raw.add({"folder", "s:1"}, "NIC statistics:");
+  import::keep_counter_lines(
+      raw, "folder", "s",
+      "NIC statistics:\n     rx_prio3_pause: 7\n     rx_prio3_pause_duration: 9\n\tnp_cnp_sent: 0\n",
+      {"rx_prio3_pause", "np_cnp_sent", "NIC statistics"});
+  CHECK(*raw.find({"folder", "s:1"}) == "NIC statistics:");  // the set's own line stays as it was
+  CHECK(*raw.find({"folder", "s:2"}) == "     rx_prio3_pause: 7");
+  CHECK(raw.find({"folder", "s:3"}) == nullptr);
+  CHECK(*raw.find({"folder", "s:4"}) == "\tnp_cnp_sent: 0");
+  const auto* cnp = raw.find_counter({"folder", "s:1"}, "np_cnp_sent");
+  REQUIRE(cnp != nullptr);
+  CHECK(cnp->first.second == "s:4");
+  CHECK(raw.find_counter({"folder", "other:1"}, "np_cnp_sent") == nullptr);  // another file's set
+  CHECK(raw.find_counter({"sos", "s:1"}, "np_cnp_sent") == nullptr);         // another capture's
 }
 
 TEST_CASE(
