@@ -84,7 +84,7 @@ TEST_CASE("live LLDP: a control socket nobody listens on means lldpd is not runn
                           o.socket + ": No such file or directory; start it: systemctl start lldpd");
 }
 
-TEST_CASE("live LLDP: lldpctl that hangs is killed at the deadline, and output that is not its JSON is an error") {
+TEST_CASE("live LLDP: a hung lldpctl is killed at the deadline, a socket not ours is denied, the rest are errors") {
   ScratchDir dir;
   switches::LiveLldpOptions o;
   o.lldpctl = dir.script("lldpctl-hangs", "exec sleep 30");
@@ -99,6 +99,16 @@ TEST_CASE("live LLDP: lldpctl that hangs is killed at the deadline, and output t
   read = switches::read_live_lldp(o);
   CHECK(read.availability == Availability::error);
   CHECK(read.cause.rfind(o.lldpctl + " -f json:1:1: not JSON", 0) == 0);
+
+  // lldpctl's words, as it prints them for a socket of mode 0770 owned by _lldpd to another user.
+  o.lldpctl = dir.script("lldpctl-not-ours",
+                         "echo '2026-12-02T21:50:58 [WARN/control] unable to connect to socket /run/lldpd.socket: "
+                         "Permission denied' >&2; exit 1");
+  read = switches::read_live_lldp(o);
+  CHECK(read.availability == Availability::denied);
+  CHECK(read.cause == o.lldpctl +
+                          " -f json: lldpd's control socket is not ours to open: unable to connect to socket "
+                          "/run/lldpd.socket: Permission denied; run as root, or as a member of lldpd's group _lldpd");
 
   o.lldpctl = dir.script("lldpctl-fails", "echo '2026-12-02T21:50:58 [WARN/lldpctl] cannot find lldpd' >&2; exit 1");
   read = switches::read_live_lldp(o);
