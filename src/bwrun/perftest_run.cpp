@@ -7,10 +7,17 @@
 #include <sstream>
 #include <thread>
 
-#include "bwrun/child.hpp"
+#include "util/child_process.hpp"
 
 namespace roce::bwrun {
 namespace {
+
+using process::Child;
+using process::ChildEnd;
+using process::Clock;
+using process::find_in_path;
+using process::InterruptGuard;
+using process::tail_of_file;
 
 // The longest a loopback server may take to listen before the client starts.
 constexpr auto kServerStartLimit = std::chrono::seconds(30);

@@ -3,7 +3,8 @@
 // Format (man/roce-doctor-bundle.5 is the full description):
 //   {"format": "roce-doctor-bundle", "schema_version": 1, "tool_version": "0.1.0",
 //    "created_unix_ms": 1700000000000, "samples": [Host, ...],
-//    "raw_lines": [[source, "FILE:LINE", text], ...]}   (only for an imported capture)
+//    "raw_lines": [[source, "FILE:LINE", text], ...],   (only for an imported capture)
+//    "host_lldp": [{"netdev", "system_name", "port_id", ...}, ...]}   (only when some were read)
 // `show --json` writes a single Host as {"format": "roce-doctor-host", "schema_version": 1, ...Host};
 // the reader accepts both and returns a Bundle. "raw_lines" is written only when there are some.
 #include <cstdint>
@@ -26,7 +27,8 @@ struct Bundle {
   std::string tool_version;
   std::int64_t created_unix_ms = 0;
   std::vector<model::Host> samples;
-  model::Observations observations;  // found beside the host in a folder or archive; not in the JSON
+  model::Observations observations;  // found beside the host in a folder or archive; in the JSON
+                                     // only the host's LLDP neighbours (switches.host_lldp)
   model::RawLines raw_lines{};       // an imported capture: the lines its values cite (model/raw_lines.hpp)
   bool operator==(const Bundle&) const = default;
 };

@@ -98,6 +98,16 @@ class Decoder {
     if (!j.is_array() || j.size() != 2) return failed(path, "expected [source, locator]");
     return get(j[0], path + "[0]", out.source) && get(j[1], path + "[1]", out.locator);
   }
+  bool get(const Json& j, const std::string& path, model::HostLldpNeighbor& out) {
+    if (!j.is_object()) return expected(path, "object", j);
+    const std::pair<const char*, std::string*> texts[] = {
+        {"netdev", &out.netdev},   {"system_name", &out.system_name},   {"chassis_id", &out.chassis_id},
+        {"port_id", &out.port_id}, {"port_id_type", &out.port_id_type}, {"port_descr", &out.port_descr}};
+    for (const auto& [key, member] : texts)
+      if (auto it = j.find(key); it != j.end() && !get(*it, path + "." + key, *member)) return false;
+    if (auto f = j.find("from"); f != j.end() && !get(*f, path + ".from", out.from)) return false;
+    return true;
+  }
   bool get(const Json& j, const std::string& path, model::CounterSet& out) {
     if (j.is_object()) {
       for (const auto& [name, value] : j.items()) {
@@ -235,6 +245,8 @@ Expected<Bundle> decode_document(const Json& doc) {
   if (samples == doc.end()) return fail("samples: missing");
   if (!d.error) d.get(*samples, "samples", bundle.samples);
   if (auto raw = doc.find("raw_lines"); raw != doc.end() && !d.error) get_raw_lines(d, *raw, bundle.raw_lines);
+  if (auto lldp = doc.find("host_lldp"); lldp != doc.end() && !d.error)
+    d.get(*lldp, "host_lldp", bundle.observations.switches.host_lldp);
   if (d.error) return fail(*d.error);
   if (bundle.samples.empty()) return fail("samples: empty (a bundle holds at least one sample)");
   return bundle;

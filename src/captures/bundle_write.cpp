@@ -23,6 +23,7 @@ Json to_json(T n) { return n; }
 Json to_json(std::int64_t clock) { return clock == 0 ? Json(nullptr) : Json(clock); }
 
 Json to_json(const model::CounterSet& set);
+Json to_json(const model::HostLldpNeighbor& n);
 template <model::schema::Described T>
 Json to_json(const T& x);
 template <class T>
@@ -157,6 +158,13 @@ void pretty(const Json& j, std::size_t indent, std::string& out) {
   out += "\n" + std::string(indent, ' ') + (j.is_object() ? "}" : "]");
 }
 
+// {"netdev", "system_name", "chassis_id", "port_id", "port_id_type", "port_descr", "from"}
+Json to_json(const model::HostLldpNeighbor& n) {
+  return Json{{"netdev", n.netdev},     {"system_name", n.system_name},   {"chassis_id", n.chassis_id},
+              {"port_id", n.port_id},   {"port_id_type", n.port_id_type}, {"port_descr", n.port_descr},
+              {"from", to_json(n.from)}};
+}
+
 // [[source, "FILE:LINE", text], ...]
 Json to_json(const model::RawLines& raw) {
   Json lines = Json::array();
@@ -180,6 +188,8 @@ std::string write_bundle_text(const Bundle& bundle) {
   doc["created_unix_ms"] = to_json(bundle.created_unix_ms);
   doc["samples"] = to_json(bundle.samples);
   if (!bundle.raw_lines.empty()) doc["raw_lines"] = to_json(bundle.raw_lines);
+  if (!bundle.observations.switches.host_lldp.empty())
+    doc["host_lldp"] = to_json(bundle.observations.switches.host_lldp);
   return dump(doc);
 }
 

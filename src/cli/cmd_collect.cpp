@@ -63,6 +63,8 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
     bundle.samples.push_back(std::move(*host));
   }
   if (bundle.samples.empty()) return kExitInterrupted;
+  // What a capture of this host would hold beside it: the cables' LLDP neighbours, for --switch.
+  if (runs_in_real_time(**system)) read_live_lldp(bundle.samples.back(), bundle.observations.switches);
   bundle.created_unix_ms = bundle.samples.back().time_unix_ms;
   if (auto written = captures::write_bundle_file(options.output, bundle); !written)
     return report_error(written.error(), kExitRuntimeError);

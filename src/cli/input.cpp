@@ -16,6 +16,7 @@
 #include "import/switch_archives.hpp"
 #include "profile/load.hpp"
 #include "switch/cable_join.hpp"
+#include "switch/host_lldp_live.hpp"
 #include "switch/load_exports.hpp"
 #include "util/exit_codes.hpp"
 
@@ -191,6 +192,11 @@ Expected<model::Host> sample_device(tune::System& system, const std::string& dev
   return select_device(system.sample(), device);
 }
 
+void read_live_lldp(model::Host& host, model::SwitchSide& side) {
+  if (std::string missing = switches::add_live_lldp(host, side); !missing.empty())
+    print_warnings({"host LLDP neighbours " + missing});
+}
+
 Result<Input> read_input(const GlobalOptions& global, const InputRequest& request) {
   Result<Input> in =
       request.captures.empty() ? read_system(global, request) : Result<Input>(read_captures(request), kExitInputError);
@@ -198,6 +204,7 @@ Result<Input> read_input(const GlobalOptions& global, const InputRequest& reques
     auto side = import::read_switch_exports_or_archives(request.switch_exports);
     if (!side) return {std::move(side.error()), kExitInputError};
     model::append(in->observations.switches, std::move(*side));
+    if (in->system && runs_in_real_time(*in->system)) read_live_lldp(in->now, in->observations.switches);
   }
   if (in && !in->observations.switches.switches.empty())
     in->observations.switches.cables = switches::join_cables(in->now, in->observations.switches);

@@ -44,6 +44,9 @@ Expected<captures::Bundle> read_capture(const std::string& path);
 Expected<std::unique_ptr<tune::System>> open_input_system(const GlobalOptions& global, const std::string& device = {});
 /// Does this system's time pass by itself (live), or only when wait() moves it (a simulator)?
 bool runs_in_real_time(const tune::System& system);
+/// The host's LLDP neighbours read live from lldpd into `side` (where a capture's lldpctl output
+/// goes); when they cannot be, a note on `host` and a warning say why (lldpd absent, not running, denied).
+void read_live_lldp(model::Host& host, model::SwitchSide& side);
 /// One sample of the system narrowed to `device`, or no_device_error.
 Expected<model::Host> sample_device(tune::System& system, const std::string& device);
 

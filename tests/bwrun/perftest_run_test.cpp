@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bwrun/child.hpp"
 #include "bwrun/perftest_run.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
+#include "util/child_process.hpp"
 
 namespace roce::test {
 namespace {
@@ -147,7 +147,7 @@ TEST_CASE("bw --run: no perftest on PATH names the package") {
 }
 
 TEST_CASE("bw --run: a program that cannot be executed is an error with its errno, and is reaped") {
-  auto child = bwrun::Child::start({"/nonexistent/ib_write_bw"}, "/dev/null", "/dev/null");
+  auto child = process::Child::start({"/nonexistent/ib_write_bw"}, "/dev/null", "/dev/null");
   REQUIRE_FALSE(child.ok());
   CHECK(child.error().message == "cannot run /nonexistent/ib_write_bw: No such file or directory");
 }
@@ -166,7 +166,7 @@ TEST_CASE("bw --run: a server is ready when /proc/net/tcp shows its port listeni
 TEST_CASE("bw --run: every flag the plan passes is one the installed ib_write_bw --help lists") {
   const std::string help_file =
       (fs::temp_directory_path() / ("roce-bwrun-help-" + std::to_string(::getpid()))).string();
-  if (bwrun::find_in_path("ib_write_bw").empty()) {
+  if (process::find_in_path("ib_write_bw").empty()) {
     WARN("ROCE-TEST-SKIP: perftest is not installed (ib_write_bw not in PATH)");
     return;
   }

@@ -142,6 +142,22 @@ TEST_CASE("collect writes a bundle of several samples that show --from reads") {
   }
 }
 
+TEST_CASE("collect without lldpd installed warns, notes why in the bundle, and exits 0") {
+  const std::string path = temp_path("no-lldpd.json");
+  const auto r = run("collect -o '" + path + "' --dev lo", "env PATH=/nonexistent");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.find("roce-doctor: host LLDP neighbours unsupported (lldpd is not installed: no lldpctl in PATH; "
+                   "install and start the lldpd package: apt-get install lldpd)\n") != std::string::npos);
+  auto bundle = roce::captures::read_bundle_file(path);
+  REQUIRE(bundle.ok());
+  REQUIRE_FALSE(bundle->samples.back().notes.empty());
+  CHECK(bundle->samples.back().notes.back().subject == "lldp");
+  CHECK(bundle->samples.back().notes.back().availability == roce::model::Availability::unsupported);
+  CHECK(bundle->observations.switches.host_lldp.empty());
+  std::remove(path.c_str());
+}
+
 TEST_CASE("a veth inside a network namespace: DCB unsupported, driver veth") {
   if (geteuid() != 0) {
     WARN("ROCE-TEST-SKIP: creating a network namespace needs root");

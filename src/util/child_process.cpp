@@ -1,5 +1,5 @@
 // Child processes in their own process group, with a deadline; always reaped.
-#include "bwrun/child.hpp"
+#include "util/child_process.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -14,7 +14,7 @@
 #include <sstream>
 #include <thread>
 
-namespace roce::bwrun {
+namespace roce::process {
 namespace {
 
 volatile sig_atomic_t g_interrupted = 0;
@@ -184,4 +184,4 @@ std::string tail_of_file(const std::string& path, std::size_t max_lines) {
   return out;
 }
 
-}  // namespace roce::bwrun
+}  // namespace roce::process

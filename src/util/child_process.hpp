@@ -9,7 +9,7 @@
 
 #include "util/expected.hpp"
 
-namespace roce::bwrun {
+namespace roce::process {
 
 using Clock = std::chrono::steady_clock;
 
@@ -70,4 +70,4 @@ std::string find_in_path(const std::string& name);
 /// The last `max_lines` lines of a file (for errors): "" when it is empty or unreadable.
 std::string tail_of_file(const std::string& path, std::size_t max_lines = 10);
 
-}  // namespace roce::bwrun
+}  // namespace roce::process

@@ -1,0 +1,208 @@
+// lldpctl run live: against the real lldpd on a veth pair between two network namespaces, and when
+// lldpctl is not installed, lldpd is not running, lldpctl hangs or prints what is not its JSON.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "captures/bundle.hpp"
+#include "support/child_process.hpp"
+#include "support/files.hpp"
+#include "support/netns.hpp"
+#include "switch/host_lldp_live.hpp"
+
+namespace roce::test {
+namespace {
+
+namespace fs = std::filesystem;
+using model::Availability;
+
+// A directory of this test's own, removed with what it holds.
+struct ScratchDir {
+  fs::path path = fs::temp_directory_path() / ("roce-lldp-live-" + std::to_string(::getpid()));
+  ScratchDir() { fs::create_directories(path); }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  // An executable shell script named `name` in the directory.
+  std::string script(const std::string& name, const std::string& body) const {
+    const auto file = (path / name).string();
+    std::ofstream(file) << "#!/bin/sh\n" << body << "\n";
+    ::chmod(file.c_str(), 0755);
+    return file;
+  }
+};
+
+// PATH set to `value` while it lives.
+struct PathSetTo {
+  std::string old = std::getenv("PATH") ? std::getenv("PATH") : "";
+  explicit PathSetTo(const std::string& value) { ::setenv("PATH", value.c_str(), 1); }
+  ~PathSetTo() { ::setenv("PATH", old.c_str(), 1); }
+};
+
+}  // namespace
+
+TEST_CASE("live LLDP: lldpctl missing from PATH is unsupported, naming the lldpd package") {
+  ScratchDir dir;
+  const PathSetTo empty_path(dir.path.string());
+  const auto read = switches::read_live_lldp();
+  CHECK_FALSE(read.ok());
+  CHECK(read.availability == Availability::unsupported);
+  CHECK(read.cause.find("no lldpctl in PATH") != std::string::npos);
+  CHECK(read.cause.find("lldpd package") != std::string::npos);
+  CHECK(read.from.locator == "lldpctl -f json");
+
+  model::Host host;
+  model::SwitchSide side;
+  const std::string missing = switches::add_live_lldp(host, side);
+  CHECK(missing.rfind("unsupported (lldpd is not installed", 0) == 0);
+  CHECK(side.host_lldp.empty());
+  REQUIRE(host.notes.size() == 1);
+  CHECK(host.notes[0].subject == "lldp");
+  CHECK(host.notes[0].availability == Availability::unsupported);
+}
+
+TEST_CASE("live LLDP: a control socket nobody listens on means lldpd is not running: absent") {
+  if (run("command -v lldpctl") != 0) {
+    std::cout << "ROCE-TEST-SKIP: lldpctl is not installed (package lldpd)\n";
+    return;
+  }
+  ScratchDir dir;
+  switches::LiveLldpOptions o;
+  o.socket = (dir.path / "no-lldpd.socket").string();
+  const auto read = switches::read_live_lldp(o);
+  CHECK_FALSE(read.ok());
+  CHECK(read.availability == Availability::absent);
+  CHECK(read.cause == "lldpd is not running: lldpctl -u " + o.socket + " -f json: unable to connect to socket " +
+                          o.socket + ": No such file or directory; start it: systemctl start lldpd");
+}
+
+TEST_CASE("live LLDP: a hung lldpctl is killed at the deadline, a socket not ours is denied, the rest are errors") {
+  ScratchDir dir;
+  switches::LiveLldpOptions o;
+  o.lldpctl = dir.script("lldpctl-hangs", "exec sleep 30");
+  o.timeout = std::chrono::milliseconds(200);
+  const auto started = std::chrono::steady_clock::now();
+  auto read = switches::read_live_lldp(o);
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(3));
+  CHECK(read.availability == Availability::error);
+  CHECK(read.cause == o.lldpctl + " -f json did not answer within 200 ms; is lldpd busy or hung?");
+
+  o.lldpctl = dir.script("lldpctl-text", "echo 'Interface: eth0, via: LLDP'");
+  read = switches::read_live_lldp(o);
+  CHECK(read.availability == Availability::error);
+  CHECK(read.cause.rfind(o.lldpctl + " -f json:1:1: not JSON", 0) == 0);
+
+  // lldpctl's words, as it prints them for a socket of mode 0770 owned by _lldpd to another user.
+  o.lldpctl = dir.script("lldpctl-not-ours",
+                         "echo '2026-12-02T21:50:58 [WARN/control] unable to connect to socket /run/lldpd.socket: "
+                         "Permission denied' >&2; exit 1");
+  read = switches::read_live_lldp(o);
+  CHECK(read.availability == Availability::denied);
+  CHECK(read.cause == o.lldpctl +
+                          " -f json: lldpd's control socket is not ours to open: unable to connect to socket "
+                          "/run/lldpd.socket: Permission denied; run as root, or as a member of lldpd's group _lldpd");
+
+  o.lldpctl = dir.script("lldpctl-fails", "echo '2026-12-02T21:50:58 [WARN/lldpctl] cannot find lldpd' >&2; exit 1");
+  read = switches::read_live_lldp(o);
+  CHECK(read.availability == Availability::error);
+  CHECK(read.cause == o.lldpctl + " -f json failed: cannot find lldpd");
+}
+
+TEST_CASE("live LLDP: the neighbours collect read live travel in the bundle and come back as read") {
+  captures::Bundle bundle;
+  bundle.samples.emplace_back();
+  bundle.samples[0].hostname = "gpu-a17";
+  bundle.observations.switches.host_lldp.push_back({"ens1f0np0",
+                                                    "leaf01",
+                                                    "1c:34:da:6b:42:00",
+                                                    "etp1",
+                                                    "local",
+                                                    "Ethernet0",
+                                                    {"lldpctl", "lldpctl -f json lldp.interface.ens1f0np0"}});
+  const auto back = captures::read_bundle_text(captures::write_bundle_text(bundle), "b.json");
+  REQUIRE(back);
+  CHECK(back->observations.switches.host_lldp == bundle.observations.switches.host_lldp);
+  CHECK(captures::write_bundle_text(captures::Bundle{{}, 0, {model::Host{}}, {}, {}}).find("host_lldp") ==
+        std::string::npos);
+}
+
+TEST_CASE("live LLDP: lldpd in two namespaces joined by a veth pair, each sees the other, read by lldpctl") {
+  if (geteuid() != 0) {
+    std::cout << "ROCE-TEST-SKIP: needs root (network namespaces, lldpd)\n";
+    return;
+  }
+  if (run("command -v lldpd") != 0 || run("command -v lldpctl") != 0) {
+    std::cout << "ROCE-TEST-SKIP: lldpd is not installed (package lldpd)\n";
+    return;
+  }
+  ScratchDir dir;
+  Netns host_ns("roce-lldp-host");
+  Netns leaf_ns("roce-lldp-leaf");
+  const std::string leaf_name = "roce-lldp-leaf-" + std::to_string(::getpid());
+  std::string out;
+  REQUIRE(host_ns.exec("ip link add lldph0 type veth peer name swp7 netns " + leaf_name, &out) == 0);
+  REQUIRE(host_ns.exec("ip link set lldph0 up", &out) == 0);
+  REQUIRE(leaf_ns.exec("ip link set swp7 up", &out) == 0);
+
+  // The leaf names itself and its port the way a switch does, and speaks every second.
+  const std::string leaf_conf = (dir.path / "leaf.conf").string();
+  std::ofstream(leaf_conf) << "configure system hostname leaf07\nconfigure lldp portidsubtype ifname\n"
+                              "configure lldp tx-interval 1\n";
+  const std::string host_conf = (dir.path / "host.conf").string();
+  std::ofstream(host_conf) << "configure system hostname gpu-a17\nconfigure lldp tx-interval 1\n";
+  const std::string host_socket = (dir.path / "host.socket").string();
+  const std::string leaf_socket = (dir.path / "leaf.socket").string();
+  const std::string log = (dir.path / "lldpd.log").string();
+  ChildProcess host_lldpd({"ip", "netns", "exec", "roce-lldp-host-" + std::to_string(::getpid()), "lldpd", "-d", "-u",
+                           host_socket, "-I", "lldph0", "-O", host_conf},
+                          log);
+  ChildProcess leaf_lldpd(
+      {"ip", "netns", "exec", leaf_name, "lldpd", "-d", "-u", leaf_socket, "-I", "swp7", "-O", leaf_conf}, log);
+
+  switches::LiveLldpOptions on_host;
+  on_host.socket = host_socket;
+  switches::LiveLldpOptions on_leaf;
+  on_leaf.socket = leaf_socket;
+  model::Field<std::vector<model::HostLldpNeighbor>> host_view;
+  model::Field<std::vector<model::HostLldpNeighbor>> leaf_view;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(6);
+  auto sees = [](const model::Field<std::vector<model::HostLldpNeighbor>>& view, const std::string& name) {
+    return view.ok() && view->size() == 1 && (*view)[0].system_name == name;
+  };
+  while (std::chrono::steady_clock::now() < give_up) {
+    host_view = switches::read_live_lldp(on_host);
+    leaf_view = switches::read_live_lldp(on_leaf);
+    if (sees(host_view, "leaf07") && sees(leaf_view, "gpu-a17")) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  INFO("host: " << host_view.cause << "; leaf: " << leaf_view.cause << "; lldpd log: " << slurp(log));
+  REQUIRE(host_view.ok());
+  REQUIRE(host_view->size() == 1);
+  const auto& n = (*host_view)[0];
+  CHECK(n.netdev == "lldph0");
+  CHECK(n.system_name == "leaf07");
+  CHECK(n.port_id == "swp7");
+  CHECK(n.port_id_type == "ifname");
+  CHECK(n.from.source == "lldpctl");
+  CHECK(n.from.locator == "lldpctl -u " + host_socket + " -f json lldp.interface.lldph0");
+  REQUIRE(leaf_view.ok());
+  REQUIRE(leaf_view->size() == 1);
+  CHECK((*leaf_view)[0].netdev == "swp7");
+  CHECK((*leaf_view)[0].system_name == "gpu-a17");
+  CHECK((*leaf_view)[0].port_id_type == "mac");
+
+  // Stopped, lldpd takes its socket with it: the same read now says it is not running.
+  host_lldpd.stop();
+  const auto after = switches::read_live_lldp(on_host);
+  CHECK(after.availability == Availability::absent);
+}
+
+}  // namespace roce::test
