@@ -65,8 +65,7 @@ std::vector<std::string> rebind(const model::DevlinkSb& d, const model::SbTcBind
     if (!target || (p.threshold_type == "static" && target->threshold_type != "static")) target = &p;
   }
   if (target)
-    return {bind_command(b, target->pool,
-                         target->threshold_type == "static" ? target->size : kDynamicThreshold)};
+    return {bind_command(b, target->pool, target->threshold_type == "static" ? target->size : kDynamicThreshold)};
   const std::uint32_t size = egress ? kEgressPoolBytes : kIngressPoolBytes;
   for (const auto& p : d.pools)
     if (p.sb == b.sb && p.type == b.type && p.size == 0 && !multicast_pool(d, p))
@@ -198,8 +197,8 @@ void judge_egress(const Place& at, std::optional<std::uint8_t> tc, engine::Repor
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const auto& host = ctx.now;
   if (!host.shared_buffers.ok()) {
-    r.skip("", "devlink shared buffer " + model::describe_missing(host.shared_buffers.availability,
-                                                                  host.shared_buffers.cause));
+    r.skip("", "devlink shared buffer " +
+                   model::describe_missing(host.shared_buffers.availability, host.shared_buffers.cause));
     return;
   }
   bool any_port = false;
@@ -234,17 +233,18 @@ engine::CheckInfo info_sb_lossless() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "For switchdev ports with a devlink shared buffer (mlxsw Spectrum; `devlink sb`, live over the "
-             "devlink netlink family or from `devlink sb pool/port pool/tc bind show` in a capture): for each "
-             "PFC-enabled priority of the port (dcb pfc), its ingress priority group (dcb buffer prio2buffer) and "
-             "egress traffic class (dcb ets prio_tc) are looked up in `devlink sb tc bind`. Critical: the PG is "
-             "bound to a pool of size 0 (no shared buffer: the port pauses on every burst) or the TC to an egress "
-             "pool of size 0. Warning: the PG has a static quota of 0 bytes; the TC is bound to a dynamic egress "
-             "pool (mlxsw's default: the quota is alpha = 2^(threshold-10) of the free pool and frames beyond it "
-             "are dropped at egress although PFC is on) or to a static pool with a quota below the pool size. "
-             "Thresholds are bytes in static pools and alpha indices in dynamic ones. Fixes are `devlink sb tc "
-             "bind set` (and `devlink sb pool set` where no pool has room). Skipped without devlink shared buffer "
-             "data, without dcb pfc, or when no priority is PFC-enabled.",
+      .doc =
+          "For switchdev ports with a devlink shared buffer (mlxsw Spectrum; `devlink sb`, live over the "
+          "devlink netlink family or from `devlink sb pool/port pool/tc bind show` in a capture): for each "
+          "PFC-enabled priority of the port (dcb pfc), its ingress priority group (dcb buffer prio2buffer) and "
+          "egress traffic class (dcb ets prio_tc) are looked up in `devlink sb tc bind`. Critical: the PG is "
+          "bound to a pool of size 0 (no shared buffer: the port pauses on every burst) or the TC to an egress "
+          "pool of size 0. Warning: the PG has a static quota of 0 bytes; the TC is bound to a dynamic egress "
+          "pool (mlxsw's default: the quota is alpha = 2^(threshold-10) of the free pool and frames beyond it "
+          "are dropped at egress although PFC is on) or to a static pool with a quota below the pool size. "
+          "Thresholds are bytes in static pools and alpha indices in dynamic ones. Fixes are `devlink sb tc "
+          "bind set` (and `devlink sb pool set` where no pool has room). Skipped without devlink shared buffer "
+          "data, without dcb pfc, or when no priority is PFC-enabled.",
       .evaluate = evaluate,
   };
 }

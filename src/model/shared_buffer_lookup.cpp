@@ -21,15 +21,13 @@ const SbPool* find_sb_pool(const DevlinkSb& device, std::uint32_t sb, std::uint1
   return nullptr;
 }
 
-const SbTcBind* find_tc_bind(const DevlinkSb& device, std::string_view port, std::string_view type,
-                             std::uint16_t tc) {
+const SbTcBind* find_tc_bind(const DevlinkSb& device, std::string_view port, std::string_view type, std::uint16_t tc) {
   for (const auto& b : device.tc_binds)
     if (b.port == port && b.type == type && b.tc == tc) return &b;
   return nullptr;
 }
 
-const SbPortPool* find_port_pool(const DevlinkSb& device, std::string_view port, std::uint32_t sb,
-                                 std::uint16_t pool) {
+const SbPortPool* find_port_pool(const DevlinkSb& device, std::string_view port, std::uint32_t sb, std::uint16_t pool) {
   for (const auto& p : device.port_pools)
     if (p.port == port && p.sb == sb && p.pool == pool) return &p;
   return nullptr;

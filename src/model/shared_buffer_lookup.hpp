@@ -18,11 +18,9 @@ const DevlinkSb* sb_device_of_port(const std::vector<DevlinkSb>& devices, std::s
 /// Pool `pool` of shared buffer `sb`; nullptr when the device lists no such pool.
 const SbPool* find_sb_pool(const DevlinkSb& device, std::uint32_t sb, std::uint16_t pool);
 /// `port`'s binding of traffic class `tc` in direction `type` ("ingress", "egress"); nullptr if none.
-const SbTcBind* find_tc_bind(const DevlinkSb& device, std::string_view port, std::string_view type,
-                             std::uint16_t tc);
+const SbTcBind* find_tc_bind(const DevlinkSb& device, std::string_view port, std::string_view type, std::uint16_t tc);
 /// `port`'s quota in `pool`; nullptr if the device lists none.
-const SbPortPool* find_port_pool(const DevlinkSb& device, std::string_view port, std::uint32_t sb,
-                                 std::uint16_t pool);
+const SbPortPool* find_port_pool(const DevlinkSb& device, std::string_view port, std::uint32_t sb, std::uint16_t pool);
 
 /// A lossless priority of a port and the buffers that carry it: the ingress priority group (dcb
 /// buffer prio2buffer) and the egress traffic class (dcb ets prio_tc); nullopt where DCB does not say.

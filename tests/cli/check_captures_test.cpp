@@ -173,6 +173,7 @@ TEST_CASE("a switchdev capture's devlink sb: show prints it, check judges it, a 
   CHECK(f.at("remediation").at(0) == "devlink sb tc bind set swp1 tc 3 type egress pool 6 th 10000080");
   CHECK(f.at("evidence").at(0).at("source") == "folder");
   CHECK(f.at("evidence").at(0).at("locator") == "devlink_sb_tc_bind_show:13");
+  CHECK(f.at("evidence").at(0).at("raw") == "  sb 0 tc 3 type egress pool 4 threshold 9");
 
   // show --json writes the host with its shared buffer; check reads it back and judges the same.
   const auto host_json = run("show --json --from '" + broken + "'");

@@ -80,16 +80,15 @@ TEST_CASE("SB-LOSSLESS: priority 3 in a static ingress and a static egress PFC p
 }
 
 TEST_CASE("SB-LOSSLESS: the lossless PG in an ingress pool of size 0 is critical, rebound to the PFC pool") {
-  const auto r = sb_lossless(switchdev_host(rebound("tc 3 type ingress pool 2 threshold 1000080",
-                                                    "tc 3 type ingress pool 1 threshold 0")));
+  const auto r = sb_lossless(
+      switchdev_host(rebound("tc 3 type ingress pool 2 threshold 1000080", "tc 3 type ingress pool 1 threshold 0")));
   REQUIRE(r.status == Status::finding);
   REQUIRE(r.findings.size() == 1);
   const auto& f = r.findings[0];
   CHECK(f.severity == Severity::critical);
   CHECK(f.subject.netdev == "swp1");
   CHECK(f.subject.priority == 3);
-  CHECK(f.title ==
-        "swp1 priority 3: ingress PG 3 is bound to ingress pool 1 of pci/0000:03:00.0, which has size 0");
+  CHECK(f.title == "swp1 priority 3: ingress PG 3 is bound to ingress pool 1 of pci/0000:03:00.0, which has size 0");
   REQUIRE(evidence(f, "devlink sb tc bind swp1 tc 3 ingress"));
   CHECK(evidence(f, "devlink sb tc bind swp1 tc 3 ingress")->value == "pool 1 threshold 0 (0 bytes)");
   CHECK(evidence(f, "devlink sb tc bind swp1 tc 3 ingress")->from == model::Provenance{"folder", "devlink_sb:29"});
@@ -98,14 +97,15 @@ TEST_CASE("SB-LOSSLESS: the lossless PG in an ingress pool of size 0 is critical
 }
 
 TEST_CASE("SB-LOSSLESS: mlxsw's default egress binding (dynamic pool 4) drops lossless traffic: warning") {
-  const auto r = sb_lossless(switchdev_host(rebound("tc 3 type egress pool 6 threshold 10000080",
-                                                    "tc 3 type egress pool 4 threshold 9")));
+  const auto r = sb_lossless(
+      switchdev_host(rebound("tc 3 type egress pool 6 threshold 10000080", "tc 3 type egress pool 4 threshold 9")));
   REQUIRE(r.status == Status::finding);
   REQUIRE(r.findings.size() == 1);
   const auto& f = r.findings[0];
   CHECK(f.severity == Severity::warning);
-  CHECK(f.title == "swp1 priority 3: egress TC 3 is bound to egress pool 4 of pci/0000:03:00.0, a dynamic pool "
-                   "(threshold 9, alpha 1/2 of the free pool): the switch drops it at egress");
+  CHECK(f.title ==
+        "swp1 priority 3: egress TC 3 is bound to egress pool 4 of pci/0000:03:00.0, a dynamic pool "
+        "(threshold 9, alpha 1/2 of the free pool): the switch drops it at egress");
   // Pool 8 is static too, but it is the multicast pool (TCs 8-15): the fix is the PFC pool 6.
   CHECK(f.remediation == std::vector<std::string>{"devlink sb tc bind set swp1 tc 3 type egress pool 6 th 10000080"});
 }
@@ -122,17 +122,18 @@ TEST_CASE("SB-LOSSLESS: without a static egress pool with room, the fix sizes an
 }
 
 TEST_CASE("SB-LOSSLESS: a static quota below the pool size, or 0 at ingress, is a warning") {
-  auto r = sb_lossless(switchdev_host(rebound("tc 3 type egress pool 6 threshold 10000080",
-                                              "tc 3 type egress pool 6 threshold 1000080")));
+  auto r = sb_lossless(switchdev_host(
+      rebound("tc 3 type egress pool 6 threshold 10000080", "tc 3 type egress pool 6 threshold 1000080")));
   REQUIRE(r.status == Status::finding);
   CHECK(r.findings.at(0).severity == Severity::warning);
   CHECK(r.findings.at(0).remediation ==
         std::vector<std::string>{"devlink sb tc bind set swp1 tc 3 type egress pool 6 th 10000080"});
-  r = sb_lossless(switchdev_host(rebound("tc 3 type ingress pool 2 threshold 1000080",
-                                         "tc 3 type ingress pool 2 threshold 0")));
+  r = sb_lossless(
+      switchdev_host(rebound("tc 3 type ingress pool 2 threshold 1000080", "tc 3 type ingress pool 2 threshold 0")));
   REQUIRE(r.status == Status::finding);
-  CHECK(r.findings.at(0).title == "swp1 priority 3: ingress PG 3 is bound to ingress pool 2 of pci/0000:03:00.0 "
-                                  "with a static quota of 0 bytes");
+  CHECK(r.findings.at(0).title ==
+        "swp1 priority 3: ingress PG 3 is bound to ingress pool 2 of pci/0000:03:00.0 "
+        "with a static quota of 0 bytes");
 }
 
 TEST_CASE("SB-LOSSLESS: no devlink data, no dcb pfc or no lossless priority is skipped with the reason") {
@@ -141,8 +142,7 @@ TEST_CASE("SB-LOSSLESS: no devlink data, no dcb pfc or no lossless priority is s
                                                    "devlink: no device has a shared buffer (no sb pools)");
   auto r = sb_lossless(h);
   CHECK(r.status == Status::skipped);
-  CHECK(r.skipped_reason ==
-        "devlink shared buffer unsupported (devlink: no device has a shared buffer (no sb pools))");
+  CHECK(r.skipped_reason == "devlink shared buffer unsupported (devlink: no device has a shared buffer (no sb pools))");
   h = switchdev_host();
   h.netdevs[0].dcb.pfc = model::Field<model::Pfc>::missing(model::Availability::absent, "");
   CHECK(sb_lossless(h).status == Status::skipped);
