@@ -88,6 +88,21 @@ CommandFile classify_cma_roce_mode(std::string_view name) {
   return i == t.size() ? file : CommandFile{};
 }
 
+// devlink [-n] sb {pool|port pool|tc bind} show [ARGS]: the shared buffer as text. Other devlink
+// outputs (sb show, occupancy, -j JSON) fall through to not_used.
+CommandFile classify_devlink_sb(std::string_view name) {
+  const auto t = split_underscores(name);
+  std::size_t i = 1;
+  while (i < t.size() && (t[i] == "-n" || t[i] == "--no-nice-names")) ++i;
+  if (i >= t.size() || t[i] != "sb") return {};
+  ++i;
+  auto at = [&](std::size_t k, std::string_view word) { return i + k < t.size() && t[i + k] == word; };
+  if ((at(0, "pool") && at(1, "show")) || (at(0, "port") && at(1, "pool") && at(2, "show")) ||
+      (at(0, "tc") && at(1, "bind") && at(2, "show")))
+    return host_wide(CommandKind::devlink_sb);
+  return {};
+}
+
 // Outputs of commands that sos and sysinfo-snapshot collect next to the ones roce-doctor reads.
 CommandFile not_used(std::string what) { return {CommandKind::not_used, {}, {}, 0, std::move(what)}; }
 
@@ -98,7 +113,9 @@ CommandFile classify_not_used(std::string_view name) {
     if (name.starts_with(tool)) return not_used(std::string(tool) + ": InfiniBand fabric tool, not read");
   if (name.starts_with("lldptool")) return not_used("lldptool: LLDP agent settings, not read");
   if (name.starts_with("cma_roce_tos")) return not_used("cma_roce_tos: RDMA-CM ToS, not read");
-  if (name.starts_with("devlink_")) return not_used("devlink: not read by roce-doctor");
+  if (name.starts_with("devlink_"))
+    return not_used(
+        "devlink: not read by roce-doctor (its shared buffer is, from devlink sb pool/port pool/tc bind show)");
   for (std::string_view tool : {"mlxlink", "mlxconfig", "mst_status", "flint"})
     if (name.starts_with(tool)) return not_used(std::string(tool) + ": firmware tool, not read");
   return {};
@@ -169,6 +186,8 @@ CommandFile classify_command_file(std::string_view name) {
   if (name == "ibstatus") return host_wide(CommandKind::ibstatus);
   if (name.starts_with("cma_roce_mode")) return classify_cma_roce_mode(name);
   if (name == "ps" || name.starts_with("ps_")) return host_wide(CommandKind::ps);
+  if (name.starts_with("devlink_"))
+    if (auto file = classify_devlink_sb(name); file.kind != CommandKind::unknown) return file;
   if (name.starts_with("show_counters_")) {
     const std::string dev(name.substr(14));
     if (plausible_netdev(dev)) return {CommandKind::show_counters, {}, dev, 0, {}};
@@ -204,6 +223,7 @@ const char* to_string(CommandKind kind) {
     case CommandKind::cma_roce_mode: return "cma_roce_mode";
     case CommandKind::show_counters: return "show_counters";
     case CommandKind::ps: return "ps";
+    case CommandKind::devlink_sb: return "devlink sb";
     case CommandKind::not_used: return "not used";
   }
   return "unknown";
@@ -214,7 +234,7 @@ std::string looked_for_names() {
          "ethtool_-a_<if>, ethtool_-i_<if>, ethtool_-m_<if>, ethtool_<if>, ip_-s_-d_link, ip_-d_address, ip_-o_addr, "
          "ibstat, ibstatus, ibv_devices, ibv_devinfo_-v, show_gids, ibdev2netdev, rdma_link, mlnx_qos_-i_<if>, "
          "dcb_{pfc,buffer,ets,app}_show_dev_<if>, rdma_statistic_show, show_counters_<dev>, cma_roce_mode, date, "
-         "hostname, ps_auxwww), "
+         "hostname, ps_auxwww, devlink_sb_{pool,port_pool,tc_bind}_show), "
          "and copied sysfs under sys/class/net and sys/class/infiniband; sysinfo-snapshot: "
          "commands_txt_output/<cmd>.txt (\"Invoked Command:\" first line), "
          "ethtool_S/ethtool_S_<if>, ecn/config/<if>";

@@ -34,6 +34,7 @@ enum class CommandKind {
   ibstatus,        // ibstatus
   cma_roce_mode,   // cma_roce_mode, cma_roce_mode_-d_<dev>_-p_<port>
   show_counters,   // show_counters_<dev>
+  devlink_sb,      // devlink_[-n_]sb_{pool,port_pool,tc_bind}_show: a switchdev device's shared buffer
   ps,              // ps, ps_auxwww, ps_auxfwww, ps_alxwww, ps_-ef, ps_-elfL, ps_axo_...: the LLDP agents running
   not_used,        // a command roce-doctor knows but does not read (ethtool -k, ibswitches, ...)
 };

@@ -69,6 +69,18 @@ std::map<std::string, CitedLines> cited_lines(const model::Host& host, const std
     if (field.from.source != source) return;
     if (auto at = file_and_line(field.from.locator)) out[at->first][at->second] |= kQuotesBlock<T>;
   });
+  // Each row of a devlink shared buffer keeps its own line (model/devlink_sb.hpp): quoted alone.
+  auto cite_row = [&](const model::Provenance& from) {
+    if (from.source != source) return;
+    if (auto at = file_and_line(from.locator)) out[at->first].try_emplace(at->second, false);
+  };
+  if (host.shared_buffers.ok()) {
+    for (const auto& d : *host.shared_buffers) {
+      for (const auto& p : d.pools) cite_row(p.from);
+      for (const auto& p : d.port_pools) cite_row(p.from);
+      for (const auto& b : d.tc_binds) cite_row(b.from);
+    }
+  }
   return out;
 }
 

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <iterator>
 #include <utility>
 
 #include "captures/text/cma_roce_mode.hpp"
 #include "captures/text/dcb_show.hpp"
+#include "captures/text/devlink_sb.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
 #include "captures/text/ethtool_module.hpp"
@@ -155,6 +157,33 @@ void import_cma_roce_mode(const CommandFile& command, std::string_view text, con
        origin.where(first_content_line(text)) + ": RDMA-CM's default RoCE mode on " + port + " is " + result->value});
 }
 
+// One `devlink sb ... show` file's devices joined to those of the files read before (pools, port
+// quotas and bindings usually come in three files). Port rows read without their device (a netdev
+// handle in a file that lists no pools) join the one device whose pools are known.
+void merge_shared_buffers(model::SharedBuffers& into, std::vector<model::DevlinkSb> more, model::Provenance from) {
+  if (!into.ok()) into = model::SharedBuffers::of({}, std::move(from));
+  auto& devices = *into;
+  auto named = [&](const std::string& name) {
+    return std::find_if(devices.begin(), devices.end(), [&](const model::DevlinkSb& d) { return d.device == name; });
+  };
+  auto append = [](model::DevlinkSb& to, model::DevlinkSb& rows) {
+    std::move(rows.pools.begin(), rows.pools.end(), std::back_inserter(to.pools));
+    std::move(rows.port_pools.begin(), rows.port_pools.end(), std::back_inserter(to.port_pools));
+    std::move(rows.tc_binds.begin(), rows.tc_binds.end(), std::back_inserter(to.tc_binds));
+  };
+  for (auto& d : more) {
+    if (auto it = named(d.device); it != devices.end())
+      append(*it, d);
+    else
+      devices.push_back(std::move(d));
+  }
+  const auto unnamed = named("");
+  if (unnamed == devices.end() || devices.size() != 2) return;
+  auto& only = devices.front().device.empty() ? devices.back() : devices.front();
+  append(only, *unnamed);
+  devices.erase(named(""));
+}
+
 }  // namespace
 
 void add_warning(ImportState& state, const std::string& subject, const std::string& message,
@@ -190,6 +219,7 @@ int apply_order(CommandKind kind) {
     case CommandKind::show_counters: return 6;
     case CommandKind::cma_roce_mode: return 10;
     case CommandKind::ps: return 0;
+    case CommandKind::devlink_sb: return 11;
     case CommandKind::not_used: return 100;
   }
   return 100;
@@ -290,6 +320,12 @@ void import_command_text(const CommandFile& command, std::string_view text, cons
       auto result = captures::text::parse_ps_lldp_agents(text, origin);
       if (parsed_ok(result, origin, state))
         state.host.lldp_agents = model::Field<std::vector<std::string>>::of(std::move(result->value), origin.at(1));
+      return;
+    }
+    case CommandKind::devlink_sb: {
+      auto result = captures::text::parse_devlink_sb(text, origin);
+      if (parsed_ok(result, origin, state))
+        merge_shared_buffers(state.host.shared_buffers, std::move(result->value), origin.at(1));
       return;
     }
     case CommandKind::not_used: state.files_not_used.push_back(origin.file + " (" + command.what + ")"); return;

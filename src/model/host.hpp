@@ -8,6 +8,7 @@
 
 #include "model/counters.hpp"
 #include "model/dcb.hpp"
+#include "model/devlink_sb.hpp"
 #include "model/field.hpp"
 #include "model/qdisc.hpp"
 
@@ -140,6 +141,7 @@ struct Host {
   std::vector<CollectionNote> notes;
   bool mlnx_qos_seen = false;  // the capture holds MLNX_OFED mlnx_qos output: fixes are given in mlnx_qos
   Field<std::vector<std::string>> lldp_agents;  // host LLDP agents running: "lldpad (pid 812)"; [] none
+  SharedBuffers shared_buffers;  // switchdev (mlxsw) devices' `devlink sb` pools, port quotas, TC bindings
 
   const NetDev* netdev(std::string_view name) const {
     for (const auto& n : netdevs)

@@ -145,6 +145,45 @@ void describe(V& v, T& x) {
   v("subject", x.subject); v("availability", x.availability); v("message", x.message);
 }
 
+template <class V, Like<model::SbPool> T>
+void describe(V& v, T& x) {
+  v("sb", x.sb);
+  v("pool", x.pool);
+  v("type", x.type);
+  v("size", x.size);
+  v("threshold_type", x.threshold_type);
+  v("cell_size", x.cell_size);
+  v("from", x.from);
+}
+
+template <class V, Like<model::SbPortPool> T>
+void describe(V& v, T& x) {
+  v("port", x.port);
+  v("sb", x.sb);
+  v("pool", x.pool);
+  v("threshold", x.threshold);
+  v("from", x.from);
+}
+
+template <class V, Like<model::SbTcBind> T>
+void describe(V& v, T& x) {
+  v("port", x.port);
+  v("sb", x.sb);
+  v("tc", x.tc);
+  v("type", x.type);
+  v("pool", x.pool);
+  v("threshold", x.threshold);
+  v("from", x.from);
+}
+
+template <class V, Like<model::DevlinkSb> T>
+void describe(V& v, T& x) {
+  v("device", x.device);
+  v("pools", x.pools);
+  v("port_pools", x.port_pools);
+  v("tc_binds", x.tc_binds);
+}
+
 template <class V, Like<model::Host> T>
 void describe(V& v, T& x) {
   v("hostname", x.hostname); v("kernel_release", x.kernel_release); v("time_unix_ms", x.time_unix_ms);
@@ -153,6 +192,7 @@ void describe(V& v, T& x) {
   v("notes", x.notes);
   v("mlnx_qos_seen", x.mlnx_qos_seen);
   v("lldp_agents", x.lldp_agents);
+  v("shared_buffers", x.shared_buffers);
 }
 
 struct Probe {

@@ -25,6 +25,10 @@ std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model
 
 std::string qdisc_text(const model::Qdisc& q);
 
+// The host's devlink shared buffers: per device a header line, its pools, and per port the
+// bindings of its lossless priorities (ingress PG, egress TC); none when they were not read.
+std::vector<std::string> shared_buffer_lines(const model::Host& host, const Style& style);
+
 // With Style::quotes, for each capture line the object's values cite, by file and line,
 // `evidence pfc,buffer: FILE:LINE` and under it `  > ` and each line quoted (model/raw_lines.hpp);
 // none without. A device's lines leave its ports out.

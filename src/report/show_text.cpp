@@ -38,6 +38,10 @@ std::string render_show_text(const model::Host& host, const Style& style) {
   for (const auto& dev : host.rdma_devices) out += render_rdma_device(dev, host, style) + "\n";
   for (const auto& nd : host.netdevs) out += render_netdev(nd, style) + "\n";
   if (host.netdevs.empty()) out += "netdev: none\n";
+  if (const auto sb = detail::shared_buffer_lines(host, style); !sb.empty()) {
+    if (host.netdevs.empty()) out += "\n";
+    for (const auto& line : sb) out += line + "\n";
+  }
   return detail::wrap_text(out, style.width);
 }
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "sources/deadline_job.hpp"
+#include "sources/devlink/devlink_sb_reader.hpp"
 #include "sources/ethtool/ethtool_reader.hpp"
 #include "sources/lldp_agents.hpp"
 #include "sources/missing_fields.hpp"
@@ -185,6 +186,7 @@ model::Host collect_host(const CollectOptions& options) {
   host.from = live ? model::Provenance{"live", host.hostname} : model::Provenance{"sysfs-copy", root};
   if (!live) host.notes.push_back({"sysfs", Availability::absent, std::string(kCopiedTree) + " (" + root + ")"});
   if (live) host.lldp_agents = find_lldp_agents();
+  if (live) host.shared_buffers = devlink::read_shared_buffers();
 
   // RDMA devices first (sysfs only, cheap): a --dev filter needs their netdevs.
   host.rdma_devices = read_rdma_devices(root, options, host);

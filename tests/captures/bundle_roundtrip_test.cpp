@@ -48,6 +48,30 @@ TEST_CASE("an RDMA device's port count survives, present or missing with its cau
   CHECK(reread(b) == b);
 }
 
+TEST_CASE("a switchdev host's devlink shared buffer survives; an older bundle without it loads as absent") {
+  auto b = example_bundle();
+  model::DevlinkSb sb;
+  sb.device = "pci/0000:03:00.0";
+  sb.pools = {{0, 2, "ingress", 1000080, "static", 144u, {"devlink", "pci/0000:03:00.0 sb 0 pool 2"}},
+              {0, 4, "egress", 41686992, "dynamic", std::nullopt, {"folder", "devlink_sb_pool_show:6"}}};
+  sb.port_pools = {{"swp1", 0, 2, 1000080, {"devlink", "swp1 sb 0 pool 2"}}};
+  sb.tc_binds = {{"swp1", 0, 3, "ingress", 2, 1000080, {"devlink", "swp1 sb 0 tc 3 ingress"}},
+                 {"swp1", 0, 3, "egress", 4, 9, {"devlink", "swp1 sb 0 tc 3 egress"}}};
+  b.samples[0].shared_buffers = model::SharedBuffers::of({sb}, {"devlink", "DEVLINK_CMD_SB_*_GET dumps"});
+  b.samples[1].shared_buffers =
+      model::SharedBuffers::missing(Availability::unsupported, "devlink: no device has a shared buffer (no sb pools)",
+                                    {"devlink", "DEVLINK_CMD_SB_POOL_GET"});
+  const auto text = captures::write_bundle_text(b);
+  CHECK(text.find("\"shared_buffers\"") != std::string::npos);
+  CHECK(reread(b) == b);
+  // The bundles written before the member: no key, an absent field, as for any unread value.
+  const auto older = example_bundle();
+  REQUIRE(captures::write_bundle_text(older).find("shared_buffers") == std::string::npos);
+  const auto back = reread(older);
+  CHECK(back.samples[0].shared_buffers.availability == Availability::absent);
+  CHECK_FALSE(back.samples[0].shared_buffers.ok());
+}
+
 TEST_CASE("every kind of missing field keeps its availability, cause and provenance") {
   model::Host h;
   h.hostname = "h";

@@ -143,4 +143,48 @@ TEST_CASE("a capture's ethtool -m cable length is the real cable the PFC delay i
   CHECK(has(run("tune --from '" + without + "'").out, "Nothing to change"));
 }
 
+TEST_CASE("a switchdev capture's devlink sb: show prints it, check judges it, a bundle carries it") {
+  const std::string sb = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/import/switchdev-sb";
+  const auto shown = run("show --from '" + sb + "'");
+  INFO(shown.out << shown.err);
+  REQUIRE(shown.exit_code == 0);
+  CHECK(has(shown.out, "devlink-sb pci/0000:03:00.0\n"));
+  CHECK(has(shown.out, "    pool 2 ingress size 1000080 static cell-size 144\n"));
+  CHECK(has(shown.out, "    pool 4 egress size 41686992 dynamic cell-size 144\n"));
+  CHECK(has(shown.out, "    swp1 prio 3 ingress pg 3: pool 2 threshold 1000080 bytes\n"));
+  CHECK(has(shown.out, "    swp1 prio 3 egress tc 3: pool 6 threshold 10000080 bytes\n"));
+  CHECK(run("check --only SB-LOSSLESS --from '" + sb + "'").exit_code == 0);
+
+  // mlxsw's default egress binding of TC 3, as before the lossless set-up: a finding with the fix.
+  const std::string broken = temp_path("switchdev-sb-default-egress");
+  std::system(("rm -rf '" + broken + "' && cp -r '" + sb + "' '" + broken + "'").c_str());
+  std::string binds = slurp(sb + "/devlink_sb_tc_bind_show");
+  const std::string row = "tc 3 type egress pool 6 threshold 10000080";
+  binds.replace(binds.find(row), row.size(), "tc 3 type egress pool 4 threshold 9");
+  write_file(broken + "/devlink_sb_tc_bind_show", binds);
+  CHECK(has(run("show --from '" + broken + "'").out, "    swp1 prio 3 egress tc 3: pool 4 threshold 9 (alpha 1/2)\n"));
+  const auto judged = run("check --json --only SB-LOSSLESS --from '" + broken + "'");
+  INFO(judged.out << judged.err);
+  CHECK(judged.exit_code == 1);
+  const auto doc = nlohmann::json::parse(judged.out);
+  const auto& f = doc.at("findings").at(0);
+  CHECK(f.at("id") == "SB-LOSSLESS");
+  CHECK(f.at("subject").at("netdev") == "swp1");
+  CHECK(f.at("remediation").at(0) == "devlink sb tc bind set swp1 tc 3 type egress pool 6 th 10000080");
+  CHECK(f.at("evidence").at(0).at("source") == "folder");
+  CHECK(f.at("evidence").at(0).at("locator") == "devlink_sb_tc_bind_show:13");
+  CHECK(f.at("evidence").at(0).at("raw") == "  sb 0 tc 3 type egress pool 4 threshold 9");
+
+  // show --json writes the host with its shared buffer; check reads it back and judges the same.
+  const auto host_json = run("show --json --from '" + broken + "'");
+  REQUIRE(host_json.exit_code == 0);
+  CHECK(has(host_json.out, "\"shared_buffers\""));
+  const std::string saved = temp_path("switchdev-sb.json");
+  write_file(saved, host_json.out);
+  const auto again = run("check --json --only SB-LOSSLESS --from '" + saved + "'");
+  INFO(again.out << again.err);
+  CHECK(again.exit_code == 1);
+  CHECK(nlohmann::json::parse(again.out).at("findings").at(0).at("remediation") == f.at("remediation"));
+}
+
 }  // namespace roce::test

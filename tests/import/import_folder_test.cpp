@@ -254,6 +254,32 @@ TEST_CASE(
   }));
 }
 
+TEST_CASE("a switchdev capture's devlink sb pool, port pool and tc bind files join into one device") {
+  auto imported = import_folder(test::import_fixture("switchdev-sb"));
+  REQUIRE(imported.ok());
+  const auto& host = imported->host;
+  REQUIRE(host.shared_buffers.ok());
+  REQUIRE(host.shared_buffers->size() == 1);
+  const auto& sb = host.shared_buffers->front();
+  CHECK(sb.device == "pci/0000:03:00.0");
+  CHECK(sb.pools.size() == 11);
+  CHECK(sb.port_pools.size() == 11);
+  REQUIRE(sb.tc_binds.size() == 24);
+  CHECK(sb.tc_binds[3].port == "swp1");
+  CHECK(sb.tc_binds[3].pool == 2);
+  CHECK(sb.tc_binds[3].from == Provenance{"folder", "devlink_sb_tc_bind_show:5"});
+  CHECK(sb.pools[2].from == Provenance{"folder", "devlink_sb_pool_show:4"});
+  const auto* swp1 = host.netdev("swp1");
+  REQUIRE(swp1);
+  CHECK(swp1->dcb.pfc.ok());
+  for (const char* f : {"devlink_sb_pool_show", "devlink_sb_port_pool_show", "devlink_sb_tc_bind_show"})
+    CHECK(std::find(imported->files_used.begin(), imported->files_used.end(), f) != imported->files_used.end());
+  // A capture without devlink files has no shared buffer data: absent, not an empty list.
+  auto nic = import_folder(test::import_fixture("folder"));
+  REQUIRE(nic.ok());
+  CHECK(nic->host.shared_buffers.availability == model::Availability::absent);
+}
+
 TEST_CASE("files of commands roce-doctor knows but does not read are listed, never silently dropped") {
   auto imported = import_folder(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"));
   REQUIRE(imported.ok());
