@@ -1,6 +1,8 @@
 // The switch end of a host port and how the cross checks name and fix it.
 #include "checks/switch_end.hpp"
 
+#include <map>
+
 namespace roce::checks {
 namespace {
 
@@ -17,7 +19,83 @@ std::string json_pointer_part(const std::string& s) {
   return out;
 }
 
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string json_object(const std::vector<std::pair<std::string, std::string>>& fields) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    out += (i ? ", " : "") + json_string(fields[i].first) + ": " + fields[i].second;
+  return out + "}";
+}
+
+std::string add_object(const std::string& path, const std::string& object) {
+  return R"({"op": "add", "path": ")" + path + R"(", "value": )" + object + "}";
+}
+
+// The DSCP map to bind and the operations that create it when the export has none to offer.
+std::pair<std::string, std::vector<std::string>> dscp_map_to_bind(const SwitchEnd& end, const profile::Profile& prof) {
+  const auto& sw = *end.sw;
+  if (end.port->dscp_to_tc_name.ok() && sw.has_config("DSCP_TO_TC_MAP|" + *end.port->dscp_to_tc_name))
+    return {*end.port->dscp_to_tc_name, {}};
+  for (const auto& other : sw.ports)
+    if (other.dscp_to_tc_name.ok() && sw.has_config("DSCP_TO_TC_MAP|" + *other.dscp_to_tc_name))
+      return {*other.dscp_to_tc_name, {}};
+  std::map<int, int> dscp_tc;
+  for (const auto& c : prof.lossless)
+    for (int d : c.dscp) dscp_tc[d] = c.priority;
+  if (prof.cnp_dscp) dscp_tc[*prof.cnp_dscp] = prof.cnp_priority;
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (const auto& [dscp, tc] : dscp_tc) entries.emplace_back(std::to_string(dscp), json_string(std::to_string(tc)));
+  const std::string name = "ROCE";
+  if (sw.has_config("DSCP_TO_TC_MAP")) return {name, {add_object("/DSCP_TO_TC_MAP/" + name, json_object(entries))}};
+  return {name, {add_object("/DSCP_TO_TC_MAP", json_object({{name, json_object(entries)}}))}};
+}
+
 }  // namespace
+
+bool has_port_qos_entry(const SwitchEnd& end) {
+  if (end.sw->vendor != "sonic") return true;
+  return end.sw->has_config("PORT_QOS_MAP|" + end.port->name);
+}
+
+std::vector<std::string> port_qos_fix(const SwitchEnd& end, const profile::Profile& prof,
+                                      std::vector<std::pair<std::string, std::string>> fields, bool bind_dscp) {
+  const std::string& key = end.port->name;
+  const bool entry = has_port_qos_entry(end);
+  auto set = [&](const std::string& field, const std::string& value) {
+    for (const auto& f : fields)
+      if (f.first == field) return;
+    fields.emplace_back(field, value);
+  };
+  std::vector<std::string> ops;
+  if (bind_dscp || !entry) {
+    auto [name, create] = dscp_map_to_bind(end, prof);
+    ops = std::move(create);
+    set("dscp_to_tc_map", name);
+  }
+  if (entry) {
+    for (const auto& [field, value] : fields) ops.push_back(patch_op("add", "PORT_QOS_MAP", key, field, value));
+    return ops;
+  }
+  std::uint8_t lossless = 0;
+  for (const auto& c : prof.lossless)
+    if (c.priority >= 0 && c.priority < model::kPriorities) lossless |= static_cast<std::uint8_t>(1u << c.priority);
+  set("pfc_enable", lossless ? priority_list(lossless) : "");
+  std::vector<std::pair<std::string, std::string>> quoted;
+  for (const auto& [field, value] : fields) quoted.emplace_back(field, json_string(value));
+  if (end.sw->has_config("PORT_QOS_MAP"))
+    ops.push_back(add_object("/PORT_QOS_MAP/" + json_pointer_part(key), json_object(quoted)));
+  else
+    ops.push_back(add_object("/PORT_QOS_MAP", json_object({{key, json_object(quoted)}})));
+  return ops;
+}
 
 std::string SwitchEnd::both() const { return cable->host + " " + cable->host_netdev + " <-> " + switch_port(); }
 

@@ -3,6 +3,7 @@
 // the port as a netdev; how a finding names both ends; the switch-side fix as an operator pastes it.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/check.hpp"
@@ -46,6 +47,17 @@ std::string sonic_patch_command(const std::string& switch_name, const std::vecto
 /// One JSON Patch operation on CONFIG_DB: path "/TABLE/KEY/field" (a key's '/' and '~' escaped).
 std::string patch_op(const std::string& op, const std::string& table, const std::string& key, const std::string& field,
                      const std::string& value);
+
+/// The JSON Patch operations that give the port's PORT_QOS_MAP entry `fields` (and bind a DSCP map
+/// when `bind_dscp`). SONiC applies no map and enables no PFC on a port without an entry: when the
+/// entry (or the whole table) is missing the operations create it whole, with the DSCP map and the
+/// profile's lossless priorities as pfc_enable besides `fields`, so that every fix that creates it
+/// leaves the same entry whichever is pasted first. A DSCP map is one the export holds (the port's,
+/// else one another port binds) or DSCP_TO_TC_MAP|ROCE created from the profile.
+std::vector<std::string> port_qos_fix(const SwitchEnd& end, const profile::Profile& prof,
+                                      std::vector<std::pair<std::string, std::string>> fields, bool bind_dscp);
+/// Whether the port has a PORT_QOS_MAP entry of its own (always true off SONiC).
+bool has_port_qos_entry(const SwitchEnd& end);
 
 /// NVUE commands as the operator pastes them on a Cumulus switch, then `nv config apply`.
 std::string nvue_command(const std::string& switch_name, const std::vector<std::string>& lines);

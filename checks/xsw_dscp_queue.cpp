@@ -76,7 +76,7 @@ std::vector<std::string> ecn_fix_ops(const SwitchEnd& end, const Landing& l) {
           patch_op("add", "QUEUE", end.port->name + "|" + std::to_string(l.queue), "wred_profile", "ROCE_LOSSLESS")};
 }
 
-void judge_roce(const engine::Context&, const engine::PortView& p, const SwitchEnd& end, int dscp, int host_prio,
+void judge_roce(const engine::Context& ctx, const engine::PortView& p, const SwitchEnd& end, int dscp, int host_prio,
                 engine::Reporter& r) {
   if (dscp < 0 || dscp > 63) return;
   const std::uint8_t pfc = end.netdev->dcb.pfc->pfc_en;
@@ -87,7 +87,7 @@ void judge_roce(const engine::Context&, const engine::PortView& p, const SwitchE
   if (!l.lossless) {
     const auto tc = target_tc(host_prio, pfc);
     std::vector<std::string> ops;
-    if (!tc) ops.push_back(patch_op("add", "PORT_QOS_MAP", end.port->name, "pfc_enable", std::to_string(host_prio)));
+    if (!tc) ops = port_qos_fix(end, ctx.profile, {{"pfc_enable", std::to_string(host_prio)}}, false);
     ops.push_back(patch_op("add", "DSCP_TO_TC_MAP", map, std::to_string(dscp), std::to_string(tc.value_or(host_prio))));
     r.finding({
         .severity = engine::Severity::critical,
@@ -158,6 +158,13 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     auto end = switch_end(ctx, p, r);
     if (!end) continue;
+    if (end->sw->vendor == "sonic" && !end->port->dscp_to_tc_name.ok() &&
+        end->port->dscp_to_tc_name.availability == model::Availability::absent) {
+      // The same fact XSW-TRUST-MTU judges: a port that binds no DSCP map does not classify by DSCP.
+      r.skip(p.name(), end->switch_port() + " binds no DSCP_TO_TC_MAP (" + end->port->dscp_to_tc_name.cause +
+                           "): it does not classify by DSCP, XSW-TRUST-MTU judges it");
+      continue;
+    }
     if (!r.require(end->port->dscp_to_tc, p.name(), end->switch_port() + " DSCP_TO_TC_MAP")) continue;
     if (!r.require(end->netdev->dcb.pfc, p.name(), end->switch_port() + " pfc_enable")) continue;
     r.evaluated();

@@ -8,7 +8,8 @@ namespace {
 
 constexpr std::string_view kId = "XSW-PFC-PRIO";
 
-void judge(const engine::PortView& p, const SwitchEnd& end, int prio, engine::Reporter& r) {
+void judge(const profile::Profile& prof, const engine::PortView& p, const SwitchEnd& end, int prio,
+           engine::Reporter& r) {
   const auto& sp = *end.port;
   const std::uint8_t pfc = end.netdev->dcb.pfc->pfc_en;
   const std::string sw = end.sw->host.hostname;
@@ -25,7 +26,7 @@ void judge(const engine::PortView& p, const SwitchEnd& end, int prio, engine::Re
                        "instead) nor honours the host's pause frames: the class is lossless on one side of "
                        "the cable only.",
         .remediation = {switch_fix(
-            end, {patch_op("add", "PORT_QOS_MAP", sp.name, "pfc_enable", priority_list(pfc | (1u << prio)))},
+            end, port_qos_fix(end, prof, {{"pfc_enable", priority_list(pfc | (1u << prio))}}, false),
             {"nv set qos pfc default-global switch-priority " + priority_list(pfc | (1u << prio))})},
     });
     return;
@@ -82,7 +83,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     if (!r.require(p.netdev->dcb.pfc, p.name(), "host dcb pfc")) continue;
     r.evaluated();
     for (const auto& c : ctx.profile.lossless)
-      if (p.netdev->dcb.pfc->enabled(c.priority)) judge(p, *end, c.priority, r);
+      if (p.netdev->dcb.pfc->enabled(c.priority)) judge(ctx.profile, p, *end, c.priority, r);
   }
 }
 

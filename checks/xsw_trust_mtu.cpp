@@ -26,12 +26,12 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
             .evidence = {end->cable_evidence(), switch_config("switch trust", got, snd.trust.from)},
             .explanation = "The switch classifies the host's RoCE traffic by a field the host does not set: "
                            "everything lands in the default traffic class, lossy and without ECN.",
-            .remediation =
-                {want == "dscp"
-                     ? switch_fix(*end, {patch_op("add", "PORT_QOS_MAP", end->port->name, "dscp_to_tc_map", "AZURE")},
-                                  {"nv set qos mapping default-global trust l3"})
-                     : switch_fix(*end, {patch_op("add", "PORT_QOS_MAP", end->port->name, "dot1p_to_tc_map", "AZURE")},
-                                  {"nv set qos mapping default-global trust l2"})},
+            .remediation = {want == "dscp" ? switch_fix(*end, port_qos_fix(*end, ctx.profile, {}, true),
+                                                        {"nv set qos mapping default-global trust l3"})
+                                           : switch_fix(*end,
+                                                        {patch_op("add", "PORT_QOS_MAP", end->port->name,
+                                                                  "dot1p_to_tc_map", "AZURE")},
+                                                        {"nv set qos mapping default-global trust l2"})},
         });
     }
     if (snd.mtu.ok() && p.netdev->mtu.ok()) {
@@ -71,8 +71,11 @@ engine::CheckInfo info_xsw_trust_mtu() {
       .explained_by = {"QOS-TRUST", "MTU-ROCE"},
       .doc =
           "The switch port at the other end of the cable must classify by the field the profile's hosts "
-          "mark (a SONiC port trusts DSCP when a dscp_to_tc_map is bound to it) and its MTU (PORT mtu) "
-          "must be at least the host netdev's.",
+          "mark (a SONiC port trusts DSCP when a dscp_to_tc_map is bound to it, its own or the global "
+          "entry's; without a PORT_QOS_MAP entry SONiC binds no map and enables no PFC on the port) and "
+          "its MTU (PORT mtu) must be at least the host netdev's. The fix binds a DSCP map the export "
+          "holds, or creates DSCP_TO_TC_MAP|ROCE from the profile, and creates the PORT_QOS_MAP entry "
+          "when the port has none.",
       .evaluate = evaluate,
   };
 }

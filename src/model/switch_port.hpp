@@ -157,6 +157,15 @@ struct Switch {
   std::vector<SwitchBufferProfile> buffer_profiles;
   std::vector<SwitchLldpNeighbor> lldp;
   std::vector<std::string> warnings;  // located: "FILE: TABLE|KEY FIELD: what was wrong"
+  /// SONiC: the QoS tables and entries the export holds ("PORT_QOS_MAP", "PORT_QOS_MAP|Ethernet0",
+  /// "DSCP_TO_TC_MAP|AZURE"), so that a JSON Patch adds to what exists and creates what does not.
+  std::vector<std::string> config_keys;
+
+  bool has_config(std::string_view key) const {
+    for (const auto& k : config_keys)
+      if (k == key) return true;
+    return false;
+  }
 
   const SwitchPort* port(std::string_view name) const {
     for (const auto& p : ports)

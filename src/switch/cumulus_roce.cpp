@@ -88,8 +88,10 @@ Expected<CumulusRoce> parse_nv_show_qos_roce(std::string_view text, const std::s
   out.file = file;
   bool tree = false;
   for (const auto& t : read_simple_tables(text)) {
+    if (t.column("current-usage") >= 0 || t.column("max-usage") >= 0) out.per_interface = true;
     if (t.column("operational") >= 0) {
       tree = true;
+      if (t.column("description") >= 0) out.per_interface = true;
       read_key_tree(t, out);
       continue;
     }

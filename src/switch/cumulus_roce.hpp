@@ -27,6 +27,9 @@ struct CumulusRoce {
   model::DscpMap dscp_to_sp{};                   // DSCP -> switch priority
   std::array<std::optional<std::uint8_t>, 8> sp_to_tc{};
   std::uint8_t lossless_pool_sps = 0;  // switch priorities of a roce-reserved ingress pool
+  /// Told by content: the per-interface status view has a description column in its key tree and
+  /// the pools' current/max usage; the global view has neither.
+  bool per_interface = false;
   std::string file;                    // for provenance
   std::vector<std::string> warnings;   // "FILE:LINE: ..."
 };

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "switch/cumulus_datapath.hpp"
@@ -98,11 +99,14 @@ std::string netdev_of_lldptool_file(const std::string& path) {
 
 // The interface of `nv show interface IF qos roce status` from the file name
 // ("nv_show_interface_swp16_qos_roce_status" -> "swp16"); "" for the global view.
+// Also "nv-show-interface-swp16-qos-roce-status.txt" and "nv show interface swp16 qos roce status".
 std::string port_of_nvue_file(const std::string& path) {
   const std::string name = fs::path(path).filename().string();
-  const auto at = name.find("interface_");
-  if (at == std::string::npos) return {};
-  const auto end = name.find("_qos", at);
+  const auto at = name.find("interface");
+  if (at == std::string::npos || at + 10 >= name.size()) return {};
+  const char sep = name[at + 9];
+  if (sep != '_' && sep != '-' && sep != ' ') return {};
+  const auto end = name.find(std::string(1, sep) + "qos", at + 10);
   return end == std::string::npos ? std::string() : name.substr(at + 10, end - at - 10);
 }
 
@@ -117,6 +121,7 @@ struct Group {
   std::vector<model::HostLldpNeighbor> host_lldp;
   std::vector<std::pair<std::string, CumulusRoce>> nvue_ports;  // port, its `nv show interface IF qos roce status`
   std::string nvue_global_file;                                 // `nv show qos roce` (names no port)
+  std::vector<CumulusRoce> nvue_unnamed;                        // per-interface views whose file name names no port
   std::vector<std::pair<std::string, std::string>> datapath;    // label, text of qos_features.conf/traffic.conf
   std::string hostname;                                         // a `hostname` file in the folder
   std::string where;                                            // for errors: the folder, or "the files given"
@@ -206,9 +211,13 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
     case ExportKind::nvue_roce: {
       auto roce = parse_nv_show_qos_roce(*text, label);
       if (!roce) return fail(std::move(roce.error()));
+      if (!roce->per_interface) {
+        g.nvue_global_file = label;
+        return done();
+      }
       const std::string port = port_of_nvue_file(path);
       if (port.empty())
-        g.nvue_global_file = label;
+        g.nvue_unnamed.push_back(std::move(*roce));
       else
         g.nvue_ports.emplace_back(port, std::move(*roce));
       return done();
@@ -274,6 +283,28 @@ void attach_counters(const Group& g, model::Switch& s) {
 // A Cumulus switch from the per-port NVUE views of a group, named by its `hostname` file (else its
 // folder). The global view alone names no port: an error saying what to give.
 Outcome build_cumulus(Group& g) {
+  if (!g.nvue_unnamed.empty()) {
+    // The view does not print its interface: the host's LLDP given with it may name the one port.
+    std::set<std::pair<std::string, std::string>> seen;  // switch, port
+    for (const auto& n : g.host_lldp)
+      if (n.port_id_type != "mac") seen.insert({n.system_name, n.port_id});
+    if (g.nvue_unnamed.size() > 1 || seen.size() != 1)
+      return fail(g.nvue_unnamed[0].file +
+                      ": `nv show interface IF qos roce status` of a port it does not name (its output has no "
+                      "interface name, nor has the file's name)",
+                  "name the file nv_show_interface_IF_qos_roce_status after the switch port IF, or give the "
+                  "host's `lldpctl -f json` naming the one switch port it faces with it");
+    const std::string port = seen.begin()->second;
+    g.nvue_unnamed[0].warnings.push_back(g.nvue_unnamed[0].file + ": the port is " + port +
+                                         ", the neighbour the host's LLDP names (the view prints no interface)");
+    g.nvue_ports.emplace_back(port, std::move(g.nvue_unnamed[0]));
+    g.nvue_unnamed.clear();
+  }
+  // Loose views with no `hostname` file: the switch is the one the host's LLDP names on their port.
+  if (g.hostname.empty())
+    for (const auto& n : g.host_lldp)
+      for (const auto& view : g.nvue_ports)
+        if (!n.system_name.empty() && n.port_id == view.first) g.hostname = n.system_name;
   if (g.nvue_ports.empty() && g.datapath.empty()) {
     if (g.nvue_global_file.empty()) return done();
     return fail(g.nvue_global_file + ": `nv show qos roce` covers every port but names none",

@@ -172,10 +172,13 @@ class Builder {
     sp.pfc_prio_to_queue = read_prio_map("MAP_PFC_PRIORITY_TO_QUEUE", sp.pfc_to_queue_name);
 
     const std::string no_qos = "no PORT_QOS_MAP|" + name + " in " + file_;
+    // SONiC (swss qosorch) enables PFC on no priority of a port without pfc_enable, and runs the PFC
+    // watchdog on no queue without pfcwd_sw_enable, whether the entry or only the field is missing.
     auto mask = [&](const char* field) -> Field<std::uint8_t> {
       const auto where = at("PORT_QOS_MAP", qos_key, field);
-      if (!qos) return Field<std::uint8_t>::missing(Availability::absent, no_qos, where);
-      if (!qos->count(field)) return Field<std::uint8_t>::of(0, where);  // the entry without it: none
+      if (!qos || !qos->count(field))
+        return Field<std::uint8_t>::missing(
+            Availability::absent, qos ? std::string("no ") + field + " in PORT_QOS_MAP|" + qos_key : no_qos, where);
       auto m = parse_priority_mask(qos->at(field));
       if (!m) {
         warn(where, "\"" + qos->at(field) + "\" is not a list of priorities 0-7");
@@ -185,8 +188,8 @@ class Builder {
     };
     auto pfc_enable = mask("pfc_enable");
     sp.pfcwd_sw_enable = mask("pfcwd_sw_enable");
-    if (pfc_enable.ok())
-      nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = *pfc_enable}, pfc_enable.from);
+    if (pfc_enable.ok() || pfc_enable.availability == Availability::absent)
+      nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = pfc_enable.value.value_or(0)}, pfc_enable.from);
     else
       nd.dcb.pfc = Field<model::Pfc>::missing(pfc_enable.availability, pfc_enable.cause, pfc_enable.from);
 
@@ -368,6 +371,12 @@ class Builder {
       warn(at("DEVICE_METADATA", "localhost", "hostname"), "no hostname: the switch is named by its file");
     }
     read_wred_profiles();
+    for (const char* table : {"PORT_QOS_MAP", "DSCP_TO_TC_MAP"}) {
+      auto it = t_.tables.find(table);
+      if (it == t_.tables.end()) continue;
+      sw_.config_keys.push_back(table);
+      for (const auto& entry : it->second) sw_.config_keys.push_back(std::string(table) + "|" + entry.first);
+    }
     for (const auto& name : port_names()) read_port(name);
     if (sw_.ports.empty())
       return fail(file_ +

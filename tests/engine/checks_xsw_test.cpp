@@ -1,6 +1,7 @@
 // Scenario tests of the cross checks (XSW-*): the healthy host of the host builder, cabled by its
 // LLDP to port Ethernet0 of the SONiC switch leaf01 of tests/fixtures/switch, healthy and broken.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "observed_run.hpp"
 #include "support/files.hpp"
@@ -35,13 +36,20 @@ struct CrossRun {
   explicit CrossRun(const std::string& config_db,
                     const std::function<void(switches::ConfigDbTableMap&)>& edit_switch = {},
                     const std::function<void(model::SwitchSide&)>& edit_side = {}) {
-    const Scenario s = healthy_scenario();
-    before = s.build_before();
-    now = s.build_now();
     auto tables = switches::read_config_db_tables(fixture(config_db), config_db);
     REQUIRE(tables);
     if (edit_switch) edit_switch(tables->tables);
-    auto sw = switches::switch_from_config_db(*tables, config_db);
+    run(*tables, config_db, edit_side);
+  }
+  /// The same from CONFIG_DB tables already read.
+  CrossRun(const switches::ConfigDbTables& tables, const std::string& config_db) { run(tables, config_db, {}); }
+
+  void run(const switches::ConfigDbTables& tables, const std::string& config_db,
+           const std::function<void(model::SwitchSide&)>& edit_side) {
+    const Scenario s = healthy_scenario();
+    before = s.build_before();
+    now = s.build_now();
+    auto sw = switches::switch_from_config_db(tables, config_db);
     REQUIRE(sw);
     obs.switches.switches.push_back(std::move(*sw));
     auto lldp = switches::parse_lldpctl_json(fixture("lldpctl_json_one_neighbour.json"), "lldpctl");
@@ -489,6 +497,181 @@ TEST_CASE("a switch MTU below the host's, or a switch port that does not trust D
       "leaf01 Ethernet0 trusts none (no dscp_to_tc_map bound), the host end of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 "
       "marks dscp");
   CHECK(trust.result("XSW-DSCP-QUEUE").status == Status::skipped);
+}
+
+namespace {
+
+// The pfcwd stats row of sonic-net/sonic-buildimage#9432 on the host-facing port Ethernet0.
+void storm_on_ethernet0_queue3(model::SwitchSide& side) {
+  auto rows = switches::parse_show_pfcwd_stats(
+      "      QUEUE       STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST "
+      "OK/DROP\n"
+      "-----------  -----------  -------------------------  ------------  ------------  -----------------  "
+      "-----------------\n"
+      "Ethernet0:3      stormed                        1/0       0/90769    6782/89758            0/90769         "
+      "6782/89758\n",
+      "pfcwd");
+  REQUIRE(rows);
+  side.switches[0].ports[0].pfcwd_stats.push_back((*rows)[0].queue);
+}
+
+}  // namespace
+
+TEST_CASE("without pfcwd_sw_enable SONiC's watchdog guards no queue, and a queue it stormed on counts as guarded") {
+  const auto no_sw_enable = [](switches::ConfigDbTableMap& t) {
+    t["PORT_QOS_MAP"]["Ethernet0"].erase("pfcwd_sw_enable");
+  };
+  CrossRun config_only("sonic_roce_dscp26_flat.json", no_sw_enable);
+  const auto& f = only_finding(config_only.result("XSW-PFCWD"));
+  CHECK(f.title ==
+        "No PFC watchdog on leaf01 Ethernet0 for lossless priorities 3,4 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
+  CHECK(f.evidence[2].value ==
+        "absent (no pfcwd_sw_enable in PORT_QOS_MAP|Ethernet0): SONiC's watchdog guards no queue");
+
+  // The export's stats show the watchdog acting on queue 3: XSW-PAUSE reports the storm, and XSW-PFCWD
+  // counts queue 3 as guarded instead of calling the watchdog absent; queue 4 stays unguarded.
+  CrossRun stormed("sonic_roce_dscp26_flat.json", no_sw_enable, storm_on_ethernet0_queue3);
+  CHECK(only_finding(stormed.result("XSW-PAUSE")).severity == Severity::critical);
+  const auto& g = only_finding(stormed.result("XSW-PFCWD"));
+  CHECK(g.title ==
+        "No PFC watchdog on leaf01 Ethernet0 for lossless priority 4 (gpu-a17 ens1f0np0 <-> leaf01 Ethernet0)");
+  REQUIRE(g.evidence.size() == 4);
+  CHECK(g.evidence[3].name == "show pfcwd stats Ethernet0 queues");
+  CHECK(g.evidence[3].value == "3");
+
+  // Configured on both lossless priorities: the storm is XSW-PAUSE's alone.
+  CrossRun guarded("sonic_roce_dscp26_flat.json", {}, storm_on_ethernet0_queue3);
+  CHECK(guarded.result("XSW-PFCWD").status == Status::ok);
+  CHECK(guarded.result("XSW-PAUSE").status == Status::finding);
+}
+
+namespace {
+
+// RFC 6902 "add" on a JSON document: the parent must exist; a member that exists is replaced.
+void json_patch_add(nlohmann::json& doc, const nlohmann::json& op) {
+  REQUIRE(op.at("op") == "add");
+  const std::string path = op.at("path");
+  REQUIRE(path.size() > 1);
+  std::vector<std::string> parts;
+  for (std::size_t at = 1;;) {
+    const auto slash = path.find('/', at);
+    std::string part = path.substr(at, slash == std::string::npos ? std::string::npos : slash - at);
+    for (std::size_t i = 0; (i = part.find('~', i)) != std::string::npos; ++i)
+      part.replace(i, 2, part.compare(i, 2, "~1") == 0 ? "/" : "~");
+    parts.push_back(part);
+    if (slash == std::string::npos) break;
+    at = slash + 1;
+  }
+  nlohmann::json* parent = &doc;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    INFO("JSON Patch path " << path << ": no " << parts[i]);
+    REQUIRE(parent->is_object());
+    REQUIRE(parent->contains(parts[i]));
+    parent = &(*parent)[parts[i]];
+  }
+  REQUIRE(parent->is_object());
+  (*parent)[parts.back()] = op.at("value");
+}
+
+// Every `config apply-patch` JSON Patch among the fixes of the findings of `ids`, applied in that order.
+void apply_fixes(nlohmann::json& config, const CrossRun& run, const std::vector<std::string>& ids) {
+  for (const auto& id : ids)
+    for (const auto& f : run.result(id).findings)
+      for (const auto& fix : f.remediation) {
+        const auto from = fix.find("echo '"), to = fix.find("' > roce-fix.json");
+        if (from == std::string::npos || to == std::string::npos) continue;
+        for (const auto& op : nlohmann::json::parse(fix.substr(from + 6, to - from - 6))) json_patch_add(config, op);
+      }
+}
+
+nlohmann::json nested(const switches::ConfigDbTableMap& tables) {
+  nlohmann::json doc = nlohmann::json::object();
+  for (const auto& [table, keys] : tables)
+    for (const auto& [key, fields] : keys) {
+      doc[table][key] = nlohmann::json::object();
+      for (const auto& [field, value] : fields) doc[table][key][field] = value;
+    }
+  return doc;
+}
+
+// The names PORT_QOS_MAP entries bind that no entry of the table they name defines.
+std::vector<std::string> dangling_map_references(const nlohmann::json& config) {
+  const std::vector<std::pair<std::string, std::string>> refs{{"dscp_to_tc_map", "DSCP_TO_TC_MAP"},
+                                                              {"dot1p_to_tc_map", "DOT1P_TO_TC_MAP"},
+                                                              {"tc_to_queue_map", "TC_TO_QUEUE_MAP"},
+                                                              {"tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP"},
+                                                              {"pfc_to_queue_map", "MAP_PFC_PRIORITY_TO_QUEUE"},
+                                                              {"pfc_to_pg_map", "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP"}};
+  std::vector<std::string> out;
+  if (!config.contains("PORT_QOS_MAP")) return out;
+  for (const auto& [key, fields] : config["PORT_QOS_MAP"].items())
+    for (const auto& [field, table] : refs)
+      if (fields.contains(field)) {
+        const std::string name = fields[field];
+        if (!config.contains(table) || !config[table].contains(name))
+          out.push_back("PORT_QOS_MAP|" + key + " " + field + " -> " + table + "|" + name);
+      }
+  return out;
+}
+
+// The export, a switch port made to face the host: leaf01's Ethernet0 (alias etp1) in the host's LLDP.
+switches::ConfigDbTables msn2700_excerpt() {
+  const std::string name = "sonic_msn2700_t1_no_qos_excerpt_flat.json";
+  auto tables = switches::read_config_db_tables(fixture(name), name);
+  REQUIRE(tables);
+  tables->tables["DEVICE_METADATA"]["localhost"]["hostname"] = "leaf01";
+  return *tables;
+}
+
+}  // namespace
+
+TEST_CASE("a port without a PORT_QOS_MAP entry has no DSCP map and no PFC, and every cross check says so") {
+  const auto tables = msn2700_excerpt();
+  CHECK(tables.find("PORT_QOS_MAP", "Ethernet0") == nullptr);
+  CrossRun run(tables, "msn2700");
+  REQUIRE(run.obs.switches.cables.size() == 1);
+  CHECK(only_finding(run.result("XSW-TRUST-MTU")).severity == Severity::critical);
+  const auto& pfc = only_finding(run.result("XSW-PFC-PRIO"));
+  CHECK(pfc.title ==
+        "PFC on priority 3 at the host end of gpu-a17 ens1f0np0 <-> leaf01 Ethernet0 but not on leaf01 Ethernet0 "
+        "(pfc_enable none)");
+  CHECK(run.result("XSW-DSCP-QUEUE").status == Status::skipped);
+  CHECK(run.result("XSW-DSCP-QUEUE").skipped_reason ==
+        "ens1f0np0: leaf01 Ethernet0 binds no DSCP_TO_TC_MAP (no dscp_to_tc_map in PORT_QOS_MAP|Ethernet0): it does "
+        "not classify by DSCP, XSW-TRUST-MTU judges it");
+  CHECK(run.result("XSW-PFCWD").skipped_reason == "ens1f0np0: leaf01 Ethernet0 has no lossless priority");
+}
+
+TEST_CASE("the switch fixes, applied to the export as JSON Patches in either order, leave every reference resolved") {
+  const auto tables = msn2700_excerpt();
+  CrossRun run(tables, "msn2700");
+  for (const auto& order :
+       std::vector<std::vector<std::string>>{{"XSW-TRUST-MTU", "XSW-PFC-PRIO"}, {"XSW-PFC-PRIO", "XSW-TRUST-MTU"}}) {
+    auto config = nested(tables.tables);
+    apply_fixes(config, run, order);
+    CHECK(dangling_map_references(config).empty());
+    CHECK(config["PORT_QOS_MAP"]["Ethernet0"] == nlohmann::json({{"dscp_to_tc_map", "ROCE"}, {"pfc_enable", "3"}}));
+    CHECK(config["DSCP_TO_TC_MAP"]["ROCE"] == nlohmann::json({{"26", "3"}, {"48", "6"}}));
+    auto patched = switches::read_config_db_tables(config.dump(), "patched");
+    REQUIRE(patched);
+    CrossRun after(*patched, "patched");
+    CHECK(after.result("XSW-TRUST-MTU").status == Status::ok);
+    CHECK(after.result("XSW-PFC-PRIO").status == Status::ok);
+    const auto& dscp = after.result("XSW-DSCP-QUEUE");
+    for (const auto& f : dscp.findings) CHECK(f.severity != Severity::critical);
+  }
+
+  // A table that exists gets the entry; a map another port binds is bound, not created.
+  auto partial = switches::read_config_db_tables(fixture("sonic_roce_dscp26_flat.json"), "flat");
+  REQUIRE(partial);
+  partial->tables["PORT_QOS_MAP"].erase("Ethernet0");
+  CrossRun entryless(*partial, "flat");
+  auto config = nested(partial->tables);
+  apply_fixes(config, entryless, {"XSW-TRUST-MTU", "XSW-PFC-PRIO", "XSW-PFCWD"});
+  CHECK(dangling_map_references(config).empty());
+  CHECK(config["PORT_QOS_MAP"]["Ethernet0"]["dscp_to_tc_map"] == "AZURE");
+  CHECK(config["PORT_QOS_MAP"]["Ethernet0"]["pfc_enable"] == "3");
+  CHECK(config["PORT_QOS_MAP"].contains("Ethernet4"));
 }
 
 }  // namespace roce::test

@@ -244,4 +244,44 @@ TEST_CASE("a Cumulus switch folder: the per-port NVUE view becomes its port, nam
   CHECK(global.error().message.find("`nv show qos roce` covers every port but names none") != std::string::npos);
 }
 
+TEST_CASE("the per-interface NVUE view is told from the global one by content and named by its file or the LLDP") {
+  auto global = switches::parse_nv_show_qos_roce(slurp(switch_fixture_path("nv_show_qos_roce.txt")), "nv");
+  REQUIRE(global);
+  CHECK_FALSE(global->per_interface);
+  auto status = switches::parse_nv_show_qos_roce(slurp(switch_fixture_path("roce_status_of_one_port.txt")), "nv");
+  REQUIRE(status);
+  CHECK(status->per_interface);
+
+  auto dashed = switches::read_switch_exports({switch_fixture_path("nv-show-interface-swp16-qos-roce-status.txt")});
+  REQUIRE(dashed);
+  REQUIRE(dashed->switches.size() == 1);
+  REQUIRE(dashed->switches[0].ports.size() == 1);
+  CHECK(dashed->switches[0].ports[0].name == "swp16");
+
+  auto unnamed = switches::read_switch_exports({switch_fixture_path("roce_status_of_one_port.txt")});
+  REQUIRE_FALSE(unnamed);
+  CHECK(unnamed.error().message ==
+        switch_fixture_path("roce_status_of_one_port.txt") +
+            ": `nv show interface IF qos roce status` of a port it does not name (its output has no interface "
+            "name, nor has the file's name)");
+
+  auto by_lldp = switches::read_switch_exports(
+      {switch_fixture_path("roce_status_of_one_port.txt"), switch_fixture_path("lldpctl_json_cumulus_swp16.json")});
+  REQUIRE(by_lldp);
+  REQUIRE(by_lldp->switches.size() == 1);
+  const auto& sw = by_lldp->switches[0];
+  CHECK(sw.host.hostname == "leaf02");
+  REQUIRE(sw.ports.size() == 1);
+  CHECK(sw.ports[0].name == "swp16");
+  CHECK((*sw.ports[0].dscp_to_tc)[26] == 3);
+  REQUIRE(sw.warnings.size() == 1);
+  CHECK(sw.warnings[0] ==
+        switch_fixture_path("roce_status_of_one_port.txt") +
+            ": the port is swp16, the neighbour the host's LLDP names (the view prints no interface)");
+
+  auto two = switches::read_switch_exports(
+      {switch_fixture_path("roce_status_of_one_port.txt"), switch_fixture_path("lldpctl_json_two_neighbours.json")});
+  CHECK_FALSE(two);
+}
+
 }  // namespace roce::test
