@@ -63,6 +63,15 @@ const engine::PortView* port_of_device(const engine::Context& ctx, const std::st
   return nullptr;
 }
 
+std::vector<const model::NcclNetDevice*> nccl_devices_at(const model::NcclRank& rank, int net_index) {
+  const bool has_virtual =
+      std::any_of(rank.devices.begin(), rank.devices.end(), [](const auto& d) { return d.virtual_index.has_value(); });
+  std::vector<const model::NcclNetDevice*> out;
+  for (const auto& d : rank.devices)
+    if (has_virtual ? d.virtual_index == net_index : d.index == net_index) out.push_back(&d);
+  return out;
+}
+
 std::vector<const engine::PortView*> nccl_ports_listed(const engine::Context& ctx,
                                                        const std::vector<NcclProcess>& processes) {
   std::vector<const engine::PortView*> out;

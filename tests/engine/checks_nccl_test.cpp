@@ -309,4 +309,27 @@ TEST_CASE("NCCL-GDR: a process whose GPU the topology does not have is skipped, 
                              Catch::Contains("its GPU (busId 3b000) is not in the topology (/sys)"));
 }
 
+TEST_CASE(
+    "NCCL-GDR: NCCL 2.27's device line gives the NIC's PCI address, which finds it in a topology naming it NIC0") {
+  const std::string log =
+      kInitRank +
+      "gpu-a17:100:100 [0] NCCL INFO NET/IB: [0] mlx5_0:uverbs0:1/RoCE provider=Mlx5 speed=100000 context=0x55 "
+      "pciPath=/sys/devices/pci0000:17/0000:17:00.0/0000:18:00.0/0000:1a:00.0 ar=0\n"
+      "gpu-a17:100:100 [0] NCCL INFO NET/IB : Made virtual device [0] name=mlx5_0 speed=100000 ndevs=1\n"
+      "gpu-a17:100:100 [0] NCCL INFO Using network IB\n"
+      "gpu-a17:100:120 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0\n"
+      "gpu-a17:100:120 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/IB/0\n";
+  // nvidia-smi's layout names NICs NIC0..; this one's second function (port 2) is the same card.
+  model::Topology t = gpu_a17_topology(model::PciDistance::pxb);
+  t.nics = {{.name = "NIC0", .pci_address = "0000:1a:00.1"}};
+  t.pairs = {{"GPU0", "NIC0", model::PciDistance::sys}, {"GPU3", "NIC0", model::PciDistance::pxb}};
+  LogRun run(log, {}, healthy_scenario(), t);
+  const auto& f = sole_nccl_finding(run.result("NCCL-GDR"));
+  CHECK(f.title ==
+        "no GPUDirect RDMA in 1 process (gpu-a17:100 rank 0) although GPU3 and NIC0 are PXB apart; 2 NET "
+        "connections without GDRDMA");
+  // NCCL-RAIL reads "via NET/IB/0" as virtual device 0, mlx5_0: the rail in use.
+  CHECK(run.result("NCCL-RAIL").status == Status::ok);
+}
+
 }  // namespace roce::test
