@@ -14,13 +14,30 @@ constexpr std::string_view kId = "NCCL-WC-FAILED";
 constexpr int kFlushStatus = 5;  // IBV_WC_WR_FLUSH_ERR
 
 // enum ibv_wc_status of <infiniband/verbs.h>, in its order.
-constexpr std::array<std::string_view, 24> kStatusNames = {
-    "IBV_WC_SUCCESS",          "IBV_WC_LOC_LEN_ERR",        "IBV_WC_LOC_QP_OP_ERR",     "IBV_WC_LOC_EEC_OP_ERR",
-    "IBV_WC_LOC_PROT_ERR",     "IBV_WC_WR_FLUSH_ERR",       "IBV_WC_MW_BIND_ERR",       "IBV_WC_BAD_RESP_ERR",
-    "IBV_WC_LOC_ACCESS_ERR",   "IBV_WC_REM_INV_REQ_ERR",    "IBV_WC_REM_ACCESS_ERR",    "IBV_WC_REM_OP_ERR",
-    "IBV_WC_RETRY_EXC_ERR",    "IBV_WC_RNR_RETRY_EXC_ERR",  "IBV_WC_LOC_RDD_VIOL_ERR",  "IBV_WC_REM_INV_RD_REQ_ERR",
-    "IBV_WC_REM_ABORT_ERR",    "IBV_WC_INV_EECN_ERR",       "IBV_WC_INV_EEC_STATE_ERR", "IBV_WC_FATAL_ERR",
-    "IBV_WC_RESP_TIMEOUT_ERR", "IBV_WC_GENERAL_ERR",        "IBV_WC_TM_ERR",            "IBV_WC_TM_RNDV_INCOMPLETE"};
+constexpr std::array<std::string_view, 24> kStatusNames = {"IBV_WC_SUCCESS",
+                                                           "IBV_WC_LOC_LEN_ERR",
+                                                           "IBV_WC_LOC_QP_OP_ERR",
+                                                           "IBV_WC_LOC_EEC_OP_ERR",
+                                                           "IBV_WC_LOC_PROT_ERR",
+                                                           "IBV_WC_WR_FLUSH_ERR",
+                                                           "IBV_WC_MW_BIND_ERR",
+                                                           "IBV_WC_BAD_RESP_ERR",
+                                                           "IBV_WC_LOC_ACCESS_ERR",
+                                                           "IBV_WC_REM_INV_REQ_ERR",
+                                                           "IBV_WC_REM_ACCESS_ERR",
+                                                           "IBV_WC_REM_OP_ERR",
+                                                           "IBV_WC_RETRY_EXC_ERR",
+                                                           "IBV_WC_RNR_RETRY_EXC_ERR",
+                                                           "IBV_WC_LOC_RDD_VIOL_ERR",
+                                                           "IBV_WC_REM_INV_RD_REQ_ERR",
+                                                           "IBV_WC_REM_ABORT_ERR",
+                                                           "IBV_WC_INV_EECN_ERR",
+                                                           "IBV_WC_INV_EEC_STATE_ERR",
+                                                           "IBV_WC_FATAL_ERR",
+                                                           "IBV_WC_RESP_TIMEOUT_ERR",
+                                                           "IBV_WC_GENERAL_ERR",
+                                                           "IBV_WC_TM_ERR",
+                                                           "IBV_WC_TM_RNDV_INCOMPLETE"};
 
 std::string status_name(int status) {
   if (status >= 0 && status < static_cast<int>(kStatusNames.size()))
@@ -34,8 +51,7 @@ std::string meaning(int status) {
     case 1:
       return "IBV_WC_LOC_LEN_ERR: a message did not fit the receive buffer posted for it (the two sides disagree "
              "on sizes, e.g. mismatched NCCL versions or settings).";
-    case 2:
-      return "IBV_WC_LOC_QP_OP_ERR: the HCA found a work request inconsistent with its queue pair.";
+    case 2: return "IBV_WC_LOC_QP_OP_ERR: the HCA found a work request inconsistent with its queue pair.";
     case 4:
       return "IBV_WC_LOC_PROT_ERR: the local buffer of the work request is not covered by a memory registration "
              "valid for it (lkey or protection domain): GPU memory the NIC cannot register or map (nvidia-peermem "
@@ -44,18 +60,15 @@ std::string meaning(int status) {
       return "IBV_WC_WR_FLUSH_ERR: the queue pair was already in the error state and its outstanding work "
              "requests were flushed; the error that put it there is not in the log (look at the peer's log and at "
              "the kernel log).";
-    case 8:
-      return "IBV_WC_LOC_ACCESS_ERR: a local access violation on an incoming RDMA write or atomic.";
+    case 8: return "IBV_WC_LOC_ACCESS_ERR: a local access violation on an incoming RDMA write or atomic.";
     case 9:
       return "IBV_WC_REM_INV_REQ_ERR: the peer rejected the request as invalid (length or operation it does not "
              "support).";
     case 10:
       return "IBV_WC_REM_ACCESS_ERR: the peer refused the access: its rkey, address or permissions did not match "
              "(its buffer was freed or deregistered, or it restarted).";
-    case 11:
-      return "IBV_WC_REM_OP_ERR: the peer could not complete the operation (its side failed).";
-    default:
-      return status_name(status) + " is an error the HCA reported for the operation itself.";
+    case 11: return "IBV_WC_REM_OP_ERR: the peer could not complete the operation (its side failed).";
+    default: return status_name(status) + " is an error the HCA reported for the operation itself.";
   }
 }
 
@@ -70,7 +83,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   bool other_than_flush = false;  // any error besides flush errors, 12 and 13 included
   const auto on_host = nccl_processes_on_host(ctx);
   for (const auto& p : nccl_processes(ctx)) {
-    const bool here = std::any_of(on_host.begin(), on_host.end(), [&](const NcclProcess& q) { return q.rank == p.rank; });
+    const bool here =
+        std::any_of(on_host.begin(), on_host.end(), [&](const NcclProcess& q) { return q.rank == p.rank; });
     for (const auto& e : p.rank->events) {
       if (e.kind != "completion_error" || !e.status) continue;
       if (*e.status != kFlushStatus) other_than_flush = true;
@@ -145,13 +159,14 @@ engine::CheckInfo info_nccl_wc_failed() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "From the job's NCCL log: \"Got completion from peer ... with status=N\" where N is not 12 or 13 "
-             "(those are NCCL-WC-ERROR), e.g. 4 (IBV_WC_LOC_PROT_ERR), 10 (IBV_WC_REM_ACCESS_ERR). Critical: the "
-             "queue pair is dead and NCCL aborts the communicator. The finding names each status by its "
-             "ibv_wc_status name and what it means, and names the port of the HCA (or local GID) on the judged "
-             "host, else the HCA. It is not a loss on the lossless path, so no host PFC or ECN finding is linked "
-             "as its cause. Flush errors (5, IBV_WC_WR_FLUSH_ERR) only follow another error: with one in the log "
-             "they are left out; alone they are reported, saying the first error is not in the log.",
+      .doc =
+          "From the job's NCCL log: \"Got completion from peer ... with status=N\" where N is not 12 or 13 "
+          "(those are NCCL-WC-ERROR), e.g. 4 (IBV_WC_LOC_PROT_ERR), 10 (IBV_WC_REM_ACCESS_ERR). Critical: the "
+          "queue pair is dead and NCCL aborts the communicator. The finding names each status by its "
+          "ibv_wc_status name and what it means, and names the port of the HCA (or local GID) on the judged "
+          "host, else the HCA. It is not a loss on the lossless path, so no host PFC or ECN finding is linked "
+          "as its cause. Flush errors (5, IBV_WC_WR_FLUSH_ERR) only follow another error: with one in the log "
+          "they are left out; alone they are reported, saying the first error is not in the log.",
       .evaluate = evaluate,
   };
 }

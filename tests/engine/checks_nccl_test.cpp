@@ -372,7 +372,8 @@ TEST_CASE("NCCL-WC-FAILED: another host's error names its HCA; flush errors only
   // The same flush errors after a retry-exceeded error: the loss explains them, nothing more to say.
   CHECK(LogRun(kHealthy + kStatus12 + flush).result("NCCL-WC-FAILED").status == Status::ok);
   // Alone, they are still a failed job, whose first error the log does not hold.
-  const auto& alone = sole_nccl_finding(LogRun(kHealthy + flush).result("NCCL-WC-FAILED"));
+  LogRun flush_only(kHealthy + flush);
+  const auto& alone = sole_nccl_finding(flush_only.result("NCCL-WC-FAILED"));
   CHECK(alone.title.find("status 5 (IBV_WC_WR_FLUSH_ERR)") != std::string::npos);
   CHECK(alone.explanation.find("the error that put it there is not in the log") != std::string::npos);
 }
