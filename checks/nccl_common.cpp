@@ -1,7 +1,10 @@
 // Which processes of a job's NCCL log ran on the judged host, and evidence quoting the log.
 #include "checks/nccl_common.hpp"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
+#include <array>
 
 namespace roce::checks {
 namespace {
@@ -61,6 +64,46 @@ const engine::PortView* port_of_device(const engine::Context& ctx, const std::st
     if (p.device && p.device->name == device && p.port && (!port || static_cast<int>(p.port->number) == *port))
       return &p;
   return nullptr;
+}
+
+namespace {
+
+// A GID as 16 bytes, from NCCL's text ("::ffff:10.0.0.1", "fd00:...") or sysfs's (8 groups of 4).
+std::optional<std::array<unsigned char, 16>> gid_bytes(const std::string& text) {
+  std::array<unsigned char, 16> b{};
+  if (inet_pton(AF_INET6, text.c_str(), b.data()) == 1) return b;
+  return std::nullopt;
+}
+
+}  // namespace
+
+const engine::PortView* port_of_gid(const engine::Context& ctx, const std::string& gid) {
+  const auto want = gid_bytes(gid);
+  if (!want) return nullptr;
+  for (const auto& p : ctx.ports()) {
+    if (!p.port || !p.port->gids.ok()) continue;
+    for (const auto& g : *p.port->gids)
+      if (gid_bytes(g.gid) == want) return &p;
+  }
+  return nullptr;
+}
+
+std::string nccl_event_text(const model::NcclEvent& e) {
+  std::string value = std::to_string(e.count) + "x, first " + e.first_source + ":" + std::to_string(e.first_line) +
+                      (e.first_time.empty() ? "" : " (" + e.first_time + ")") + ", last " + e.last_source + ":" +
+                      std::to_string(e.last_line) + (e.last_time.empty() ? "" : " (" + e.last_time + ")");
+  if (!e.hca.empty()) value += ", hca " + e.hca;
+  if (!e.local_gid.empty()) value += ", localGid " + e.local_gid;
+  return value;
+}
+
+std::vector<const model::NcclNetDevice*> nccl_devices_at(const model::NcclRank& rank, int net_index) {
+  const bool has_virtual =
+      std::any_of(rank.devices.begin(), rank.devices.end(), [](const auto& d) { return d.virtual_index.has_value(); });
+  std::vector<const model::NcclNetDevice*> out;
+  for (const auto& d : rank.devices)
+    if (has_virtual ? d.virtual_index == net_index : d.index == net_index) out.push_back(&d);
+  return out;
 }
 
 std::vector<const engine::PortView*> nccl_ports_listed(const engine::Context& ctx,

@@ -34,6 +34,17 @@ std::string no_process_on_host(const engine::Context& ctx);
 const engine::PortView* port_of_device(const engine::Context& ctx, const std::string& device,
                                        std::optional<int> port = std::nullopt);
 
+/// The devices behind NCCL's device `net_index` (the N of "via NET/IB/N") of a process: those of
+/// the virtual device N when the log (NCCL 2.27+) named virtual devices, else the device listed as
+/// [N]. Empty when the log does not say (a merged device of an older NCCL).
+std::vector<const model::NcclNetDevice*> nccl_devices_at(const model::NcclRank& rank, int net_index);
+
+/// The host's port whose GID table holds `gid` (NCCL's text, "::ffff:10.0.0.1" or a full IPv6 GID).
+const engine::PortView* port_of_gid(const engine::Context& ctx, const std::string& gid);
+
+/// An event's count and place: "2x, first job.log:10 (time), last job.log:11, hca mlx5_0, localGid ...".
+std::string nccl_event_text(const model::NcclEvent& e);
+
 /// The host's RoCE ports that the processes listed in their "NET/IB : Using" lines, once each.
 std::vector<const engine::PortView*> nccl_ports_listed(const engine::Context& ctx,
                                                        const std::vector<NcclProcess>& processes);

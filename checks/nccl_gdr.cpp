@@ -76,23 +76,33 @@ const model::TopoDevice* gpu_of(const model::Topology& t, const model::NcclRank&
 }
 
 // The NICs whose NET connections the process made: the devices of its "via NET/IB/<n>" indexes, or
-// every device it listed when an index is not one of them (a merged device).
-std::vector<std::string> nics_used(const model::NcclRank& r) {
-  std::vector<std::string> out;
+// every device it listed when an index is not one of them (a merged device of an older NCCL).
+std::vector<const model::NcclNetDevice*> nics_used(const model::NcclRank& r) {
+  std::vector<const model::NcclNetDevice*> out;
   for (const auto& used : r.channels.per_net_device) {
-    const int index = used.first;  // named: clang 14 captures no structured binding
-    const auto d =
-        std::find_if(r.devices.begin(), r.devices.end(), [&](const auto& dev) { return dev.index == index; });
-    if (d == r.devices.end()) {
+    const auto devices = nccl_devices_at(r, used.first);
+    if (devices.empty()) {
       out.clear();
       break;
     }
-    if (std::find(out.begin(), out.end(), d->name) == out.end()) out.push_back(d->name);
+    for (const auto* d : devices)
+      if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
   }
   if (out.empty())
-    for (const auto& d : r.devices)
-      if (std::find(out.begin(), out.end(), d.name) == out.end()) out.push_back(d.name);
+    for (const auto& d : r.devices) out.push_back(&d);
   return out;
+}
+
+// The topology's pair of `gpu` and the NIC: by the NIC's name, else by the PCI address NCCL 2.27+
+// logged for it (its function is always 0 there, so the card's domain, bus and device decide).
+const model::GpuNicPair* pair_of(const model::Topology& t, const std::string& gpu, const model::NcclNetDevice& nic) {
+  if (const auto* pair = t.pair(gpu, nic.name)) return pair;
+  const auto card = pci_number(nic.pci_address);
+  if (!card) return nullptr;
+  for (const auto& n : t.nics)
+    if (const auto address = pci_number(n.pci_address); address && (*address >> 4) == (*card >> 4))
+      if (const auto* pair = t.pair(gpu, n.name)) return pair;
+  return nullptr;
 }
 
 // Processes that forbid GDR through the variable: one warning.
@@ -153,8 +163,8 @@ void judge_against_topology(const engine::Context& ctx, engine::Reporter& r) {
       continue;
     }
     const model::GpuNicPair* nearest = nullptr;
-    for (const auto& nic : nics_used(rank))
-      if (const auto* pair = t.pair(gpu->name, nic); pair && (!nearest || pair->distance < nearest->distance))
+    for (const auto* nic : nics_used(rank))
+      if (const auto* pair = pair_of(t, gpu->name, *nic); pair && (!nearest || pair->distance < nearest->distance))
         nearest = pair;
     if (!nearest) {
       r.skip(p.name(), "the topology relates " + gpu->name + " to none of the NICs it used");
@@ -220,7 +230,8 @@ engine::CheckInfo info_nccl_gdr() {
           "as LOC or 0 never uses GPUDirect RDMA; a warning with how many of its NET connections went without "
           "/GDRDMA. With the host's GPU-NIC topology as well (a capture that holds one, or a topology file): a "
           "process of this host none of whose NET connections used /GDRDMA although its GPU (found by the "
-          "busId, else the nvmlDev, of its ncclCommInitRank line) and a NIC it used sit within the GDR level "
+          "busId, else the nvmlDev, of its ncclCommInitRank line) and a NIC it used (by name, else by the PCI "
+          "address of NCCL 2.27's device line) sit within the GDR level "
           "(PXB unless the variable says otherwise) is a warning naming the likely causes (nvidia-peermem not "
           "loaded, ACS/IOMMU, a GPU without GPUDirect RDMA). Processes whose GPU or NICs the topology does "
           "not relate are skipped, saying so.",

@@ -22,11 +22,9 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const auto& rank = *p.rank;
     for (const auto& [index, n] : rank.channels.per_net_device) {
       net += n;
-      const int wanted = index;  // a structured binding cannot be captured before C++20's P1091 (clang 14)
-      const auto d = std::find_if(rank.devices.begin(), rank.devices.end(),
-                                  [&](const model::NcclNetDevice& x) { return x.index == wanted; });
-      if (d != rank.devices.end()) {
-        use(d->name);
+      const auto devices = nccl_devices_at(rank, index);
+      if (!devices.empty()) {
+        for (const auto* d : devices) use(d->name);
       } else {
         // An index beyond the listed devices is one NCCL merged from several (a virtual NIC): all of them.
         for (const auto& x : rank.devices) use(x.name);

@@ -1,10 +1,7 @@
 // NCCL-WC-ERROR: work completions with status 12 (retry exceeded) or 13 (RNR retry exceeded) in the
 // job's log: the sender retransmitted until it gave up, i.e. packets were lost on a path that should
 // be lossless. The host's PFC, ECN, buffer and drop findings are linked as the likely causes.
-#include <arpa/inet.h>
-
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <map>
 
@@ -14,25 +11,6 @@ namespace roce::checks {
 namespace {
 
 constexpr std::string_view kId = "NCCL-WC-ERROR";
-
-// A GID as 16 bytes, from NCCL's text ("::ffff:10.0.0.1", "fd00:...") or sysfs's (8 groups of 4).
-std::optional<std::array<unsigned char, 16>> gid_bytes(const std::string& text) {
-  std::array<unsigned char, 16> b{};
-  if (inet_pton(AF_INET6, text.c_str(), b.data()) == 1) return b;
-  return std::nullopt;
-}
-
-// The port whose GID table holds `gid`.
-const engine::PortView* port_of_gid(const engine::Context& ctx, const std::string& gid) {
-  const auto want = gid_bytes(gid);
-  if (!want) return nullptr;
-  for (const auto& p : ctx.ports()) {
-    if (!p.port || !p.port->gids.ok()) continue;
-    for (const auto& g : *p.port->gids)
-      if (gid_bytes(g.gid) == want) return &p;
-  }
-  return nullptr;
-}
 
 std::string status_text(int status) {
   return status == 12 ? "12 (retry exceeded)" : status == 13 ? "13 (RNR retry exceeded)" : std::to_string(status);
@@ -73,11 +51,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (std::find_if(g->processes.begin(), g->processes.end(),
                        [&](const NcclProcess& q) { return q.rank == p.rank; }) == g->processes.end())
         g->processes.push_back(p);
-      std::string value = std::to_string(e.count) + "x, first " + e.first_source + ":" + std::to_string(e.first_line) +
-                          (e.first_time.empty() ? "" : " (" + e.first_time + ")") + ", last " + e.last_source + ":" +
-                          std::to_string(e.last_line) + (e.last_time.empty() ? "" : " (" + e.last_time + ")");
-      if (!e.hca.empty()) value += ", hca " + e.hca;
-      if (!e.local_gid.empty()) value += ", localGid " + e.local_gid;
+      const std::string value = nccl_event_text(e);
       if (g->evidence.size() < 8)
         g->evidence.push_back(nccl_evidence(p, p.name() + " status " + std::to_string(*e.status), value,
                                             e.first_source + ":" + std::to_string(e.first_line)));

@@ -30,6 +30,8 @@ std::string device_text(const model::NcclNetDevice& d) {
   if (!d.address.empty()) s += ":" + d.address;
   if (!d.link_layer.empty()) s += "/" + d.link_layer;
   for (const auto& f : d.flags) s += "/" + f;
+  if (d.virtual_index && d.virtual_name != d.name)
+    s += " (in " + d.virtual_name + ")";  // the device NCCL merged it into
   return s;
 }
 
@@ -97,6 +99,7 @@ ordered_json nccl_hosts_json(const model::NcclLog& log) {
                        {"ranks", r->ranks},
                        {"cuda_device", or_null(r->cuda_device)},
                        {"version", or_null(r->version.empty() ? log.version : r->version)},
+                       {"library", or_null(r->version.empty() ? log.library : r->library)},
                        {"lines", r->lines}});
     ordered_json errors = ordered_json::array();
     for (const auto& e : h.errors)
@@ -148,9 +151,10 @@ std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
   for (const auto& h : by_host(log)) {
     std::string versions;
     std::vector<std::string> v;
-    std::string pids;
+    std::string pids, library = "NCCL";
     for (const auto* r : h.ranks) {
       add_unique(v, r->version.empty() ? log.version : r->version);
+      if ((r->version.empty() ? log.library : r->library) == "RCCL") library = "RCCL";
       pids += (pids.empty() ? "" : " ") + std::to_string(r->pid);
       if (!r->ranks.empty()) {
         pids += "(rank";
@@ -160,7 +164,7 @@ std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
     }
     out += "\n" + (h.host.empty() ? std::string("(no host prefix)") : h.host) + ": " + std::to_string(h.ranks.size()) +
            " process" + (h.ranks.size() == 1 ? "" : "es") + " " + pids + "\n";
-    if (!v.empty()) out += "  NCCL " + join(v) + "\n";
+    if (!v.empty()) out += "  " + library + " " + join(v) + "\n";
     out += "  transport " + (h.transports.empty() ? std::string("unknown") : join(h.transports)) + "; devices " +
            (h.devices.empty() ? std::string("none listed") : join(h.devices, " ")) + "\n";
     if (!h.oob_interface.empty()) out += "  OOB " + h.oob_interface + " " + h.oob_address + "\n";

@@ -11,14 +11,23 @@
 
 namespace roce::model {
 
-/// One network device NCCL listed in its "NET/<name> : Using [i]dev:port/LL ..." line.
+/// One network device NCCL listed in its "NET/<name> : Using [i]dev:port/LL ..." line or, from NCCL
+/// 2.27 on, in a line of its own ("NET/IB: [i] mlx5_2:uverbs2:1/RoCE provider=... pciPath=...").
 struct NcclNetDevice {
-  int index = -1;                  // NCCL's device index: the N of "via NET/IB/N"
+  int index = -1;                  // NCCL's device index: the N of "via NET/IB/N" (before 2.27)
   std::string name;                // "mlx5_0", or the interface for sockets ("eno2")
   std::optional<int> port;         // RDMA port ("mlx5_0:1")
   std::string link_layer;          // "RoCE", "IB", "UNSPECIFIED"; empty for sockets
   std::string address;             // sockets: "192.168.1.105"
   std::vector<std::string> flags;  // what follows: "SHARP", rail or plane numbers
+  std::optional<long long> speed_mbps;  // "speed=400000" of the 2.27+ device line
+  /// The NIC's PCI address, the last element of the 2.27+ line's pciPath ("0000:3b:00.0"). NCCL
+  /// sets its function to 0 (ports of one card share it), so it names the card, not the function.
+  std::string pci_address;
+  /// The virtual device NCCL 2.27+ made of it ("Made virtual device [N] name=mlx5_0+mlx5_1"):
+  /// N is then the N of "via NET/IB/N", and the name lists every device merged into it.
+  std::optional<int> virtual_index;
+  std::string virtual_name;
   bool operator==(const NcclNetDevice&) const = default;
 };
 
@@ -62,6 +71,7 @@ struct NcclRank {
   std::optional<int> nvml_device;  // "nvmlDev 1" of its ncclCommInitRank line: nvidia-smi's GPU index
   std::string gpu_bus_id;          // "busId b1000" of that line: its GPU's PCI address as NCCL prints it
   std::string version;             // "2.30.4+cuda13.3"
+  std::string library;             // "NCCL" or "RCCL": the library its version line names
   std::string network;             // "Using network IB|Socket|IBext_v8": the transport in use
   std::string net_plugin;          // "NET/IB", "NET/Socket", "NET/IBext_v8": the device line's name
   std::vector<NcclNetDevice> devices;
@@ -78,6 +88,7 @@ struct NcclRank {
 struct NcclLog {
   std::vector<std::string> sources;           // the files read ("-" for stdin)
   std::string version;                        // from a bare "NCCL version 2.7.8+cuda10.1" line
+  std::string library;                        // "NCCL" or "RCCL" ("RCCL version 2.17.1+hip5.7")
   std::vector<NcclRank> ranks;                // by host, then pid
   std::uint64_t lines = 0;                    // every line read
   std::uint64_t nccl_lines = 0;               // lines NCCL wrote

@@ -195,7 +195,9 @@ bool read_device_line(string_view msg, model::NcclRank& r) {
     oob = trim(list.substr(semi + 6));
     list = list.substr(0, semi);
   }
-  r.devices.clear();
+  // What the 2.27+ device lines said of a device stays with it when this list follows them.
+  std::vector<model::NcclNetDevice> before;
+  before.swap(r.devices);
   string_view items = list;
   while (true) {
     const string_view item = next_token(items);
@@ -204,7 +206,16 @@ bool read_device_line(string_view msg, model::NcclRank& r) {
       r.relaxed_ordering = true;
       continue;
     }
-    if (auto d = parse_device(item, socket)) r.devices.push_back(std::move(*d));
+    if (auto d = parse_device(item, socket)) {
+      for (const auto& old : before)
+        if (old.name == d->name && old.port == d->port) {
+          d->speed_mbps = old.speed_mbps;
+          d->pci_address = old.pci_address;
+          d->virtual_index = old.virtual_index;
+          d->virtual_name = old.virtual_name;
+        }
+      r.devices.push_back(std::move(*d));
+    }
   }
   if (!oob.empty()) {
     const auto colon = oob.find(':');
@@ -213,6 +224,103 @@ bool read_device_line(string_view msg, model::NcclRank& r) {
       string_view address = oob.substr(colon + 1);
       r.oob_address = std::string(address.substr(0, address.find('<')));
     }
+  }
+  return true;
+}
+
+// The device of `r` named `name` (and `port`, when both say one), added when there is none.
+model::NcclNetDevice& device_named(model::NcclRank& r, string_view name, std::optional<int> port) {
+  for (auto& d : r.devices)
+    if (d.name == name && (!port || !d.port || d.port == port)) {
+      if (!d.port) d.port = port;
+      return d;
+    }
+  model::NcclNetDevice d;
+  d.name = std::string(name);
+  d.port = port;
+  r.devices.push_back(std::move(d));
+  return r.devices.back();
+}
+
+// "0000:3b:00.0": domain, bus, device and function, the last element of a sysfs PCI path.
+bool is_pci_address(string_view s) {
+  if (s.size() != 12 || s[4] != ':' || s[7] != ':' || s[10] != '.') return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (i == 4 || i == 7 || i == 10) continue;
+    const char c = s[i];
+    if (!is_digit(c) && !(c >= 'a' && c <= 'f') && !(c >= 'A' && c <= 'F')) return false;
+  }
+  return true;
+}
+
+// NCCL 2.27+, one line per device NCCL opened (net_ib "NET/IB: [%d] %s:%s:%d/%s provider=%s
+// speed=%d context=%p pciPath=%s ar=%d", later with " oooRqSize=%d"); the [N] is the device's place
+// in the verbs device list: "NET/IB: [2] mlx5_2:uverbs2:1/RoCE provider=Mlx5 speed=400000
+// context=0x5563d0080110 pciPath=/sys/devices/pci0000:37/.../0000:3b:00.0 ar=0".
+bool read_ib_device_line(string_view msg, model::NcclRank& r) {
+  const auto colon = msg.find(": [");
+  if (colon == string_view::npos) return false;
+  const string_view plugin = trim(msg.substr(0, colon));
+  if (plugin.find(' ') != string_view::npos) return false;
+  string_view rest = msg.substr(colon + 2);
+  const string_view bracket = next_token(rest);
+  if (bracket.size() < 3 || bracket.back() != ']' || !all_digits(bracket.substr(1, bracket.size() - 2))) return false;
+  const string_view device = next_token(rest);
+  const auto slash = device.find('/');
+  const string_view head = device.substr(0, slash);
+  const auto first = head.find(':');
+  const auto last = head.rfind(':');
+  if (first == 0 || first == string_view::npos || !all_digits(head.substr(last + 1))) return false;
+  if (rest.find("provider=") == string_view::npos) return false;
+  model::NcclNetDevice& d = device_named(r, head.substr(0, first), leading_int(head.substr(last + 1)));
+  if (d.index < 0) d.index = leading_int(bracket.substr(1)).value_or(-1);
+  if (slash != string_view::npos) d.link_layer.assign(device.substr(slash + 1));
+  while (!rest.empty()) {
+    const string_view item = next_token(rest);
+    if (item.starts_with("speed=")) {
+      if (auto v = to_number(item.substr(6)); v && *v >= 0) d.speed_mbps = v;
+    } else if (item.starts_with("pciPath=")) {
+      const string_view element = item.substr(item.rfind('/') + 1);
+      if (is_pci_address(element)) d.pci_address.assign(element);
+    }
+  }
+  if (r.net_plugin.empty()) r.net_plugin.assign(plugin);
+  return true;
+}
+
+// NCCL 2.27+: "NET/IB : Made virtual device [2] name=mlx5_2 speed=400000 ndevs=1": the device
+// "via NET/IB/2" names; a merged one is named "mlx5_0+mlx5_1" with ndevs=2.
+bool read_virtual_device_line(string_view msg, model::NcclRank& r) {
+  constexpr string_view kMade = ": Made virtual device [";
+  const auto at = msg.find(kMade);
+  if (at == string_view::npos) return false;
+  string_view rest = msg.substr(at + kMade.size());
+  const auto index = leading_int(rest);
+  if (!index || *index < 0) return false;
+  rest = rest.substr(std::min(rest.size(), rest.find(']') + 1));
+  string_view name;
+  std::optional<int> ndevs;
+  while (!rest.empty()) {
+    const string_view item = next_token(rest);
+    if (item.starts_with("name=")) name = item.substr(5);
+    if (item.starts_with("ndevs=")) ndevs = leading_int(item.substr(6));
+  }
+  if (name.empty()) return false;
+  // Each part of the name is a device; a single one is the first of that name without a virtual device.
+  for (string_view parts = name; !parts.empty();) {
+    const auto plus = parts.find('+');
+    const string_view part = parts.substr(0, plus);
+    parts.remove_prefix(plus == string_view::npos ? parts.size() : plus + 1);
+    if (part.empty()) continue;
+    model::NcclNetDevice* target = nullptr;
+    for (auto& d : r.devices)
+      if (d.name == part && (!target || (target->virtual_index && !d.virtual_index))) target = &d;
+    if (!target) target = &device_named(r, part, std::nullopt);
+    target->virtual_index = index;
+    target->virtual_name.assign(name);
+    if (ndevs.value_or(1) > 1)
+      for (auto& d : r.devices)
+        if (d.name == part) d.virtual_index = index, d.virtual_name.assign(name);
   }
   return true;
 }
@@ -484,12 +592,14 @@ void Summarizer::add_line(string_view line) {
     from = at + 5;
   }
   if (marker == string_view::npos) {
-    // NCCL prints its version bare on older releases: "NCCL version 2.7.8+cuda10.1".
-    if (const auto at = mentions_nccl ? line.find("NCCL version ") : string_view::npos;
-        at != string_view::npos && trim(line.substr(0, at)).size() < 32 &&
+    // NCCL prints its version bare on older releases ("NCCL version 2.7.8+cuda10.1"), RCCL at its
+    // VERSION and WARN levels ("RCCL version 2.17.1+hip5.7 HEAD:cbbb3d8").
+    const auto at = mentions_nccl ? line.find("NCCL version ") : line.find("RCCL version ");
+    if (at != string_view::npos && trim(line.substr(0, at)).size() < 32 &&
         trim(line.substr(0, at)).find(' ') == string_view::npos) {
       ++log_.nccl_lines;
       log_.version = std::string(trim(line.substr(at + 13)));
+      log_.library = std::string(line.substr(at, 4));
       return;
     }
     ++log_.other_lines;
@@ -533,8 +643,9 @@ void Summarizer::add_line(string_view line) {
     return;
   }
   if (warn) return;
-  if (msg.starts_with("NCCL version ")) {
+  if (msg.starts_with("NCCL version ") || msg.starts_with("RCCL version ")) {
     r.version.assign(trim(msg.substr(13)));
+    r.library.assign(msg.substr(0, 4));
     return;
   }
   if (msg.starts_with("Using network ")) {
@@ -548,6 +659,7 @@ void Summarizer::add_line(string_view line) {
     device_lines_[last_index_].assign(msg);
     return;
   }
+  if (msg.starts_with("NET/") && (read_ib_device_line(msg, r) || read_virtual_device_line(msg, r))) return;
   if (read_bootstrap_line(msg, r) || read_env_line(msg, r, env_name_) || read_comm_line(msg, r) || known_info(msg))
     return;
   ++log_.unknown_lines;

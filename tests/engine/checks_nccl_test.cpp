@@ -70,8 +70,8 @@ const engine::Finding& sole_nccl_finding(const engine::CheckResult& r) {
   return r.findings[0];
 }
 
-const std::vector<const char*> kNcclChecks = {"NCCL-SOCKET", "NCCL-WC-ERROR", "NCCL-GID", "NCCL-TC",
-                                              "NCCL-HCA",    "NCCL-RAIL",     "NCCL-GDR"};
+const std::vector<const char*> kNcclChecks = {"NCCL-SOCKET", "NCCL-WC-ERROR", "NCCL-WC-FAILED", "NCCL-GID",
+                                              "NCCL-TC",     "NCCL-HCA",      "NCCL-RAIL",      "NCCL-GDR"};
 
 }  // namespace
 
@@ -307,6 +307,75 @@ TEST_CASE("NCCL-GDR: a process whose GPU the topology does not have is skipped, 
   REQUIRE(r.notes.size() == 1);
   CHECK_THAT(r.notes[0], Catch::Contains("gpu-a17:100 rank 0") &&
                              Catch::Contains("its GPU (busId 3b000) is not in the topology (/sys)"));
+}
+
+TEST_CASE(
+    "NCCL-GDR: NCCL 2.27's device line gives the NIC's PCI address, which finds it in a topology naming it NIC0") {
+  const std::string log =
+      kInitRank +
+      "gpu-a17:100:100 [0] NCCL INFO NET/IB: [0] mlx5_0:uverbs0:1/RoCE provider=Mlx5 speed=100000 context=0x55 "
+      "pciPath=/sys/devices/pci0000:17/0000:17:00.0/0000:18:00.0/0000:1a:00.0 ar=0\n"
+      "gpu-a17:100:100 [0] NCCL INFO NET/IB : Made virtual device [0] name=mlx5_0 speed=100000 ndevs=1\n"
+      "gpu-a17:100:100 [0] NCCL INFO Using network IB\n"
+      "gpu-a17:100:120 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0\n"
+      "gpu-a17:100:120 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/IB/0\n";
+  // nvidia-smi's layout names NICs NIC0..; this one's second function (port 2) is the same card.
+  model::Topology t = gpu_a17_topology(model::PciDistance::pxb);
+  t.nics = {{.name = "NIC0", .pci_address = "0000:1a:00.1"}};
+  t.pairs = {{"GPU0", "NIC0", model::PciDistance::sys}, {"GPU3", "NIC0", model::PciDistance::pxb}};
+  LogRun run(log, {}, healthy_scenario(), t);
+  const auto& f = sole_nccl_finding(run.result("NCCL-GDR"));
+  CHECK(f.title ==
+        "no GPUDirect RDMA in 1 process (gpu-a17:100 rank 0) although GPU3 and NIC0 are PXB apart; 2 NET "
+        "connections without GDRDMA");
+  // NCCL-RAIL reads "via NET/IB/0" as virtual device 0, mlx5_0: the rail in use.
+  CHECK(run.result("NCCL-RAIL").status == Status::ok);
+}
+
+// The WARN line of a real NCCL 2.27.5 job that hung (tests/fixtures/nccl/nccl227_warn_status4.log), moved to gpu-a17.
+const std::string kStatus4 =
+    "[2026-03-03 12:11:38] gpu-a17:100:130 [0] transport/net_ib.cc:2453 NCCL WARN NET/IB: Got completion from peer "
+    "10.99.91.63<51161> with status=4 opcode=32614 len=32614 vendor err 81 (Send) localGid ::ffff:10.99.92.59 "
+    "remoteGids::ffff:10.99.91.63 hca mlx5_0\n";
+
+TEST_CASE("NCCL-WC-FAILED: status 4 is critical on the HCA's port, named IBV_WC_LOC_PROT_ERR, with no lossless cause") {
+  // ECN off on the host: a cause of status 12, never of status 4.
+  LogRun run(kHealthy + kStatus4, [](model::Host& h) { *netdev(h).ecn->np[3] = false; });
+  REQUIRE(run.result("ECN-NIC").status == Status::finding);
+  const auto& f = sole_nccl_finding(run.result("NCCL-WC-FAILED"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.subject.netdev == "ens1f0np0");
+  CHECK(f.title ==
+        "work completions failed: 1 with status 4 (IBV_WC_LOC_PROT_ERR) in the NCCL log on ens1f0np0 (mlx5_0) "
+        "(gpu-a17:100 rank 0); not a loss on the lossless path");
+  CHECK(f.caused_by.empty());
+  CHECK(f.explanation.find("not a packet lost on the network") != std::string::npos);
+  REQUIRE(f.evidence.size() == 1);
+  CHECK(f.evidence[0].from.locator == "job.log:10");
+  CHECK(f.evidence[0].value.find("vendor err 81") != std::string::npos);
+  // Status 12 stays NCCL-WC-ERROR's; this check has nothing to say about it.
+  LogRun loss(kHealthy + kStatus12);
+  CHECK(loss.result("NCCL-WC-FAILED").status == Status::ok);
+  CHECK(loss.result("NCCL-WC-ERROR").status == Status::finding);
+}
+
+TEST_CASE("NCCL-WC-FAILED: another host's error names its HCA; flush errors only count when nothing else failed") {
+  const std::string peer = replaced(kStatus4, "gpu-a17", "gpu-a18");
+  const std::string flush =
+      "gpu-a18:7:9 [0] NCCL WARN NET/IB: Got completion from peer 10.0.0.1<1> with status=IBV_WC_WR_FLUSH_ERR(5) "
+      "opcode=IBV_WC_SEND(0) vendor_err=249 hca mlx5_3\n";
+  LogRun run(kHealthy + peer + flush);
+  const auto& f = sole_nccl_finding(run.result("NCCL-WC-FAILED"));
+  CHECK(f.subject.netdev.empty());
+  CHECK(f.title.find("1 with status 4 (IBV_WC_LOC_PROT_ERR) in the NCCL log on mlx5_0 (gpu-a18:100 [0])") !=
+        std::string::npos);
+  // The same flush errors after a retry-exceeded error: the loss explains them, nothing more to say.
+  CHECK(LogRun(kHealthy + kStatus12 + flush).result("NCCL-WC-FAILED").status == Status::ok);
+  // Alone, they are still a failed job, whose first error the log does not hold.
+  LogRun flush_only(kHealthy + flush);
+  const auto& alone = sole_nccl_finding(flush_only.result("NCCL-WC-FAILED"));
+  CHECK(alone.title.find("status 5 (IBV_WC_WR_FLUSH_ERR)") != std::string::npos);
+  CHECK(alone.explanation.find("the error that put it there is not in the log") != std::string::npos);
 }
 
 }  // namespace roce::test

@@ -74,6 +74,21 @@ TEST_CASE("nccl: a socket fall-back is a finding; a gzip'd log reads the same; -
   CHECK(has(r.out, "transport Socket; devices eno2:192.168.1.105\n"));
 }
 
+TEST_CASE("nccl: NCCL 2.27's device lines show the devices; RCCL's version is shown as RCCL") {
+  const std::string dir = std::string(ROCE_FIXTURES_DIR) + "/nccl/";
+  const auto r = run("nccl --json '" + dir + "nccl227_device_lines.log'");
+  INFO(r.out << r.err);
+  const auto doc = nlohmann::json::parse(r.out);
+  REQUIRE(doc["hosts"].size() == 1);
+  CHECK(doc["hosts"][0]["devices"] ==
+        nlohmann::json::array({"mlx5_5:1/RoCE", "mlx5_0", "mlx5_2:1/RoCE", "mlx5_0:1/RoCE"}));
+  const auto rccl = run("nccl '" + dir + "rccl2171_socket_p2pfail.log'");
+  CHECK(
+      has(rccl.out, "\n9cce34ff6c6c: 2 processes 504930(rank 0) 505250(rank 1)\n  RCCL 2.17.1+hip5.7 HEAD:cbbb3d8\n"));
+  const auto rccl_json = nlohmann::json::parse(run("nccl --json '" + dir + "rccl2171_socket_p2pfail.log'").out);
+  CHECK(rccl_json["hosts"][0]["ranks"][0]["library"] == "RCCL");
+}
+
 TEST_CASE("nccl: a file without NCCL lines is exit 3, as a JSON error object with --json") {
   const std::string path = temp_path("no-nccl.log");
   write_file(path, "Epoch 1: loss 0.5\n");

@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +21,7 @@ using nccl_log::summarize_text;
 namespace {
 
 std::string sample(const std::string& name) { return std::string(ROCE_FIXTURES_DIR) + "/samples/" + name; }
+std::string fixture(const std::string& name) { return std::string(ROCE_FIXTURES_DIR) + "/nccl/" + name; }
 
 const model::NcclRank& rank_at(const model::NcclLog& log, const std::string& host, std::uint64_t pid) {
   for (const auto& r : log.ranks)
@@ -94,6 +96,7 @@ TEST_CASE("a job that fell back to sockets shows NET/Socket, the interface, and 
   auto log = nccl_log::read_logs({sample("nccl_debug_socket_fallback.log")});
   REQUIRE(log.ok());
   CHECK(log->version == "2.7.8+cuda10.1");  // printed bare by that release
+  CHECK(log->library == "NCCL");
   REQUIRE(log->ranks.size() == 4);
   const auto& r = rank_at(*log, "tesla-105", 1475);
   CHECK(r.network == "Socket");
@@ -305,6 +308,94 @@ TEST_CASE("logs read together add up; a line split across the last chunk without
   CHECK(log.sources.size() == 2);
   auto last = summarize_text("h:1:1 [0] NCCL INFO Using network IB");
   CHECK(last.ranks.at(0).network == "IB");
+}
+
+TEST_CASE("NCCL 2.27's own device lines give each process its devices, speed, NIC PCI address and virtual device") {
+  auto log = nccl_log::read_logs({fixture("nccl227_device_lines.log")});
+  REQUIRE(log.ok());
+  const auto& r = rank_at(*log, "tpgds-aihub0007", 177790);
+  CHECK(r.net_plugin == "NET/IB");
+  REQUIRE(r.devices.size() == 1);
+  const auto& d = r.devices[0];
+  CHECK(d.name == "mlx5_2");
+  CHECK(d.port == 1);
+  CHECK(d.link_layer == "RoCE");
+  CHECK(d.index == 2);
+  CHECK(d.speed_mbps == 400000);
+  CHECK(d.pci_address == "0000:3b:00.0");  // the last element of pciPath
+  CHECK(d.virtual_index == 2);             // "Made virtual device [2] name=mlx5_2": the N of via NET/IB/N
+  CHECK(d.virtual_name == "mlx5_2");
+  // A device line without a virtual device line (the fragment ends there): no virtual index.
+  const auto& five = rank_at(*log, "tpgds-aihub0007", 177787).devices.at(0);
+  CHECK(five.name == "mlx5_5");
+  CHECK(five.index == 5);
+  CHECK(five.pci_address == "0000:5c:00.0");
+  CHECK_FALSE(five.virtual_index.has_value());
+  // Only the virtual device line of a process: the device by name, its port unknown.
+  const auto& only_virtual = rank_at(*log, "tpgds-aihub0007", 177788).devices.at(0);
+  CHECK(only_virtual.name == "mlx5_0");
+  CHECK_FALSE(only_virtual.port.has_value());
+  CHECK(only_virtual.virtual_index == 0);
+  CHECK(rank_at(*log, "tpgds-aihub0007", 177793).devices.at(0).pci_address == "0000:19:00.0");
+  // The device lines are NCCL's own: not unknown (the 4 unknown ones are "Call to mlx5dv_... failed").
+  CHECK(log->unknown_lines == 4);
+}
+
+TEST_CASE("NCCL's format strings: a merged virtual device names both NICs; a later Using list keeps what they said") {
+  // net_ib's "NET/IB: [%d] %s:%s:%d/%s provider=%s speed=%d context=%p pciPath=%s ar=%d oooRqSize=%d" and
+  // "NET/IB : Made virtual device [%d] name=%s speed=%d ndevs=%d", in the order NCCL prints them.
+  const auto log = summarize_text(
+      "h:1:1 [0] NCCL INFO NET/IB: [0] mlx5_0:uverbs0:1/RoCE provider=Mlx5 speed=200000 context=0x1 "
+      "pciPath=/sys/devices/pci0000:15/0000:15:01.0/0000:19:00.0 ar=0 oooRqSize=0\n"
+      "h:1:1 [0] NCCL INFO NET/IB: [1] mlx5_1:uverbs1:1/RoCE provider=Mlx5 speed=200000 context=0x2 "
+      "pciPath=/sys/devices/pci0000:15/0000:15:01.0/0000:19:00.0 ar=0 oooRqSize=0\n"
+      "h:1:1 [0] NCCL INFO NET/IB : Made virtual device [2] name=mlx5_0+mlx5_1 speed=400000 ndevs=2\n"
+      "h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [1]mlx5_1:1/RoCE [RO]; OOB eth0:10.0.0.1<0>\n"
+      "h:1:9 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/IB/2/GDRDMA\n");
+  REQUIRE(log.ranks.size() == 1);
+  const auto& r = log.ranks[0];
+  REQUIRE(r.devices.size() == 2);
+  for (const auto& d : r.devices) {
+    INFO(d.name);
+    CHECK(d.virtual_index == 2);
+    CHECK(d.virtual_name == "mlx5_0+mlx5_1");
+    CHECK(d.speed_mbps == 200000);
+    CHECK(d.pci_address == "0000:19:00.0");
+  }
+  CHECK(r.devices[1].index == 1);
+  CHECK(r.channels.per_net_device == std::map<int, std::uint64_t>{{2, 1}});
+  CHECK(log.unknown_lines == 0);
+  // A line that is not one of these formats stays unread, never half read.
+  const auto odd = summarize_text("h:1:1 [0] NCCL INFO NET/IB: [x] mlx5_0:uverbs0:1/RoCE provider=Mlx5\n");
+  CHECK(odd.ranks.at(0).devices.empty());
+}
+
+TEST_CASE("RCCL's version line, bare as RCCL prints it or after the prefix, is the version, said to be RCCL") {
+  auto log = nccl_log::read_logs({fixture("rccl2171_socket_p2pfail.log")});
+  REQUIRE(log.ok());
+  CHECK(log->version == "2.17.1+hip5.7 HEAD:cbbb3d8");
+  CHECK(log->library == "RCCL");
+  CHECK(log->ranks.size() == 2);
+  const auto prefixed = summarize_text("h:1:1 [0] NCCL INFO RCCL version 2.20.5+hip6.1 HEAD:b1b4ba5\n");
+  CHECK(prefixed.ranks.at(0).version == "2.20.5+hip6.1 HEAD:b1b4ba5");
+  CHECK(prefixed.ranks.at(0).library == "RCCL");
+  // Prose that mentions an RCCL version is not the version line.
+  CHECK(summarize_text("we upgraded to RCCL version 2.18 yesterday\nh:1:1 [0] NCCL INFO x\n").version.empty());
+}
+
+TEST_CASE("a completion error of NCCL 2.27 with status 4 is read with its HCA, local GID and timestamp") {
+  auto log = nccl_log::read_logs({fixture("nccl227_warn_status4.log")});
+  REQUIRE(log.ok());
+  const auto& r = rank_at(*log, "tpgds-aihub0007", 185303);
+  const auto e = std::find_if(r.events.begin(), r.events.end(),
+                              [](const model::NcclEvent& x) { return x.kind == "completion_error"; });
+  REQUIRE(e != r.events.end());
+  CHECK(e->status == 4);
+  CHECK(e->hca == "mlx5_1");
+  CHECK(e->local_gid == "::ffff:10.99.92.59");
+  CHECK(e->where == "transport/net_ib.cc:2453");
+  CHECK(e->first_time == "2026-03-03 12:11:38");
+  CHECK(e->first_line == 32);
 }
 
 }  // namespace roce::test
