@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "switch/cumulus_port.hpp"
 #include "switch/text_values.hpp"
 
 namespace roce::switches {
@@ -93,20 +94,9 @@ class DatapathReader {
       if (p.name == name) sp = &p;
     if (nd && sp) return {nd, sp};
     const model::Provenance from{"cumulus-datapath", file_};
-    model::NetDev n;
-    model::SwitchPort p;
-    n.name = p.name = name;
-    const std::string none = "the datapath configuration holds no per-port ";
-    n.mtu = Field<std::uint32_t>::missing(Availability::absent, none + "MTU", from);
-    n.link = Field<model::LinkSettings>::missing(Availability::absent, none + "speed", from);
-    n.mac = Field<std::string>::missing(Availability::absent, none + "MAC", from);
+    auto [n, p] = cumulus_port(name, "the datapath configuration holds no per-port ", "switch priority", from);
     n.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = 0}, from);
-    p.alias = Field<std::string>::missing(Availability::absent, "Cumulus sends the port name as LLDP Port ID", from);
     p.cable_m = Field<std::uint32_t>::missing(Availability::absent, "no cable_length for " + name, from);
-    model::PerPrio<std::uint8_t> identity{};
-    for (int i = 0; i < 8; ++i) identity[i] = static_cast<std::uint8_t>(i);
-    p.tc_to_queue_name = p.tc_to_pg_name = p.pfc_to_queue_name = Field<std::string>::of("switch priority", from);
-    p.tc_to_queue = p.tc_to_pg = p.pfc_prio_to_queue = Field<model::PerPrio<std::uint8_t>>::of(identity, from);
     p.pfcwd = Field<model::SwitchPfcWatchdog>::missing(Availability::absent,
                                                        "the datapath configuration holds no PFC watchdog", from);
     p.pfcwd_sw_enable = Field<std::uint8_t>::missing(Availability::absent, "not in the datapath configuration", from);

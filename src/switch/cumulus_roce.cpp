@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "switch/cumulus_port.hpp"
 #include "switch/simple_table.hpp"
 #include "switch/text_values.hpp"
 
@@ -127,14 +128,8 @@ void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusR
   using model::Availability;
   using model::Field;
   const model::Provenance from{"nvue", roce.file};
-  model::NetDev nd;
-  model::SwitchPort sp;
-  nd.name = sp.name = port;
   const std::string no_port_facts = "`nv show qos roce` shows no per-port ";
-  nd.mtu = Field<std::uint32_t>::missing(Availability::absent, no_port_facts + "MTU", from);
-  nd.link = Field<model::LinkSettings>::missing(Availability::absent, no_port_facts + "speed", from);
-  nd.mac = Field<std::string>::missing(Availability::absent, no_port_facts + "MAC", from);
-  sp.alias = Field<std::string>::missing(Availability::absent, "Cumulus sends the port name as LLDP Port ID", from);
+  auto [nd, sp] = cumulus_port(port, no_port_facts, "qos roce", from);
   sp.cable_m = Field<std::uint32_t>::missing(Availability::absent, no_port_facts + "cable length", from);
   if (roce.pfc_priority)
     nd.dcb.pfc =
@@ -156,10 +151,6 @@ void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusR
   sp.dscp_to_tc_name = Field<std::string>::of("qos roce", from);
   sp.dscp_to_tc = Field<model::DscpMap>::of(dscp_to_tc, from);
   nd.dcb.app = Field<std::vector<model::AppEntry>>::of(app, from);
-  model::PerPrio<std::uint8_t> identity{};
-  for (int i = 0; i < 8; ++i) identity[i] = static_cast<std::uint8_t>(i);
-  sp.tc_to_queue_name = sp.tc_to_pg_name = sp.pfc_to_queue_name = Field<std::string>::of("qos roce", from);
-  sp.tc_to_queue = sp.tc_to_pg = sp.pfc_prio_to_queue = Field<model::PerPrio<std::uint8_t>>::of(identity, from);
   nd.dcb.buffer = Field<model::Buffer>::missing(Availability::unsupported, "NVUE sizes buffers by pools", from);
   if (roce.ecn_tc && roce.ecn_min_bytes && roce.ecn_max_bytes) {
     model::SwitchWred w;
