@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -23,7 +23,7 @@ struct ChildRun {
 
 inline ChildRun run_child(const std::string& executable, const std::vector<std::string>& args) {
   TempDir out;
-  const std::string out_file = out.path + "/stdout";
+  const std::string out_file = out.path() + "/stdout";
   const pid_t pid = ::fork();
   if (pid == 0) {
     if (!std::freopen(out_file.c_str(), "w", stdout)) ::_exit(126);
