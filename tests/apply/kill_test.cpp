@@ -26,9 +26,7 @@ using test::slurp;
 
 namespace {
 
-using Run = test::ChildRun;
-
-Run run_helper(const std::vector<std::string>& args) { return test::run_child(APPLY_HELPER, args); }
+ChildRun run_helper(const std::vector<std::string>& args) { return test::run_child(APPLY_HELPER, args); }
 
 // Waits for the watchdog to finish the journal (it restores as soon as the applier dies).
 std::optional<Journal> wait_finished(const std::string& state_dir, std::chrono::milliseconds limit) {
@@ -46,7 +44,7 @@ void kill_at_every_boundary(std::uint8_t from, std::uint8_t to, const std::strin
   const std::string file = clean.path() + "/system.json";
   test::FileSystem::create(file, test::default_objects(from));
   const std::string original = slurp(file);
-  Run first = run_helper({"apply", clean.path() + "/state", file, std::to_string(from), std::to_string(to)});
+  ChildRun first = run_helper({"apply", clean.path() + "/state", file, std::to_string(from), std::to_string(to)});
   INFO(first.output);
   REQUIRE(WIFEXITED(first.status));
   REQUIRE(first.output.find("outcome " + expected_clean_outcome) != std::string::npos);
@@ -59,7 +57,7 @@ void kill_at_every_boundary(std::uint8_t from, std::uint8_t to, const std::strin
     test::TempDir dir;
     const std::string f = dir.path() + "/system.json";
     test::FileSystem::create(f, test::default_objects(from));
-    Run killed = run_helper(
+    ChildRun killed = run_helper(
         {"apply", dir.path() + "/state", f, std::to_string(from), std::to_string(to), "kill-at", std::to_string(k)});
     INFO("kill at boundary " << k << " (" << first.boundaries[k] << ")\n" << killed.output);
     REQUIRE(WIFSIGNALED(killed.status));
@@ -102,12 +100,12 @@ TEST_CASE("a hung applier is killed by the watchdog at its deadline, which resto
   const std::string file = dir.path() + "/system.json";
   test::FileSystem::create(file, test::default_objects(0));
   const std::string original = slurp(file);
-  Run first = run_helper({"apply", dir.path() + "/clean", file, "0", "8"});
+  ChildRun first = run_helper({"apply", dir.path() + "/clean", file, "0", "8"});
   const auto written =
       std::find(first.boundaries.begin(), first.boundaries.end(), "written") - first.boundaries.begin();
   test::FileSystem::create(file, test::default_objects(0));
   const auto t0 = std::chrono::steady_clock::now();
-  Run hung = run_helper(
+  ChildRun hung = run_helper(
       {"apply", dir.path() + "/state", file, "0", "8", "hang-at", std::to_string(written), "grace-ms", "300"});
   INFO(hung.output);
   CHECK(WIFSIGNALED(hung.status));
@@ -125,7 +123,7 @@ TEST_CASE("rollback_last restores a kept apply byte-identically") {
   const std::string file = dir.path() + "/system.json";
   test::FileSystem::create(file, test::default_objects(0));
   const std::string original = slurp(file);
-  Run run = run_helper({"apply", dir.path() + "/state", file, "0", "8"});
+  ChildRun run = run_helper({"apply", dir.path() + "/state", file, "0", "8"});
   REQUIRE(run.output.find("outcome kept") != std::string::npos);
   REQUIRE(slurp(file) != original);
   std::ostringstream log;

@@ -1,10 +1,12 @@
 #pragma once
-// Runs shell commands and the built roce-doctor binary for the end-to-end tests, stdout and stderr
-// captured apart.
+// Runs a program, a shell command or the built roce-doctor binary for the tests and waits for it,
+// stdout and stderr captured apart.
 #include <sys/wait.h>
+#include <unistd.h>
 
-#include <cstdlib>
+#include <cstdio>
 #include <string>
+#include <vector>
 
 #include "support/files.hpp"
 #include "support/paths.hpp"
@@ -13,7 +15,8 @@
 namespace roce::test {
 
 struct Run {
-  int exit_code = -1;
+  int exit_code = -1;  // -1: it did not exit (a signal ended it)
+  int status = 0;      // as waitpid gives it
   std::string out, err;
 };
 
@@ -24,18 +27,32 @@ inline std::string shell_word(const std::string& text) {
   return out + "'";
 }
 
-/// Runs `command` with sh -c, stdin from /dev/null; stdout and stderr apart.
-inline Run shell(const std::string& command) {
-  const TempDir dir("shell");
+/// Runs the program argv[0] (a path) with the rest as its arguments and waits for it; stdin is
+/// /dev/null, stdout and stderr are captured apart.
+inline Run run_process(const std::vector<std::string>& argv) {
+  const TempDir dir("run");
   const std::string out = dir.path("out"), err = dir.path("err");
-  const std::string full = "( " + command + " ) >" + shell_word(out) + " 2>" + shell_word(err) + " </dev/null";
-  const int status = std::system(full.c_str());
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (!std::freopen("/dev/null", "r", stdin) || !std::freopen(out.c_str(), "w", stdout) ||
+        !std::freopen(err.c_str(), "w", stderr))
+      ::_exit(126);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
   Run r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (pid < 0 || ::waitpid(pid, &r.status, 0) != pid) return r;
+  r.exit_code = WIFEXITED(r.status) ? WEXITSTATUS(r.status) : -1;
   r.out = slurp(out);
   r.err = slurp(err);
   return r;
 }
+
+/// Runs `command` with sh -c.
+inline Run shell(const std::string& command) { return run_process({"/bin/sh", "-c", command}); }
 
 /// Runs `prefix roce-doctor args` through the shell (args are trusted test strings).
 inline Run run(const std::string& args, const std::string& prefix = "") {
