@@ -5,6 +5,7 @@
 #include "apply/journal.hpp"
 #include "apply/value_json.hpp"
 #include "fake_system.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -90,9 +91,8 @@ TEST_CASE("journal: a valid checksum over malformed JSON members is located") {
 TEST_CASE("journal: crc32 is the IEEE one") { CHECK(crc32("123456789") == 0xcbf43926u); }
 
 TEST_CASE("journal: write then read from a file; missing file says ENOENT") {
-  char dir[] = "/tmp/roce-journal-XXXXXX";
-  REQUIRE(mkdtemp(dir));
-  const std::string path = std::string(dir) + "/journal";
+  const test::TempDir dir("journal");
+  const std::string path = dir.path("journal");
   auto missing = read_journal(path);
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().sys_errno == ENOENT);
@@ -104,8 +104,6 @@ TEST_CASE("journal: write then read from a file; missing file says ENOENT") {
   auto empty = read_journal(path);
   REQUIRE_FALSE(empty.ok());
   CHECK(empty.error().message.find("empty") != std::string::npos);
-  std::remove(path.c_str());
-  rmdir(dir);
 }
 
 TEST_CASE("same_setting ignores PFC counters and APP table order, not the setting") {

@@ -18,7 +18,7 @@
 #include "child_run.hpp"
 #include "sim/sim_system.hpp"
 #include "support/paths.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -37,9 +37,7 @@ std::string configuration(const std::string& file) {
   return sim::render_sim_model(*model);
 }
 
-using Run = test::ChildRun;
-
-Run run_helper(const std::vector<std::string>& args) { return test::run_child(SIM_APPLY_HELPER, args); }
+ChildRun run_helper(const std::vector<std::string>& args) { return test::run_child(SIM_APPLY_HELPER, args); }
 
 Expected<std::unique_ptr<tune::System>> open_sim(const std::string& spec) {
   if (spec.rfind("sim:", 0) != 0) return fail("not a simulated host: " + spec);
@@ -56,9 +54,9 @@ std::string copy_scenario(const std::string& scenario, const std::string& dir) {
 
 void kill_at_every_boundary(const std::string& scenario, std::size_t changes) {
   test::TempDir clean;
-  const std::string file = copy_scenario(scenario, clean.path);
+  const std::string file = copy_scenario(scenario, clean.path());
   const std::string original = configuration(file);
-  const Run first = run_helper({"apply", clean.path + "/state", file});
+  const ChildRun first = run_helper({"apply", clean.path() + "/state", file});
   INFO(scenario << "\n" << first.output);
   REQUIRE(WIFEXITED(first.status));
   REQUIRE(first.output.find("changes " + std::to_string(changes) + "\n") != std::string::npos);
@@ -71,9 +69,9 @@ void kill_at_every_boundary(const std::string& scenario, std::size_t changes) {
   std::size_t covered = 0;
   for (std::size_t k = 0; k < first.boundaries.size(); ++k) {
     test::TempDir dir;
-    const std::string f = copy_scenario(scenario, dir.path);
-    const std::string state = dir.path + "/state";
-    const Run killed = run_helper({"apply", state, f, "kill-at", std::to_string(k)});
+    const std::string f = copy_scenario(scenario, dir.path());
+    const std::string state = dir.path() + "/state";
+    const ChildRun killed = run_helper({"apply", state, f, "kill-at", std::to_string(k)});
     INFO("kill at boundary " << k << " (" << first.boundaries[k] << ")\n" << killed.output);
     REQUIRE(WIFSIGNALED(killed.status));
     REQUIRE(WTERMSIG(killed.status) == SIGKILL);
@@ -108,14 +106,14 @@ TEST_CASE("kill -9 at every boundary of a trust fix (APP entries, then trust): r
 
 TEST_CASE("a kept trust fix, rolled back on request: the configuration is byte-identical to before") {
   test::TempDir dir;
-  const std::string file = copy_scenario("trust-pcp.toml", dir.path);
+  const std::string file = copy_scenario("trust-pcp.toml", dir.path());
   const std::string original = configuration(file);
-  const Run applied = run_helper({"apply", dir.path + "/state", file});
+  const ChildRun applied = run_helper({"apply", dir.path() + "/state", file});
   INFO(applied.output);
   REQUIRE(applied.output.find("outcome kept") != std::string::npos);
   REQUIRE(configuration(file) != original);
   std::ostringstream log;
-  const ApplyResult back = rollback_last(open_sim, dir.path + "/state", log);
+  const ApplyResult back = rollback_last(open_sim, dir.path() + "/state", log);
   INFO(log.str());
   CHECK(back.outcome == ApplyOutcome::rolled_back);
   CHECK(configuration(file) == original);

@@ -13,8 +13,9 @@
 #include "apply/journal.hpp"
 #include "child_run.hpp"
 #include "fake_system.hpp"
+#include "support/files.hpp"
 #include "support/paths.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -25,9 +26,7 @@ using test::slurp;
 
 namespace {
 
-using Run = test::ChildRun;
-
-Run run_helper(const std::vector<std::string>& args) { return test::run_child(APPLY_HELPER, args); }
+ChildRun run_helper(const std::vector<std::string>& args) { return test::run_child(APPLY_HELPER, args); }
 
 // Waits for the watchdog to finish the journal (it restores as soon as the applier dies).
 std::optional<Journal> wait_finished(const std::string& state_dir, std::chrono::milliseconds limit) {
@@ -42,10 +41,10 @@ std::optional<Journal> wait_finished(const std::string& state_dir, std::chrono::
 
 void kill_at_every_boundary(std::uint8_t from, std::uint8_t to, const std::string& expected_clean_outcome) {
   test::TempDir clean;
-  const std::string file = clean.path + "/system.json";
+  const std::string file = clean.path() + "/system.json";
   test::FileSystem::create(file, test::default_objects(from));
   const std::string original = slurp(file);
-  Run first = run_helper({"apply", clean.path + "/state", file, std::to_string(from), std::to_string(to)});
+  ChildRun first = run_helper({"apply", clean.path() + "/state", file, std::to_string(from), std::to_string(to)});
   INFO(first.output);
   REQUIRE(WIFEXITED(first.status));
   REQUIRE(first.output.find("outcome " + expected_clean_outcome) != std::string::npos);
@@ -56,28 +55,28 @@ void kill_at_every_boundary(std::uint8_t from, std::uint8_t to, const std::strin
   std::size_t covered = 0, by_watchdog = 0;
   for (std::size_t k = 0; k < first.boundaries.size(); ++k) {
     test::TempDir dir;
-    const std::string f = dir.path + "/system.json";
+    const std::string f = dir.path() + "/system.json";
     test::FileSystem::create(f, test::default_objects(from));
-    Run killed = run_helper(
-        {"apply", dir.path + "/state", f, std::to_string(from), std::to_string(to), "kill-at", std::to_string(k)});
+    ChildRun killed = run_helper(
+        {"apply", dir.path() + "/state", f, std::to_string(from), std::to_string(to), "kill-at", std::to_string(k)});
     INFO("kill at boundary " << k << " (" << first.boundaries[k] << ")\n" << killed.output);
     REQUIRE(WIFSIGNALED(killed.status));
     REQUIRE(WTERMSIG(killed.status) == SIGKILL);
     REQUIRE(killed.boundaries.size() == k + 1);
     REQUIRE(killed.boundaries[k] == first.boundaries[k]);
-    const bool journaled = std::filesystem::exists(journal_path(dir.path + "/state"));
+    const bool journaled = std::filesystem::exists(journal_path(dir.path() + "/state"));
     const bool watched = std::find(first.boundaries.begin(), first.boundaries.begin() + k + 1, "watchdog") !=
                          first.boundaries.begin() + k + 1;
     if (journaled && watched) {
-      auto done = wait_finished(dir.path + "/state", std::chrono::milliseconds(10000));
+      auto done = wait_finished(dir.path() + "/state", std::chrono::milliseconds(10000));
       REQUIRE(done);
       if (done->note.find("watchdog") != std::string::npos) ++by_watchdog;
     }
     std::ostringstream log;
-    auto recovered = recover_unfinished(open_file_system, dir.path + "/state", log);
+    auto recovered = recover_unfinished(open_file_system, dir.path() + "/state", log);
     REQUIRE(recovered.ok());
     if (journaled) {
-      auto j = read_journal(journal_path(dir.path + "/state"));
+      auto j = read_journal(journal_path(dir.path() + "/state"));
       REQUIRE(j.ok());
       CHECK(finished(j->state));
     }
@@ -98,21 +97,21 @@ TEST_CASE("kill -9 at every boundary of an apply that is rolled back") { kill_at
 
 TEST_CASE("a hung applier is killed by the watchdog at its deadline, which restores the journal") {
   test::TempDir dir;
-  const std::string file = dir.path + "/system.json";
+  const std::string file = dir.path() + "/system.json";
   test::FileSystem::create(file, test::default_objects(0));
   const std::string original = slurp(file);
-  Run first = run_helper({"apply", dir.path + "/clean", file, "0", "8"});
+  ChildRun first = run_helper({"apply", dir.path() + "/clean", file, "0", "8"});
   const auto written =
       std::find(first.boundaries.begin(), first.boundaries.end(), "written") - first.boundaries.begin();
   test::FileSystem::create(file, test::default_objects(0));
   const auto t0 = std::chrono::steady_clock::now();
-  Run hung =
-      run_helper({"apply", dir.path + "/state", file, "0", "8", "hang-at", std::to_string(written), "grace-ms", "300"});
+  ChildRun hung = run_helper(
+      {"apply", dir.path() + "/state", file, "0", "8", "hang-at", std::to_string(written), "grace-ms", "300"});
   INFO(hung.output);
   CHECK(WIFSIGNALED(hung.status));
   CHECK(WTERMSIG(hung.status) == SIGKILL);
   CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(30));
-  auto done = wait_finished(dir.path + "/state", std::chrono::milliseconds(10000));
+  auto done = wait_finished(dir.path() + "/state", std::chrono::milliseconds(10000));
   REQUIRE(done);
   CHECK(done->state == JournalState::restored);
   CHECK(done->note.find("missed its deadline") != std::string::npos);
@@ -121,19 +120,19 @@ TEST_CASE("a hung applier is killed by the watchdog at its deadline, which resto
 
 TEST_CASE("rollback_last restores a kept apply byte-identically") {
   test::TempDir dir;
-  const std::string file = dir.path + "/system.json";
+  const std::string file = dir.path() + "/system.json";
   test::FileSystem::create(file, test::default_objects(0));
   const std::string original = slurp(file);
-  Run run = run_helper({"apply", dir.path + "/state", file, "0", "8"});
+  ChildRun run = run_helper({"apply", dir.path() + "/state", file, "0", "8"});
   REQUIRE(run.output.find("outcome kept") != std::string::npos);
   REQUIRE(slurp(file) != original);
   std::ostringstream log;
-  auto r = rollback_last(open_file_system, dir.path + "/state", log);
+  auto r = rollback_last(open_file_system, dir.path() + "/state", log);
   INFO(log.str());
   CHECK(r.outcome == ApplyOutcome::rolled_back);
   CHECK(r.restored.size() == 2);
   CHECK(slurp(file) == original);
-  auto again = rollback_last(open_file_system, dir.path + "/state", log);
+  auto again = rollback_last(open_file_system, dir.path() + "/state", log);
   CHECK(again.outcome == ApplyOutcome::nothing_to_do);
 }
 

@@ -10,7 +10,7 @@
 #include "apply/lock.hpp"
 #include "apply/value_json.hpp"
 #include "fake_system.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -32,10 +32,10 @@ std::uint8_t pfc_en(tune::System& system) { return std::get<model::Pfc>(value_of
 // were applied and kept.
 struct KeptApply {
   test::TempDir dir;
-  std::string file = dir.path + "/system.json";
+  std::string file = dir.path() + "/system.json";
   test::FileSystem sys{(test::FileSystem::create(file, test::default_objects(0)), file)};
   std::ostringstream out;
-  std::string state = dir.path + "/state";
+  std::string state = dir.path() + "/state";
   KeptApply() {
     REQUIRE(apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(state), out).outcome == ApplyOutcome::kept);
   }
@@ -114,10 +114,10 @@ TEST_CASE("rollback: every object already back at its prior value -> nothing to 
 
 TEST_CASE("rollback: refused while the last apply is unfinished (the next run restores it first)") {
   test::TempDir dir;
-  const std::string state = dir.path + "/state";
+  const std::string state = dir.path() + "/state";
   REQUIRE(ensure_state_dir(state).ok());
   Journal j;
-  j.system = "file:" + dir.path + "/system.json";
+  j.system = "file:" + dir.path() + "/system.json";
   j.state = JournalState::writing;
   REQUIRE(write_journal(journal_path(state), j).ok());
   std::ostringstream out;
@@ -132,7 +132,7 @@ TEST_CASE("apply: the derived buffer object unreadable -> refused before any wri
   {
     test::MemorySystem sys(test::default_objects(0));
     sys.read_errno["eth0 dcb_buffer"] = EIO;
-    auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path + "/a"), out);
+    auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path() + "/a"), out);
     CHECK(r.outcome == ApplyOutcome::refused);
     CHECK(r.reason.find("eth0 dcb_buffer (re-sized by the driver when eth0 dcb_pfc changes) cannot be read") !=
           std::string::npos);
@@ -141,9 +141,9 @@ TEST_CASE("apply: the derived buffer object unreadable -> refused before any wri
   {
     test::MemorySystem sys(test::default_objects(0));
     sys.read_errno["eth0 dcb_buffer"] = EOPNOTSUPP;  // a driver without DCB buffers: nothing to re-size
-    auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path + "/b"), out);
+    auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path() + "/b"), out);
     CHECK(r.outcome == ApplyOutcome::kept);
-    auto journal = read_journal(journal_path(dir.path + "/b"));
+    auto journal = read_journal(journal_path(dir.path() + "/b"));
     REQUIRE(journal.ok());
     CHECK(journal->entries.size() == 2);
     for (const auto& e : journal->entries) CHECK(e.object.knob != tune::Knob::dcb_buffer);
@@ -158,11 +158,11 @@ TEST_CASE("apply: an object someone changes during the baseline window -> refuse
     REQUIRE(s.write({"eth0", tune::Knob::mtu, 0}, tune::Value{std::uint32_t{9000}}).ok());
   };
   std::ostringstream out;
-  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path), out);
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path()), out);
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("eth0 mtu changed during the baseline window: it holds 9000, it held 1500") != std::string::npos);
   CHECK(sys.writes.size() == 1);  // the other writer's
-  CHECK_FALSE(std::filesystem::exists(journal_path(dir.path)));
+  CHECK_FALSE(std::filesystem::exists(journal_path(dir.path())));
 }
 
 }  // namespace roce::test

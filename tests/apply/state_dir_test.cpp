@@ -14,7 +14,8 @@
 #include "apply/journal.hpp"
 #include "apply/lock.hpp"
 #include "apply/log.hpp"
-#include "temp_dir.hpp"
+#include "support/files.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -50,7 +51,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 TEST_CASE("state dir: a missing one is created 0700 and the lock taken") {
   test::TempDir tmp;
-  const std::string dir = tmp.path + "/state";
+  const std::string dir = tmp.path() + "/state";
   auto lock = ApplyLock::acquire(dir);
   REQUIRE(lock.ok());
   struct stat st {};
@@ -60,8 +61,8 @@ TEST_CASE("state dir: a missing one is created 0700 and the lock taken") {
 
 TEST_CASE("state dir: a symlink is refused, naming it") {
   test::TempDir tmp;
-  const std::string real = make_dir(tmp.path + "/real", 0700);
-  const std::string link = tmp.path + "/state";
+  const std::string real = make_dir(tmp.path() + "/real", 0700);
+  const std::string link = tmp.path() + "/state";
   REQUIRE(::symlink(real.c_str(), link.c_str()) == 0);
   auto lock = ApplyLock::acquire(link);
   REQUIRE_FALSE(lock.ok());
@@ -76,7 +77,7 @@ TEST_CASE("state dir: a symlink is refused, naming it") {
 TEST_CASE("state dir: writable by group or others is refused") {
   test::TempDir tmp;
   for (mode_t mode : {mode_t{0770}, mode_t{0702}, mode_t{01777}}) {
-    const std::string dir = tmp.path + "/state" + std::to_string(mode);
+    const std::string dir = tmp.path() + "/state" + std::to_string(mode);
     make_dir(dir, mode);
     auto lock = ApplyLock::acquire(dir);
     REQUIRE_FALSE(lock.ok());
@@ -86,13 +87,13 @@ TEST_CASE("state dir: writable by group or others is refused") {
     CHECK(contains(lock.error().hint, "chmod go-w"));
     CHECK_FALSE(std::filesystem::exists(dir + "/lock"));
   }
-  make_dir(tmp.path + "/readable", 0755);
-  CHECK(check_state_dir(tmp.path + "/readable").ok());
+  make_dir(tmp.path() + "/readable", 0755);
+  CHECK(check_state_dir(tmp.path() + "/readable").ok());
 }
 
 TEST_CASE("state dir: a parent writable by others is refused, naming the parent, and nothing is made in it") {
   test::TempDir tmp;
-  const std::string parent = make_dir(tmp.path + "/shared", 0757);
+  const std::string parent = make_dir(tmp.path() + "/shared", 0757);
   const std::string dir = parent + "/state";
   auto lock = ApplyLock::acquire(dir);
   REQUIRE_FALSE(lock.ok());
@@ -115,7 +116,7 @@ TEST_CASE("state dir: a parent writable by others is refused, naming the parent,
 
 TEST_CASE("state dir: a world-writable parent with the sticky bit, like /tmp, is accepted") {
   test::TempDir tmp;
-  const std::string parent = make_dir(tmp.path + "/sticky", 01777);
+  const std::string parent = make_dir(tmp.path() + "/sticky", 01777);
   auto lock = ApplyLock::acquire(parent + "/state");
   INFO((lock ? std::string() : lock.error().message));
   CHECK(lock.ok());
@@ -123,8 +124,8 @@ TEST_CASE("state dir: a world-writable parent with the sticky bit, like /tmp, is
 
 TEST_CASE("state dir: a parent that is a symlink is refused, naming the link and the real path") {
   test::TempDir tmp;
-  const std::string real = make_dir(tmp.path + "/real", 0700);
-  const std::string link = tmp.path + "/link";
+  const std::string real = make_dir(tmp.path() + "/real", 0700);
+  const std::string link = tmp.path() + "/link";
   REQUIRE(::symlink(real.c_str(), link.c_str()) == 0);
   auto lock = ApplyLock::acquire(link + "/state");
   REQUIRE_FALSE(lock.ok());
@@ -143,7 +144,7 @@ TEST_CASE("state dir: a parent that is a symlink is refused, naming the link and
 
 TEST_CASE("state dir: a relative path has its parents checked from the working directory") {
   test::TempDir tmp;
-  const std::string parent = make_dir(tmp.path + "/open", 0777);
+  const std::string parent = make_dir(tmp.path() + "/open", 0777);
   make_dir(parent + "/state", 0700);
   const auto cwd = std::filesystem::current_path();
   std::filesystem::current_path(parent);
@@ -155,8 +156,8 @@ TEST_CASE("state dir: a relative path has its parents checked from the working d
 
 TEST_CASE("state dir: not a directory is refused") {
   test::TempDir tmp;
-  put(tmp.path + "/state", "x");
-  auto checked = check_state_dir(tmp.path + "/state");
+  put(tmp.path() + "/state", "x");
+  auto checked = check_state_dir(tmp.path() + "/state");
   REQUIRE_FALSE(checked.ok());
   CHECK(contains(checked.error().message, "not a directory"));
 }
@@ -167,7 +168,7 @@ TEST_CASE("state dir: owned by another user is refused") {
     return;
   }
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
   REQUIRE(::chown(dir.c_str(), 65534, 65534) == 0);
   auto lock = ApplyLock::acquire(dir);
   REQUIRE_FALSE(lock.ok());
@@ -182,7 +183,7 @@ TEST_CASE("state dir: a parent owned by another user is refused") {
     return;
   }
   test::TempDir tmp;
-  const std::string parent = make_dir(tmp.path + "/theirs", 0755);
+  const std::string parent = make_dir(tmp.path() + "/theirs", 0755);
   REQUIRE(::chown(parent.c_str(), 65534, 65534) == 0);
   auto lock = ApplyLock::acquire(parent + "/state");
   REQUIRE_FALSE(lock.ok());
@@ -193,26 +194,26 @@ TEST_CASE("state dir: a parent owned by another user is refused") {
 
 TEST_CASE("state dir: a lock file that is a symlink is refused and its target untouched") {
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
-  put(tmp.path + "/victim", "precious\n");
-  REQUIRE(::symlink((tmp.path + "/victim").c_str(), (dir + "/lock").c_str()) == 0);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
+  put(tmp.path() + "/victim", "precious\n");
+  REQUIRE(::symlink((tmp.path() + "/victim").c_str(), (dir + "/lock").c_str()) == 0);
   auto lock = ApplyLock::acquire(dir);
   REQUIRE_FALSE(lock.ok());
   CHECK(contains(lock.error().message, dir + "/lock"));
   CHECK(contains(lock.error().message, "symlink"));
-  CHECK(slurp(tmp.path + "/victim") == "precious\n");
+  CHECK(slurp(tmp.path() + "/victim") == "precious\n");
 }
 
 TEST_CASE("journal: a journal.tmp planted as a symlink is replaced, its target untouched") {
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
-  put(tmp.path + "/victim", "precious\n");
-  REQUIRE(::symlink((tmp.path + "/victim").c_str(), (dir + "/journal.tmp").c_str()) == 0);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
+  put(tmp.path() + "/victim", "precious\n");
+  REQUIRE(::symlink((tmp.path() + "/victim").c_str(), (dir + "/journal.tmp").c_str()) == 0);
   const Journal j = small_journal();
   auto written = write_journal(dir + "/journal", j);
   INFO((written.ok() ? "" : written.error().message));
   REQUIRE(written.ok());
-  CHECK(slurp(tmp.path + "/victim") == "precious\n");
+  CHECK(slurp(tmp.path() + "/victim") == "precious\n");
   CHECK_FALSE(std::filesystem::is_symlink(dir + "/journal"));
   CHECK_FALSE(std::filesystem::exists(dir + "/journal.tmp"));
   auto back = read_journal(dir + "/journal");
@@ -222,7 +223,7 @@ TEST_CASE("journal: a journal.tmp planted as a symlink is replaced, its target u
 
 TEST_CASE("journal: a stale journal.tmp from a crashed write is replaced") {
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
   put(dir + "/journal.tmp", "roce-doctor-journal 1 crc32=0000");
   REQUIRE(write_journal(dir + "/journal", small_journal()).ok());
   CHECK(read_journal(dir + "/journal").ok());
@@ -230,8 +231,8 @@ TEST_CASE("journal: a stale journal.tmp from a crashed write is replaced") {
 
 TEST_CASE("journal: a journal that is a symlink is refused with a clear message") {
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
-  const std::string elsewhere = make_dir(tmp.path + "/elsewhere", 0700);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
+  const std::string elsewhere = make_dir(tmp.path() + "/elsewhere", 0700);
   REQUIRE(write_journal(elsewhere + "/journal", small_journal()).ok());
   REQUIRE(::symlink((elsewhere + "/journal").c_str(), (dir + "/journal").c_str()) == 0);
   auto r = read_journal(dir + "/journal");
@@ -243,7 +244,7 @@ TEST_CASE("journal: a journal that is a symlink is refused with a clear message"
 
 TEST_CASE("journal: a FIFO or a directory in the journal's place is refused, without blocking") {
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
   REQUIRE(::mkfifo((dir + "/journal").c_str(), 0600) == 0);
   auto fifo = read_journal(dir + "/journal");
   REQUIRE_FALSE(fifo.ok());
@@ -260,7 +261,7 @@ TEST_CASE("journal: one owned by another user is refused") {
     return;
   }
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
   REQUIRE(write_journal(dir + "/journal", small_journal()).ok());
   REQUIRE(::chown((dir + "/journal").c_str(), 65534, 65534) == 0);
   auto r = read_journal(dir + "/journal");
@@ -271,27 +272,27 @@ TEST_CASE("journal: one owned by another user is refused") {
 
 TEST_CASE("journal: a missing journal is still ENOENT") {
   test::TempDir tmp;
-  auto r = read_journal(tmp.path + "/journal");
+  auto r = read_journal(tmp.path() + "/journal");
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().sys_errno == ENOENT);
 }
 
 TEST_CASE("tune.log: a symlink in its place is not followed, an untrusted directory not written") {
   test::TempDir tmp;
-  const std::string dir = make_dir(tmp.path + "/state", 0700);
-  put(tmp.path + "/victim", "precious\n");
-  REQUIRE(::symlink((tmp.path + "/victim").c_str(), (dir + "/tune.log").c_str()) == 0);
+  const std::string dir = make_dir(tmp.path() + "/state", 0700);
+  put(tmp.path() + "/victim", "precious\n");
+  REQUIRE(::symlink((tmp.path() + "/victim").c_str(), (dir + "/tune.log").c_str()) == 0);
   std::ostringstream out;
   ApplyLog log(dir, out);
   log.line("hello");
   CHECK(out.str() == "hello\n");
-  CHECK(slurp(tmp.path + "/victim") == "precious\n");
+  CHECK(slurp(tmp.path() + "/victim") == "precious\n");
 
-  const std::string shared = make_dir(tmp.path + "/shared", 0777);
+  const std::string shared = make_dir(tmp.path() + "/shared", 0777);
   ApplyLog(shared, out).line("refused");
   CHECK_FALSE(std::filesystem::exists(shared + "/tune.log"));
 
-  const std::string other = make_dir(tmp.path + "/other", 0700);
+  const std::string other = make_dir(tmp.path() + "/other", 0700);
   ApplyLog(other, out).line("appended");
   ApplyLog(other, out).line("twice");
   const std::string text = slurp(other + "/tune.log");

@@ -14,7 +14,7 @@
 #include "apply/watchdog.hpp"
 #include "fake_system.hpp"
 #include "support/paths.hpp"
-#include "temp_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -97,8 +97,8 @@ TEST_CASE("watchdog clock: a real pipe: input wakes it, silence reaches the dead
 
 TEST_CASE("watchdog: waits for the apply lock as long as it is held, then restores") {
   test::TempDir tmp;
-  const std::string state = tmp.path + "/state";
-  const std::string file = tmp.path + "/system.json";
+  const std::string state = tmp.path() + "/state";
+  const std::string file = tmp.path() + "/system.json";
   const auto before = test::default_objects(0), after = test::default_objects(8);
   test::FileSystem::create(file, after);
   auto lock = ApplyLock::acquire(state);  // stands for a hung applier that still holds it

@@ -13,6 +13,7 @@
 #include "bwrun/perftest_run.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
+#include "support/temp_dir.hpp"
 #include "util/child_process.hpp"
 
 namespace roce::test {
@@ -23,11 +24,10 @@ namespace fs = std::filesystem;
 // A fresh directory holding the stand-in as ib_write_bw, put first on PATH while it lives; the
 // stand-in's log and mode are set through its environment.
 struct StandIn {
-  fs::path dir;
+  TempDir tmp{"bwrun-test"};
+  fs::path dir = tmp.path();
   std::string old_path;
   StandIn() {
-    dir = fs::temp_directory_path() / ("roce-bwrun-test-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
     fs::create_directories(dir / "bin");
     fs::create_directories(dir / "run");
     fs::copy_file(std::string(ROCE_SOURCE_DIR) + "/tests/bwrun/fake_perftest.sh", dir / "bin" / "ib_write_bw");
@@ -39,10 +39,7 @@ struct StandIn {
     ::unsetenv("ROCE_FAKE_PERFTEST_MODE");
     ::unsetenv("ROCE_FAKE_PERFTEST_SERVER");
   }
-  ~StandIn() {
-    ::setenv("PATH", old_path.c_str(), 1);
-    fs::remove_all(dir);
-  }
+  ~StandIn() { ::setenv("PATH", old_path.c_str(), 1); }
   std::string log() const { return (dir / "argv.log").string(); }
   std::string run_dir() const { return (dir / "run").string(); }
 };
@@ -164,8 +161,8 @@ TEST_CASE("bw --run: a server is ready when /proc/net/tcp shows its port listeni
 }
 
 TEST_CASE("bw --run: every flag the plan passes is one the installed ib_write_bw --help lists") {
-  const std::string help_file =
-      (fs::temp_directory_path() / ("roce-bwrun-help-" + std::to_string(::getpid()))).string();
+  const TempDir tmp("bwrun-help");
+  const std::string help_file = tmp.path("help.txt");
   if (process::find_in_path("ib_write_bw").empty()) {
     WARN("ROCE-TEST-SKIP: perftest is not installed (ib_write_bw not in PATH)");
     return;
@@ -173,7 +170,6 @@ TEST_CASE("bw --run: every flag the plan passes is one the installed ib_write_bw
   // --help prints to stdout and exits non-zero on some versions: only its text matters.
   std::system(("ib_write_bw --help >'" + help_file + "' 2>&1").c_str());
   const std::string help = slurp(help_file);
-  std::remove(help_file.c_str());
   REQUIRE(help.find("--report_gbits") != std::string::npos);
 
   model::Host host;  // a one-port RoCE host, as the planner test builds it

@@ -6,6 +6,7 @@
 #include "captures/bundle.hpp"
 #include "examples/cx6dx_example.hpp"
 #include "support/paths.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -191,7 +192,8 @@ TEST_CASE("a bundle without raw lines is written without the key, and an older b
 TEST_CASE("bundle files: plain and zstd, written atomically") {
   const auto b = example_bundle();
   for (std::string name : {"roce-test-bundle.json", "roce-test-bundle.json.zst"}) {
-    const std::string path = std::string(P_tmpdir) + "/" + name;
+    const TempDir dir("bundle");
+    const std::string path = dir.path(name);
     REQUIRE(captures::write_bundle_file(path, b).ok());
     auto back = captures::read_bundle_file(path);
     REQUIRE(back.ok());

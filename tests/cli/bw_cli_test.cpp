@@ -5,9 +5,9 @@
 
 #include <filesystem>
 
-#include "run_binary.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 namespace {

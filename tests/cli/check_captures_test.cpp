@@ -7,8 +7,8 @@
 #include <regex>
 #include <string>
 
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 

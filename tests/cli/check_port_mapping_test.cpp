@@ -12,26 +12,12 @@
 #include <vector>
 
 #include "../text/sample.hpp"
-#include "run_binary.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
 namespace {
-
-// A scratch folder holding these files (name, text); removed by the destructor.
-struct Capture {
-  std::string dir;
-  Capture(const std::string& name, const std::vector<std::pair<std::string, std::string>>& files)
-      : dir(temp_path(name)) {
-    std::filesystem::remove_all(dir);
-    for (const auto& [file, text] : files) {
-      const std::filesystem::path path = std::filesystem::path(dir) / file;
-      std::filesystem::create_directories(path.parent_path());
-      roce::test::write_file(path.string(), text);
-    }
-  }
-  ~Capture() { std::filesystem::remove_all(dir); }
-};
 
 bool says(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
@@ -47,8 +33,8 @@ std::string show_gids_a() {
 }  // namespace
 
 TEST_CASE("ibstat alone: its Ethernet ports that are down are critical, not \"no RoCE port\"") {
-  const Capture c("ibstat-down", {{"ibstat", sample("ibstat_h100_cx7_roce_some.down.0.txt")}});
-  const auto r = run("check --from '" + c.dir + "'");
+  const TempDir c("ibstat-down", {{"ibstat", sample("ibstat_h100_cx7_roce_some.down.0.txt")}});
+  const auto r = run("check --from '" + c.path() + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   CHECK_FALSE(says(r.out, "no RoCE port"));
@@ -63,8 +49,8 @@ TEST_CASE("ibstat alone: its Ethernet ports that are down are critical, not \"no
 }
 
 TEST_CASE("ibv_devinfo -v alone: active MTU 1024 on an Ethernet port is a warning without the netdev MTU") {
-  const Capture c("devinfo-mtu", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")}});
-  const auto r = run("check --from '" + c.dir + "'");
+  const TempDir c("devinfo-mtu", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")}});
+  const auto r = run("check --from '" + c.path() + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   CHECK(says(r.out, "WARNING  MTU-ROCE  mlx5_0/1"));
@@ -72,15 +58,15 @@ TEST_CASE("ibv_devinfo -v alone: active MTU 1024 on an Ethernet port is a warnin
 }
 
 TEST_CASE("adding an ibstat to a folder does not hide what its dcb output shows") {
-  const Capture alone("pfc-alone", {{"dcb_pfc_show_dev_eth0", man_page_pfc()}});
-  const auto before = run("check --only PFC-LOSSLESS --from '" + alone.dir + "'");
+  const TempDir alone("pfc-alone", {{"dcb_pfc_show_dev_eth0", man_page_pfc()}});
+  const auto before = run("check --only PFC-LOSSLESS --from '" + alone.path() + "'");
   INFO(before.out << before.err);
   REQUIRE(before.exit_code == 2);
   REQUIRE(says(before.out, "CRITICAL PFC-LOSSLESS  eth0"));
 
-  const Capture both("pfc-ibstat", {{"dcb_pfc_show_dev_eth0", man_page_pfc()},
+  const TempDir both("pfc-ibstat", {{"dcb_pfc_show_dev_eth0", man_page_pfc()},
                                     {"ibstat", sample("ibstat_h100_cx7_roce_some.down.0.txt")}});
-  const auto after = run("check --from '" + both.dir + "'");
+  const auto after = run("check --from '" + both.path() + "'");
   INFO(after.out << after.err);
   CHECK(after.exit_code == 2);
   CHECK(says(after.out, "CRITICAL PFC-LOSSLESS  eth0"));
@@ -88,10 +74,10 @@ TEST_CASE("adding an ibstat to a folder does not hide what its dcb output shows"
 }
 
 TEST_CASE("show_gids' DEV column pairs an ibv_devinfo port with its netdev and that netdev's data") {
-  const Capture c("gids-pair", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")},
+  const TempDir c("gids-pair", {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")},
                                 {"show_gids", show_gids_a()},
                                 {"dcb_pfc_show_dev_ens1f0", man_page_pfc()}});
-  const auto r = run("check --from '" + c.dir + "'");
+  const auto r = run("check --from '" + c.path() + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   CHECK(says(r.out, "CRITICAL PFC-LOSSLESS  ens1f0 (mlx5_0/1)"));
@@ -101,7 +87,7 @@ TEST_CASE("show_gids' DEV column pairs an ibv_devinfo port with its netdev and t
 TEST_CASE("a netdev whose `ethtool -i` bus-info is the RDMA device's PCI address is that device's port") {
   // A copied sysfs whose device link resolves to a PCI function, and the netdev's ethtool -i.
   const std::string pci = "0000:3b:00.0";
-  const Capture c("pci-pair", {{"sys/devices/pci0000:3a/" + pci + "/vendor", "0x15b3\n"},
+  const TempDir c("pci-pair", {{"sys/devices/pci0000:3a/" + pci + "/vendor", "0x15b3\n"},
                                {"sys/class/infiniband/mlx5_4/ports/1/link_layer", "Ethernet\n"},
                                {"sys/class/infiniband/mlx5_4/ports/1/state", "4: ACTIVE\n"},
                                {"ethtool_-i_ens3f0np0",
@@ -110,8 +96,8 @@ TEST_CASE("a netdev whose `ethtool -i` bus-info is the RDMA device's PCI address
                                     pci + "\nsupports-statistics: yes\n"},
                                {"dcb_pfc_show_dev_ens3f0np0", man_page_pfc()}});
   std::filesystem::create_directory_symlink("../../../devices/pci0000:3a/" + pci,
-                                            c.dir + "/sys/class/infiniband/mlx5_4/device");
-  const auto r = run("check --only PFC-LOSSLESS --from '" + c.dir + "'");
+                                            c.path() + "/sys/class/infiniband/mlx5_4/device");
+  const auto r = run("check --only PFC-LOSSLESS --from '" + c.path() + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   CHECK(says(r.out, "CRITICAL PFC-LOSSLESS  ens3f0np0 (mlx5_4/1)"));
@@ -126,18 +112,18 @@ TEST_CASE("GID-ROCEV2 judges the GID table alone: link-local GIDs only on an up 
     if (line.find("172.19.0.60") != std::string::npos) continue;
     gids += line.rfind("n_gids_found=", 0) == 0 ? "n_gids_found=4\n" : line;
   }
-  const Capture c("gids-link-local",
+  const TempDir c("gids-link-local",
                   {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")}, {"show_gids", gids}});
-  const auto r = run("check --only GID-ROCEV2 --from '" + c.dir + "'");
+  const auto r = run("check --only GID-ROCEV2 --from '" + c.path() + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   CHECK(says(r.out, "WARNING  GID-ROCEV2  ens1f0 (mlx5_0/1)"));
   CHECK(says(r.out, "only link-local GIDs on ens1f0: no routable RoCE v2 GID (netdev addresses not collected)"));
 
   // With its IPv4 GIDs the same table has a RoCE v2 entry for 172.19.0.60: nothing to say.
-  const Capture whole("gids-whole",
+  const TempDir whole("gids-whole",
                       {{"ibv_devinfo_-v", sample("ibv_devinfo_roce_port_mtu1024.txt")}, {"show_gids", show_gids_a()}});
-  const auto ok = run("check --only GID-ROCEV2 --from '" + whole.dir + "'");
+  const auto ok = run("check --only GID-ROCEV2 --from '" + whole.path() + "'");
   INFO(ok.out << ok.err);
   CHECK(ok.exit_code == 0);
   CHECK(says(ok.out, "1 check ok"));

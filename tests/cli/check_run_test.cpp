@@ -12,8 +12,8 @@
 
 #include "captures/bundle.hpp"
 #include "checks/registry.hpp"
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 

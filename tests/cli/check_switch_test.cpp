@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 

@@ -11,8 +11,8 @@
 
 #include "captures/bundle.hpp"
 #include "examples/cx6dx_example.hpp"
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 

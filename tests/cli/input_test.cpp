@@ -9,8 +9,9 @@
 
 #include "judge/judge.hpp"
 #include "model/host_filter.hpp"
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::test {
@@ -52,18 +53,15 @@ std::vector<std::string> rdma_names(const roce::model::Host& host) {
 class SimCopy {
  public:
   explicit SimCopy(const std::string& example) {
-    std::string pattern = roce::test::temp_path("sim-XXXXXX");
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    dir_ = pattern;
     std::filesystem::copy_file(std::string(ROCE_EXAMPLES_DIR) + "/sim/" + example, dir_ + "/" + example);
     spec_ = "sim:" + dir_ + "/" + example;
   }
-  ~SimCopy() { std::filesystem::remove_all(dir_); }
   const std::string& spec() const { return spec_; }
   const std::string& dir() const { return dir_; }
 
  private:
-  std::string dir_, spec_;
+  TempDir tmp_{"sim"};
+  std::string dir_ = tmp_.path(), spec_;
 };
 
 }  // namespace

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 

@@ -2,9 +2,9 @@
 #include <nlohmann/json.hpp>
 
 #include "captures/bundle.hpp"
-#include "cli/run_binary.hpp"
 #include "examples/cx6dx_example.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 

@@ -17,9 +17,9 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string& bash_script() {
-  static ScratchDir dir;
+  static TempDir dir;
   static const std::string path = [] {
-    const std::string p = dir.path + "/roce-doctor.bash";
+    const std::string p = dir.path() + "/roce-doctor.bash";
     REQUIRE(shell(shell_word(kBin) + " completion bash > " + shell_word(p)).exit_code == 0);
     return p;
   }();
@@ -141,12 +141,12 @@ TEST_CASE("completion: files for captures and positionals, hosts for --host") {
 }
 
 TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
-  if (!have_command("zsh")) {
+  if (!have_tool("zsh")) {
     WARN("ROCE-TEST-SKIP: zsh is not installed (scripts/test installs it)");
     return;
   }
-  ScratchDir dir;
-  const std::string script = dir.path + "/_roce-doctor";
+  TempDir dir;
+  const std::string script = dir.path() + "/_roce-doctor";
   REQUIRE(shell(shell_word(kBin) + " completion zsh > " + shell_word(script)).exit_code == 0);
   CHECK(slurp(script).starts_with("#compdef roce-doctor\n"));
   const auto parsed = shell("zsh -n " + shell_word(script));
@@ -158,7 +158,7 @@ TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
   const auto complete_zsh = [&](const std::string& line) {
     const auto r = shell("PATH=" + shell_word(fs::path(kBin).parent_path().string()) + ":$PATH timeout 60 zsh -f " +
                          shell_word(kSource + "/tests/dist/zsh_capture.zsh") + " " + shell_word(line) + " " +
-                         shell_word(dir.path));
+                         shell_word(dir.path()));
     INFO(line << "\n" << r.err);
     CHECK(r.exit_code == 0);
     std::set<std::string> out;

@@ -16,14 +16,14 @@ namespace fs = std::filesystem;
 
 // One package per run of this test program.
 const std::string& deb() {
-  static ScratchDir dir;
+  static TempDir dir;
   static const std::string path = [] {
-    const auto r = shell("cd " + shell_word(kBuild) + " && cpack -G DEB -B " + shell_word(dir.path));
+    const auto r = shell("cd " + shell_word(kBuild) + " && cpack -G DEB -B " + shell_word(dir.path()));
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
     std::string arch = shell("dpkg --print-architecture").out;
     arch = arch.substr(0, arch.find('\n'));
-    return dir.path + "/roce-doctor_" ROCE_VERSION "_" + arch + ".deb";
+    return dir.path() + "/roce-doctor_" ROCE_VERSION "_" + arch + ".deb";
   }();
   return path;
 }
@@ -109,7 +109,7 @@ TEST_CASE("deb: dist/debian/changelog's newest entry is this version") {
 }
 
 TEST_CASE("deb: lintian finds no error and no warning") {
-  if (!have_command("lintian")) {
+  if (!have_tool("lintian")) {
     WARN("ROCE-TEST-SKIP: lintian is not installed (scripts/test installs it)");
     return;
   }

@@ -15,22 +15,20 @@ namespace fs = std::filesystem;
 
 // One DESTDIR install shared by every test case of this run.
 const std::string& destdir() {
-  static ScratchDir dir;
+  static TempDir dir;
   static const bool installed = [] {
     const auto r =
-        shell("DESTDIR=" + shell_word(dir.path) + " cmake --install " + shell_word(kBuild) + " --prefix /usr");
+        shell("DESTDIR=" + shell_word(dir.path()) + " cmake --install " + shell_word(kBuild) + " --prefix /usr");
     INFO(r.out << r.err);
     return r.exit_code == 0;
   }();
   REQUIRE(installed);
-  return dir.path;
+  return dir.path();
 }
 
 std::string installed(const std::string& path) { return destdir() + path; }
 
-ShellRun run_installed(const std::string& args) {
-  return shell(shell_word(installed("/usr/bin/roce-doctor")) + " " + args);
-}
+Run run_installed(const std::string& args) { return shell(shell_word(installed("/usr/bin/roce-doctor")) + " " + args); }
 
 std::vector<fs::path> files_in(const std::string& dir, const std::string& extension_prefix) {
   std::vector<fs::path> out;
@@ -124,7 +122,7 @@ TEST_CASE("install: the fleet hooks land where their configurations name them, a
 }
 
 TEST_CASE("install: man -l renders every installed page without a warning") {
-  REQUIRE(have_command("man"));
+  REQUIRE(have_tool("man"));
   int rendered = 0;
   for (const auto& section : {"5", "7", "8"}) {
     for (const auto& page : files_in(installed("/usr/share/man/man") + section, ".gz")) {
@@ -153,17 +151,17 @@ TEST_CASE("install: units run this install's program: /usr/bin with prefix /usr,
   for (const auto& u : files_in(installed("/usr/lib/systemd/system"), ".service"))
     CHECK(slurp(u.string()).find("ExecStart=/usr/bin/roce-doctor ") != std::string::npos);
 
-  ScratchDir prefix;
-  const auto r = shell("cmake --install " + shell_word(kBuild) + " --prefix " + shell_word(prefix.path));
+  TempDir prefix;
+  const auto r = shell("cmake --install " + shell_word(kBuild) + " --prefix " + shell_word(prefix.path()));
   REQUIRE(r.exit_code == 0);
-  const std::string units = prefix.path + "/lib/systemd/system";
+  const std::string units = prefix.path() + "/lib/systemd/system";
   for (const auto& u : files_in(units, ".service"))
-    CHECK(slurp(u.string()).find("ExecStart=" + prefix.path + "/bin/roce-doctor ") != std::string::npos);
+    CHECK(slurp(u.string()).find("ExecStart=" + prefix.path() + "/bin/roce-doctor ") != std::string::npos);
 
   // systemd's own check of each unit, with its program and man pages where the unit names them.
-  REQUIRE(have_command("systemd-analyze"));
+  REQUIRE(have_tool("systemd-analyze"));
   for (const auto& u : files_in(units, ".service")) {
-    const auto verify = shell("MANPATH=" + shell_word(prefix.path + "/share/man") + " systemd-analyze verify " +
+    const auto verify = shell("MANPATH=" + shell_word(prefix.path() + "/share/man") + " systemd-analyze verify " +
                               shell_word(u.string()));
     INFO(u << "\n" << verify.out << verify.err);
     CHECK(verify.exit_code == 0);

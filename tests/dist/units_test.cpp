@@ -44,8 +44,8 @@ std::string boot_command(const std::string& host, const std::string& state) {
 }  // namespace
 
 TEST_CASE("tune unit: its command applies the kept profile at boot without a window and keeps what reads back") {
-  ScratchDir dir;
-  const std::string host = dir.path + "/host.toml", state = dir.path + "/state";
+  TempDir dir;
+  const std::string host = dir.path() + "/host.toml", state = dir.path() + "/state";
   std::filesystem::copy_file(kSource + "/examples/sim/incast-headroom-small.toml", host);
   const auto applied = shell(boot_command(host, state));
   INFO(applied.out << applied.err);
@@ -64,8 +64,8 @@ TEST_CASE("tune unit: its command applies the kept profile at boot without a win
 }
 
 TEST_CASE("tune unit: a refused apply fails the unit with exit 3 and its reason, writing nothing") {
-  ScratchDir dir;
-  const std::string host = dir.path + "/host.toml", state = dir.path + "/state";
+  TempDir dir;
+  const std::string host = dir.path() + "/host.toml", state = dir.path() + "/state";
   std::filesystem::copy_file(kSource + "/examples/sim/incast-headroom-small.toml", host);
   const std::string before = slurp(host);
   std::filesystem::create_directory(state);
@@ -114,15 +114,15 @@ TEST_CASE("serve unit: no capability, a dynamic user, and its command serves /me
   REQUIRE(at != std::string::npos);
 
   // The unit's command line, on a free loopback port and a simulated host.
-  ScratchDir dir;
-  const std::string host = dir.path + "/host.toml";
+  TempDir dir;
+  const std::string host = dir.path() + "/host.toml";
   std::filesystem::copy_file(kSource + "/examples/sim/healthy.toml", host);
   const int port = free_local_port();
   cmd.replace(at, listen.size(), "--listen 127.0.0.1:" + std::to_string(port));
   std::vector<std::string> argv{kBin, "--host", "sim:" + host};
   std::istringstream words(cmd.substr(program.size()));
   for (std::string word; words >> word;) argv.push_back(word);
-  ChildProcess serve(argv, dir.path + "/serve.log");
+  ChildProcess serve(argv, dir.path() + "/serve.log");
   HttpReply reply;
   for (int i = 0; i < 100 && serve.running(); ++i) {  // at most 10 s until it answers
     reply = http_get(port, "/metrics");
@@ -131,7 +131,7 @@ TEST_CASE("serve unit: no capability, a dynamic user, and its command serves /me
   }
   const HttpReply health = http_get(port, "/healthz");
   serve.stop();
-  INFO(slurp(dir.path + "/serve.log"));
+  INFO(slurp(dir.path() + "/serve.log"));
   CHECK(reply.status == 200);
   CHECK(reply.body.find("roce_doctor_check_severity{device=\"mlx5_0\",port=\"1\"") != std::string::npos);
   CHECK(health.status == 200);

@@ -20,11 +20,12 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 // What cmake/build_commit.cmake writes for SOURCE_DIR.
 std::string commit_written_for(const std::string& source_dir) {
-  ScratchDir out;
-  const auto r = shell("cmake -DSOURCE_DIR=" + shell_word(source_dir) + " -DOUTPUT=" + shell_word(out.path + "/c.cpp") +
-                       " -P " + shell_word(kSource + "/cmake/build_commit.cmake"));
+  TempDir out;
+  const auto r =
+      shell("cmake -DSOURCE_DIR=" + shell_word(source_dir) + " -DOUTPUT=" + shell_word(out.path() + "/c.cpp") + " -P " +
+            shell_word(kSource + "/cmake/build_commit.cmake"));
   REQUIRE(r.exit_code == 0);
-  const std::string text = slurp(out.path + "/c.cpp");
+  const std::string text = slurp(out.path() + "/c.cpp");
   const auto q = text.find("kBuildCommit = \"");
   REQUIRE(q != std::string::npos);
   const auto from = q + 16;
@@ -59,16 +60,16 @@ TEST_CASE("--version: the commit is git describe of this checkout (without -dirt
 }
 
 TEST_CASE("--version: outside a git checkout the commit is unknown, also inside another repository") {
-  ScratchDir dir;
-  CHECK(commit_written_for(dir.path) == "unknown");
-  if (!have_command("git")) return;
+  TempDir dir;
+  CHECK(commit_written_for(dir.path()) == "unknown");
+  if (!have_tool("git")) return;
   // A release tarball unpacked inside some other repository must not report that one's commit.
-  REQUIRE(shell("cd " + shell_word(dir.path) +
+  REQUIRE(shell("cd " + shell_word(dir.path()) +
                 " && git init -q && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m x")
               .exit_code == 0);
-  std::filesystem::create_directory(dir.path + "/roce-doctor-0.1.0");
-  CHECK(commit_written_for(dir.path + "/roce-doctor-0.1.0") == "unknown");
-  CHECK(commit_written_for(dir.path) != "unknown");
+  std::filesystem::create_directory(dir.path() + "/roce-doctor-0.1.0");
+  CHECK(commit_written_for(dir.path() + "/roce-doctor-0.1.0") == "unknown");
+  CHECK(commit_written_for(dir.path()) != "unknown");
 }
 
 }  // namespace roce::test

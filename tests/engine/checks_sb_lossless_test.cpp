@@ -1,20 +1,16 @@
 // SB-LOSSLESS on a Spectrum-2 switchdev host whose shared buffer is read from `devlink sb pool/port
 // pool/tc bind show` text (tests/fixtures/import/switchdev-sb, built from mlxsw's defaults and the
 // kernel's lossless selftest set-up): healthy, then each broken binding of the lossless priority.
-#include <catch2/catch.hpp>
-
 #include <string>
 
 #include "captures/text/devlink_sb_text.hpp"
-#include "host_builder.hpp"
+#include "scenario_prelude.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
 
 namespace roce::test {
 
 using engine::CheckResult;
-using engine::Severity;
-using Status = engine::CheckResult::Status;
 
 namespace {
 

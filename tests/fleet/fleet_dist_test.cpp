@@ -117,7 +117,7 @@ class Slurm {
   }
   static inline std::string skip_reason;
 
-  const std::string& dir() const { return dir_.path; }
+  const std::string& dir() const { return dir_.path(); }
 
   /// "drain|roce-doctor: ECN-NIC" : the node's compact state and reason, as the health check reads them.
   std::string state() const {
@@ -130,8 +130,8 @@ class Slurm {
   bool start() {
     if (::geteuid() != 0) return skip("not root (munged, slurmctld and slurmd run as root here)");
     for (const char* tool : {"munged", "slurmctld", "slurmd", "sinfo", "scontrol", "srun"})
-      if (!have_command(tool)) return skip(std::string(tool) + " is not installed");
-    const std::string d = dir_.path;
+      if (!have_tool(tool)) return skip(std::string(tool) + " is not installed");
+    const std::string d = dir_.path();
     std::filesystem::create_directories(d + "/state");
     std::filesystem::create_directories(d + "/spool");
     if (shell("head -c 1024 /dev/urandom > " + d + "/munge.key && chmod 600 " + d + "/munge.key").exit_code != 0)
@@ -165,7 +165,7 @@ class Slurm {
     return false;
   }
 
-  ScratchDir dir_;
+  TempDir dir_;
   // Stopped in reverse order: slurmd, slurmctld, munged.
   std::unique_ptr<Daemon> munged_, slurmctld_, slurmd_;
 
@@ -178,7 +178,7 @@ class Slurm {
 };
 
 // Runs the health check as slurmd would, on the simulated host `model_path`.
-ShellRun healthcheck(const std::string& model_path) {
+Run healthcheck(const std::string& model_path) {
   return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(sim_args(model_path)) +
                " ROCE_DOCTOR_NODE=" + Slurm::kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " +
                shell_word(kHealthcheck));
@@ -277,23 +277,23 @@ TEST_CASE("srun --ntasks-per-node=1 gathers one bundle per node into a folder fl
 
 TEST_CASE(
     "node-problem-detector plugin: exit 0 healthy, 1 critical naming the checks, 3 unknown; at most 80 characters") {
-  ScratchDir dir;
+  TempDir dir;
   const auto plugin = [&](const std::string& model_path) {
     return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(sim_args(model_path)) + " " +
                  shell_word(kNpd));
   };
-  const auto ok = plugin(sim_copy(dir.path, "healthy.toml", "good"));
+  const auto ok = plugin(sim_copy(dir.path(), "healthy.toml", "good"));
   CHECK(ok.exit_code == 0);
   CHECK(ok.out == "ok: no finding\n");
 
-  const std::string bad = sim_copy(dir.path, "ecn-off.toml", "bad");
-  const std::string ids = critical_ids(sim_copy(dir.path, "ecn-off.toml", "bad-probe"));
+  const std::string bad = sim_copy(dir.path(), "ecn-off.toml", "bad");
+  const std::string ids = critical_ids(sim_copy(dir.path(), "ecn-off.toml", "bad-probe"));
   const auto problem = plugin(bad);
   CHECK(problem.exit_code == 1);
   CHECK(problem.out.starts_with("critical: " + ids));
   CHECK(problem.out.size() <= 81);  // 80 and the newline
 
-  const auto unknown = plugin(dir.path + "/missing.toml");
+  const auto unknown = plugin(dir.path() + "/missing.toml");
   CHECK(unknown.exit_code == 3);
   CHECK(unknown.out.starts_with("unknown: "));
   CHECK(unknown.out.size() <= 81);

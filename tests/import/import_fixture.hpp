@@ -1,29 +1,15 @@
 #pragma once
-// Paths of tests/fixtures/import and a scratch directory per test.
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+// Paths of tests/fixtures/import; the files and temporary folders the import tests write.
 #include <string>
 
-#include "import/tar_extract.hpp"
+#include "support/files.hpp"
 #include "support/paths.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
 inline std::string import_fixture(const std::string& name) {
   return std::string(ROCE_FIXTURES_DIR) + "/import/" + name;
-}
-
-inline void write_file(const std::string& path, const std::string& text) {
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-// A fresh scratch directory (removed at the end of the test).
-inline import::TempDir scratch() {
-  auto dir = import::TempDir::create();
-  if (!dir) std::abort();
-  return std::move(*dir);
 }
 
 }  // namespace roce::test

@@ -147,7 +147,7 @@ TEST_CASE("an sos report tree: sos_commands/<plugin>/ files, sys/, manifest time
 }
 
 TEST_CASE("the folder a tarball was made of may be given by its parent") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   std::filesystem::copy(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"),
                         tmp.path() + "/sosreport-x", std::filesystem::copy_options::recursive);
   auto imported = import_folder(tmp.path());
@@ -156,7 +156,7 @@ TEST_CASE("the folder a tarball was made of may be given by its parent") {
 }
 
 TEST_CASE("a malformed file is a located warning and the rest is still used") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   std::filesystem::copy(test::import_fixture("folder"), tmp.path(), std::filesystem::copy_options::recursive);
   test::write_file(tmp.path() + "/ethtool_-S_ens1f1", "NIC statistics:\n     rx_packets 12\n");
   test::write_file(tmp.path() + "/ibv_devinfo_-v", "\x01\x02garbage\n");
@@ -175,7 +175,7 @@ TEST_CASE("a malformed file is a located warning and the rest is still used") {
 }
 
 TEST_CASE("a folder with nothing usable is an error naming what was looked for") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   auto empty = import_folder(tmp.path());
   REQUIRE_FALSE(empty.ok());
   CHECK_THAT(empty.error().message, Catch::Contains("looked for"));
@@ -196,7 +196,7 @@ TEST_CASE("a folder with nothing usable is an error naming what was looked for")
 
 TEST_CASE(
     "an sos report's ip address, rdma link, ibdev2netdev, ibstatus, ibv_devices, show_counters and cma_roce_mode") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   const std::string top = tmp.path() + "/sosreport-roce";
   std::filesystem::copy(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"), top,
                         std::filesystem::copy_options::recursive);
@@ -300,7 +300,7 @@ TEST_CASE("files of commands roce-doctor knows but does not read are listed, nev
 }
 
 TEST_CASE("mlnx_qos output in a capture is remembered as a plain fact; without it the host has none") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   std::filesystem::copy(test::import_fixture("folder"), tmp.path(), std::filesystem::copy_options::recursive);
   auto with = import_folder(tmp.path());
   REQUIRE(with.ok());
@@ -316,7 +316,7 @@ TEST_CASE("ethtool -S of a netdev without statistics is unsupported, not a parse
   const std::string all = test::sample("ethtool_S_no_stats.txt");
   const std::string modern = all.substr(0, all.find("\n\n") + 1);
   const std::string old = all.substr(all.find("\n\n") + 2);
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   test::write_file(tmp.path() + "/ethtool_-S_br0", modern);
   test::write_file(tmp.path() + "/ethtool_-S_bond0", old);
   test::write_file(tmp.path() + "/ethtool_-S_ens1f0",

@@ -25,7 +25,7 @@ bool any_note_contains(const model::Host& host, const std::string& text) {
 
 TEST_CASE("sysfs files of an archive that link outside the capture are refused with a located warning") {
   namespace fs = std::filesystem;
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   const std::string secret = tmp.path() + "/outside";
   test::write_file(secret, "4242\n");  // what a leak would show as the MTU
   const std::string cap = tmp.path() + "/capture";
@@ -67,7 +67,7 @@ TEST_CASE("sysfs files of an archive that link outside the capture are refused w
 
 TEST_CASE("a sysfs directory linked out of the capture is not listed nor read") {
   namespace fs = std::filesystem;
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   test::write_file(tmp.path() + "/elsewhere/eth9/mtu", "1500\n");
   const std::string cap = tmp.path() + "/capture";
   test::write_file(cap + "/hostname", "node-1\n");

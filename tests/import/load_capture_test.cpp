@@ -21,9 +21,9 @@ int sh(const std::string& command) { return std::system(command.c_str()); }
 }  // namespace
 
 TEST_CASE("a tarball of the folder gives the same Host as the folder") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   // Extraction happens under $TMPDIR: point it at an empty directory to see that it is left empty.
-  auto extraction = test::scratch();
+  const test::TempDir extraction("import");
   const char* old_tmpdir = std::getenv("TMPDIR");
   const std::string saved = old_tmpdir != nullptr ? old_tmpdir : "";
   setenv("TMPDIR", extraction.path().c_str(), 1);
@@ -51,7 +51,7 @@ TEST_CASE("a directory is imported; a bundle is read by content, whatever its na
   REQUIRE(folder.ok());
   CHECK(folder->samples.at(0).hostname == "gpu-node-07");
 
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   captures::Bundle bundle;
   bundle.tool_version = "0.1.0";
   bundle.samples.push_back(folder->samples[0]);
@@ -67,7 +67,7 @@ TEST_CASE("a directory is imported; a bundle is read by content, whatever its na
 }
 
 TEST_CASE("what is not a capture is an error saying what was looked for") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   test::write_file(tmp.path() + "/x.tgz", "just text\n");
   auto text = load_capture(tmp.path() + "/x.tgz");
   REQUIRE_FALSE(text.ok());
@@ -92,7 +92,7 @@ TEST_CASE("archive members outside the extraction folder are refused") {
   CHECK(unsafe_member_names("..\n") == std::vector<std::string>{".."});
   CHECK(unsafe_member_names("a..b/c..\n").empty());
 
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   test::write_file(tmp.path() + "/hostname", "evil\n");
   REQUIRE(sh("tar czPf '" + tmp.path() + "/abs.tgz' '" + tmp.path() + "/hostname' 2>/dev/null") == 0);
   auto refused = load_capture(tmp.path() + "/abs.tgz");

@@ -96,7 +96,7 @@ TEST_CASE("a sysinfo-snapshot folder: commands_txt_output, ethtool_S, ecn/config
 }
 
 TEST_CASE("a .tgz of a sysinfo-snapshot, whatever its name, gives the same host") {
-  auto tmp = test::scratch();
+  const test::TempDir tmp("import");
   const std::string archive = tmp.path() + "/upload-1234.bin";
   REQUIRE(std::system(("tar czf '" + archive + "' -C '" + test::import_fixture("") + "' " + kSnapshot).c_str()) == 0);
   auto bundle = captures::load_capture(archive);

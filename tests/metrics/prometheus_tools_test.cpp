@@ -17,6 +17,7 @@
 #include "support/files.hpp"
 #include "support/http_get.hpp"
 #include "support/paths.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 namespace {
@@ -24,16 +25,6 @@ namespace {
 namespace fs = std::filesystem;
 
 // A scratch directory of this process, removed at the end of the test.
-struct ScratchDir {
-  fs::path path;
-  explicit ScratchDir(const std::string& name)
-      : path(fs::temp_directory_path() / ("roce-metrics-test-" + std::to_string(::getpid()) + "-" + name)) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() { fs::remove_all(path); }
-};
-
 // Runs a shell command; its exit code, and stdout+stderr in `output`.
 int shell(const std::string& command, std::string& output, const fs::path& dir) {
   const std::string out = (dir / "shell.out").string();
@@ -56,16 +47,16 @@ TEST_CASE("promtool check metrics finds nothing to say about the metrics of ever
     WARN("ROCE-TEST-SKIP: promtool (Debian package prometheus) is not installed");
     return;
   }
-  ScratchDir dir("promtool");
+  const TempDir dir("metrics-promtool");
   for (const char* name : {"healthy", "ecn-off", "incast-headroom-small", "trust-pcp"}) {
     INFO(name);
-    const fs::path prom = dir.path / (std::string(name) + ".prom");
+    const fs::path prom = dir.path(std::string(name) + ".prom");
     std::string output;
-    REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host(name, dir.path) + " metrics >'" +
+    REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host(name, dir.path()) + " metrics >'" +
                       prom.string() + "'",
-                  output, dir.path) == 0);
+                  output, dir.path()) == 0);
     CHECK(slurp(prom.string()).find("roce_doctor_check_severity{") != std::string::npos);
-    CHECK(shell("promtool check metrics <'" + prom.string() + "'", output, dir.path) == 0);
+    CHECK(shell("promtool check metrics <'" + prom.string() + "'", output, dir.path()) == 0);
     CHECK(output == "");
   }
 }
@@ -75,13 +66,13 @@ TEST_CASE("node_exporter's textfile collector serves what metrics --textfile wro
     WARN("ROCE-TEST-SKIP: prometheus-node-exporter is not installed");
     return;
   }
-  ScratchDir dir("textfile");
-  const fs::path textfiles = dir.path / "textfile";
+  const TempDir dir("metrics-textfile");
+  const fs::path textfiles = dir.path("textfile");
   fs::create_directories(textfiles);
   std::string output;
-  REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host("ecn-off", dir.path) +
+  REQUIRE(shell("'" + std::string(ROCE_DOCTOR_BIN) + "' --host " + sim_host("ecn-off", dir.path()) +
                     " metrics --textfile '" + textfiles.string() + "'",
-                output, dir.path) == 0);
+                output, dir.path()) == 0);
   CHECK(output == "");
   std::size_t files = 0;
   for (const auto& entry : fs::directory_iterator(textfiles)) {
@@ -94,7 +85,7 @@ TEST_CASE("node_exporter's textfile collector serves what metrics --textfile wro
   ChildProcess exporter(
       {"prometheus-node-exporter", "--web.listen-address=127.0.0.1:" + std::to_string(port),
        "--collector.disable-defaults", "--collector.textfile", "--collector.textfile.directory=" + textfiles.string()},
-      (dir.path / "node_exporter.log").string());
+      dir.path("node_exporter.log"));
   HttpReply reply;
   for (int i = 0; i < 100 && exporter.running(); ++i) {  // at most 10 s until it answers
     reply = http_get(port, "/metrics");
@@ -102,7 +93,7 @@ TEST_CASE("node_exporter's textfile collector serves what metrics --textfile wro
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   exporter.stop();
-  INFO(slurp((dir.path / "node_exporter.log").string()));
+  INFO(slurp(dir.path("node_exporter.log")));
   REQUIRE(reply.status == 200);
   CHECK(reply.body.find("node_textfile_scrape_error 0") != std::string::npos);
   CHECK(reply.body.find("roce_doctor_check_severity{check=\"ECN-NIC\",device=\"mlx5_0\",netdev=\"ens1f0np0\",port="
@@ -119,20 +110,19 @@ TEST_CASE("a real Prometheus server scraping serve on a host with ECN off reads 
     WARN("ROCE-TEST-SKIP: prometheus (Debian package prometheus) is not installed");
     return;
   }
-  ScratchDir dir("serve");
+  const TempDir dir("metrics-serve");
   const int serve_port = free_local_port();
-  ChildProcess serve({ROCE_DOCTOR_BIN, "--host", sim_host("ecn-off", dir.path), "serve", "--listen",
+  ChildProcess serve({ROCE_DOCTOR_BIN, "--host", sim_host("ecn-off", dir.path()), "serve", "--listen",
                       "127.0.0.1:" + std::to_string(serve_port)},
-                     (dir.path / "serve.log").string());
-  const fs::path config = dir.path / "prometheus.yml";
+                     dir.path("serve.log"));
+  const fs::path config = dir.path("prometheus.yml");
   std::ofstream(config) << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n"
                            "  - job_name: roce-doctor\n    static_configs:\n      - targets: ['127.0.0.1:"
                         << serve_port << "']\n";
   const int prometheus_port = free_local_port();
-  ChildProcess prometheus(
-      {"prometheus", "--config.file=" + config.string(), "--storage.tsdb.path=" + (dir.path / "data").string(),
-       "--web.listen-address=127.0.0.1:" + std::to_string(prometheus_port)},
-      (dir.path / "prometheus.log").string());
+  ChildProcess prometheus({"prometheus", "--config.file=" + config.string(), "--storage.tsdb.path=" + dir.path("data"),
+                           "--web.listen-address=127.0.0.1:" + std::to_string(prometheus_port)},
+                          dir.path("prometheus.log"));
   // Until Prometheus has scraped twice (the rate checks compare two sweeps), at most 20 s.
   const auto query = [&](const std::string& promql) {
     std::string encoded;
@@ -155,8 +145,8 @@ TEST_CASE("a real Prometheus server scraping serve on a host with ECN off reads 
   const HttpReply health = http_get(serve_port, "/healthz");
   prometheus.stop();
   serve.stop();
-  INFO(slurp((dir.path / "serve.log").string()));
-  INFO(slurp((dir.path / "prometheus.log").string()));
+  INFO(slurp(dir.path("serve.log")));
+  INFO(slurp(dir.path("prometheus.log")));
   CHECK(ecn_idle.body.find("\"value\":[") != std::string::npos);
   CHECK(ecn_idle.body.find("\"2\"]") != std::string::npos);  // ECN idle while PFC pauses: critical
   CHECK(ecn_nic.body.find("\"check\":\"ECN-NIC\"") != std::string::npos);
@@ -176,7 +166,7 @@ TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool 
     WARN("ROCE-TEST-SKIP: promtool (Debian package prometheus) is not installed");
     return;
   }
-  ScratchDir dir("grafana");
+  const TempDir dir("metrics-grafana");
   const std::string dashboard = slurp(std::string(ROCE_SOURCE_DIR) + "/dist/grafana/roce-doctor.json");
   REQUIRE(!dashboard.empty());
   // Each "expr": "..." as a recording rule, Grafana's variables replaced by what they stand for.
@@ -197,10 +187,10 @@ TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool 
     rules += "      - record: dashboard_" + std::to_string(++exprs) + "\n        expr: '" + quoted + "'\n";
   }
   CHECK(exprs >= 10);
-  const fs::path file = dir.path / "dashboard.rules.yml";
+  const fs::path file = dir.path("dashboard.rules.yml");
   std::ofstream(file) << rules;
   std::string output;
-  CHECK(shell("promtool check rules '" + file.string() + "'", output, dir.path) == 0);
+  CHECK(shell("promtool check rules '" + file.string() + "'", output, dir.path()) == 0);
   INFO(output);
   CHECK(output.find("SUCCESS: " + std::to_string(exprs) + " rules found") != std::string::npos);
 }

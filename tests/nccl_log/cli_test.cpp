@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cli/run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
 
 namespace roce::test {
 namespace {

@@ -13,6 +13,7 @@
 #include "nccl_log/summarizer.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -29,14 +30,6 @@ const model::NcclRank& rank_at(const model::NcclLog& log, const std::string& hos
   FAIL("no process " << host << ":" << pid);
   throw std::logic_error("unreachable");
 }
-
-struct TempFile {
-  std::string path;
-  explicit TempFile(const std::string& suffix) {
-    path = (std::filesystem::temp_directory_path() / ("roce-nccl-" + std::to_string(getpid()) + suffix)).string();
-  }
-  ~TempFile() { std::remove(path.c_str()); }
-};
 
 void write_gzip(const std::string& path, const std::string& text) {
   gzFile f = gzopen(path.c_str(), "wb");
@@ -264,39 +257,41 @@ TEST_CASE("memory stays bounded: distinct warning kinds beyond the limit are cou
 
 TEST_CASE("a gzip'd log reads the same as the plain one; a cut-off gzip stream is an error naming the line") {
   const std::string text = slurp(sample("nccl_warn_status12_excerpt.log"));
-  TempFile gz(".log.gz");
-  write_gzip(gz.path, text);
-  auto log = nccl_log::read_logs({gz.path});
+  const TempDir tmp("nccl");
+  const std::string gz = tmp.path("job.log.gz");
+  write_gzip(gz, text);
+  auto log = nccl_log::read_logs({gz});
   REQUIRE(log.ok());
-  auto plain = summarize_text(text, gz.path);
+  auto plain = summarize_text(text, gz);
   CHECK(log->ranks == plain.ranks);
   CHECK(log->lines == plain.lines);
 
-  const std::string whole = slurp(gz.path);
+  const std::string whole = slurp(gz);
   {
-    std::FILE* f = std::fopen(gz.path.c_str(), "wb");
+    std::FILE* f = std::fopen(gz.c_str(), "wb");
     std::fwrite(whole.data(), 1, whole.size() / 2, f);
     std::fclose(f);
   }
-  auto cut = nccl_log::read_logs({gz.path});
+  auto cut = nccl_log::read_logs({gz});
   REQUIRE_FALSE(cut.ok());
-  CHECK(cut.error().message.find(gz.path + ": gzip stream ends early after line") == 0);
+  CHECK(cut.error().message.find(gz + ": gzip stream ends early after line") == 0);
 }
 
 TEST_CASE("a file without any NCCL line is an input error; a missing file names itself") {
-  TempFile plain(".txt");
+  const TempDir tmp("nccl");
+  const std::string plain = tmp.path("job.txt");
   {
-    std::FILE* f = std::fopen(plain.path.c_str(), "wb");
+    std::FILE* f = std::fopen(plain.c_str(), "wb");
     std::fputs("Epoch 1: loss 0.5\nEpoch 2: loss 0.4\n", f);
     std::fclose(f);
   }
-  auto none = nccl_log::read_logs({plain.path});
+  auto none = nccl_log::read_logs({plain});
   REQUIRE_FALSE(none.ok());
-  CHECK(none.error().message == plain.path + ": no NCCL line in 2 lines");
+  CHECK(none.error().message == plain + ": no NCCL line in 2 lines");
   CHECK(none.error().hint.find("NCCL_DEBUG=INFO") != std::string::npos);
-  auto missing = nccl_log::read_logs({plain.path + ".nope"});
+  auto missing = nccl_log::read_logs({plain + ".nope"});
   REQUIRE_FALSE(missing.ok());
-  CHECK(missing.error().message == plain.path + ".nope: No such file or directory");
+  CHECK(missing.error().message == plain + ".nope: No such file or directory");
 }
 
 TEST_CASE("logs read together add up; a line split across the last chunk without newline is still read") {

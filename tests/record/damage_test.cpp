@@ -12,8 +12,9 @@
 #include <thread>
 
 #include "record/recording.hpp"
+#include "support/files.hpp"
+#include "support/temp_dir.hpp"
 #include "synthetic_series.hpp"
-#include "temp_dir.hpp"
 
 namespace roce::test {
 
@@ -30,7 +31,7 @@ struct ThreeFrames {
 ThreeFrames write_three_frames(const test::TempDir& dir) {
   ThreeFrames out;
   out.series = test::mlx5_series(1, 12);
-  const auto path = dir.file("three.rec");
+  const auto path = dir.path("three.rec");
   auto writer = record::RecordWriter::open(path, {.samples_per_frame = 4});
   REQUIRE(writer.ok());
   for (std::size_t i = 0; i < out.series.size(); ++i) {
@@ -38,7 +39,7 @@ ThreeFrames write_three_frames(const test::TempDir& dir) {
     REQUIRE((*writer)->append(out.series[i]).ok());
   }
   writer->reset();
-  out.bytes = test::read_bytes(path);
+  out.bytes = test::slurp(path);
   return out;
 }
 
@@ -120,7 +121,7 @@ TEST_CASE("what is not a recording is a located error, never a crash") {
     auto read = record::decode_recording(bytes, "x");
     if (read.ok()) CHECK(read->samples.size() <= rec.series.size());
   }
-  CHECK_FALSE(record::read_recording(dir.file("missing.rec")).ok());
+  CHECK_FALSE(record::read_recording(dir.path("missing.rec")).ok());
 }
 
 TEST_CASE("appending to a recording with a torn tail truncates it to the last good frame first") {
@@ -129,8 +130,8 @@ TEST_CASE("appending to a recording with a torn tail truncates it to the last go
   const auto extra = test::mlx5_series(2, 3, 99);
   for (const std::size_t into_last : {std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{200}}) {
     INFO("cut " << into_last << " bytes into the last frame");
-    const auto path = dir.file("torn.rec");
-    test::write_bytes(path, rec.bytes.substr(0, rec.frame_starts[2] + into_last));
+    const auto path = dir.path("torn.rec");
+    test::write_file(path, rec.bytes.substr(0, rec.frame_starts[2] + into_last));
     {
       std::vector<std::string> warnings;
       auto writer = record::RecordWriter::open(path, {.samples_per_frame = 2}, &warnings);
@@ -150,20 +151,20 @@ TEST_CASE("appending to a recording with a torn tail truncates it to the last go
     CHECK(read->samples == want);
   }
   SECTION("a file that is not a recording is left alone") {
-    const auto path = dir.file("notes.txt");
-    test::write_bytes(path, "my notes\n");
+    const auto path = dir.path("notes.txt");
+    test::write_file(path, "my notes\n");
     auto writer = record::RecordWriter::open(path, {});
     REQUIRE_FALSE(writer.ok());
     CHECK(writer.error().message.find("cannot append to " + path) == 0);
-    CHECK(test::read_bytes(path) == "my notes\n");
+    CHECK(test::slurp(path) == "my notes\n");
   }
 }
 
 TEST_CASE("a torn tail is truncated only when no reader maps the file (SIGBUS otherwise)") {
   test::TempDir dir;
   const auto rec = write_three_frames(dir);
-  const auto path = dir.file("torn-read.rec");
-  test::write_bytes(path, rec.bytes.substr(0, rec.frame_starts[2] + 15));
+  const auto path = dir.path("torn-read.rec");
+  test::write_file(path, rec.bytes.substr(0, rec.frame_starts[2] + 15));
 
   SECTION("a reader holds a shared flock on the file while it reads") {
     bool locked_out = false;

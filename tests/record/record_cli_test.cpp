@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <string>
 
-#include "../cli/run_binary.hpp"
 #include "record/recording.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
-#include "temp_dir.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -16,7 +16,7 @@ namespace {}
 
 TEST_CASE("record --samples 3 --interval 0.1s writes three samples that show --from reads") {
   roce::test::TempDir dir;
-  const auto path = dir.file("cli.rec");
+  const auto path = dir.path("cli.rec");
   const auto r = run("record --samples 3 --interval 0.1s -o '" + path + "'");
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
@@ -28,9 +28,9 @@ TEST_CASE("record --samples 3 --interval 0.1s writes three samples that show --f
   CHECK(read->samples[1].time_unix_ms - read->samples[0].time_unix_ms >= 90);
   CHECK(read->samples[2].monotonic_ns > read->samples[1].monotonic_ns);
   CHECK(r.err.find("3 samples") != std::string::npos);
-  const auto bare = run("record --samples 2 --interval 0.1 -o '" + dir.file("bare.rec") + "'");  // seconds
+  const auto bare = run("record --samples 2 --interval 0.1 -o '" + dir.path("bare.rec") + "'");  // seconds
   REQUIRE(bare.exit_code == 0);
-  auto bare_read = roce::record::read_recording(dir.file("bare.rec"));
+  auto bare_read = roce::record::read_recording(dir.path("bare.rec"));
   REQUIRE(bare_read.ok());
   REQUIRE(bare_read->samples.size() == 2);
   CHECK(bare_read->samples[1].time_unix_ms - bare_read->samples[0].time_unix_ms >= 90);
@@ -44,7 +44,7 @@ TEST_CASE("record --samples 3 --interval 0.1s writes three samples that show --f
 
 TEST_CASE("record stops on --duration and on SIGTERM, flushing what it sampled") {
   roce::test::TempDir dir;
-  const auto timed = dir.file("timed.rec");
+  const auto timed = dir.path("timed.rec");
   const auto r = run("record --duration 1s --interval 200ms -o '" + timed + "'");
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
@@ -53,8 +53,8 @@ TEST_CASE("record stops on --duration and on SIGTERM, flushing what it sampled")
   CHECK(read->samples.size() >= 3);
   CHECK(read->samples.size() <= 7);
 
-  const auto killed = dir.file("killed.rec");
-  const auto said = dir.file("killed.err");
+  const auto killed = dir.path("killed.rec");
+  const auto said = dir.path("killed.err");
   // Through a shell that signals it after a second: SIGTERM flushes the frame and exits 0. How many
   // samples a second holds depends on the machine's load; that every sample taken is in the file
   // does not.
@@ -73,10 +73,10 @@ TEST_CASE("record stops on --duration and on SIGTERM, flushing what it sampled")
 
 TEST_CASE("record rejects bad options with the usage exit code") {
   roce::test::TempDir dir;
-  CHECK(run("record --interval 0s -o '" + dir.file("x") + "'").exit_code == 3);
-  CHECK(run("record --rotate-size 12Q -o '" + dir.file("x") + "'").exit_code == 3);
+  CHECK(run("record --interval 0s -o '" + dir.path("x") + "'").exit_code == 3);
+  CHECK(run("record --rotate-size 12Q -o '" + dir.path("x") + "'").exit_code == 3);
   CHECK(run("record").exit_code == 3);
-  const auto notes = dir.file("notes.txt");
+  const auto notes = dir.path("notes.txt");
   roce::test::write_file(notes, "not a recording\n");
   const auto r = run("record --samples 1 -o '" + notes + "'");
   CHECK(r.exit_code == 3);
@@ -85,7 +85,7 @@ TEST_CASE("record rejects bad options with the usage exit code") {
 
 TEST_CASE("a torn tail is said on stderr: by show --from, and by record before it appends") {
   roce::test::TempDir dir;
-  const auto path = dir.file("torn.rec");
+  const auto path = dir.path("torn.rec");
   REQUIRE(run("record --samples 2 --interval 0.1s -o '" + path + "'").exit_code == 0);
   const auto good_end = std::to_string(std::filesystem::file_size(path));
   REQUIRE(run("record --samples 2 --interval 0.1s -o '" + path + "'").exit_code == 0);

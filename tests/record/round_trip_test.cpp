@@ -5,8 +5,9 @@
 #include "record/burst.hpp"
 #include "record/host_counters.hpp"
 #include "record/recording.hpp"
+#include "support/files.hpp"
+#include "support/temp_dir.hpp"
 #include "synthetic_series.hpp"
-#include "temp_dir.hpp"
 
 namespace roce::test {
 
@@ -92,7 +93,7 @@ TEST_CASE("split_sample and CounterSlots put a host back together exactly") {
 TEST_CASE("a recording round-trips every sample exactly, whatever changes between them") {
   const auto series = eventful_series();
   test::TempDir dir;
-  const auto path = dir.file("rt.rec");
+  const auto path = dir.path("rt.rec");
   for (std::uint32_t per_frame : {1u, 4u, 10u, 64u}) {
     INFO("samples per frame " << per_frame);
     {
@@ -122,12 +123,12 @@ TEST_CASE("the first sample of a series on a live-like host round-trips with its
   host.from = {"live", ""};
   test::TempDir dir;
   {
-    auto writer = record::RecordWriter::open(dir.file("one.rec"), {});
+    auto writer = record::RecordWriter::open(dir.path("one.rec"), {});
     REQUIRE(writer.ok());
     REQUIRE((*writer)->append(host).ok());
     REQUIRE((*writer)->flush().ok());
   }
-  auto read = record::read_recording(dir.file("one.rec"));
+  auto read = record::read_recording(dir.path("one.rec"));
   REQUIRE(read.ok());
   REQUIRE(read->samples.size() == 1);
   CHECK(read->samples[0] == host);
@@ -137,10 +138,10 @@ TEST_CASE("the first sample of a series on a live-like host round-trips with its
 TEST_CASE("looks_like_recording knows the magic and nothing else") {
   test::TempDir dir;
   {
-    auto writer = record::RecordWriter::open(dir.file("m.rec"), {});
+    auto writer = record::RecordWriter::open(dir.path("m.rec"), {});
     REQUIRE(writer.ok());
   }
-  const auto bytes = test::read_bytes(dir.file("m.rec"));
+  const auto bytes = test::slurp(dir.path("m.rec"));
   CHECK(record::looks_like_recording(bytes));
   CHECK_FALSE(record::looks_like_recording(bytes.substr(0, 4)));
   CHECK_FALSE(record::looks_like_recording("{\"format\": \"roce-doctor-bundle\"}"));

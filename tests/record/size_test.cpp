@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "record/recording.hpp"
+#include "support/temp_dir.hpp"
 #include "synthetic_series.hpp"
-#include "temp_dir.hpp"
 
 namespace roce::test {
 
@@ -42,12 +42,12 @@ Written write_recording(const std::string& path, int count, std::uint32_t per_fr
 TEST_CASE("an 8-port mlx5 host under load costs less than a byte per counter-sample") {
   test::TempDir dir;
   for (const std::uint32_t per_frame : {10u, 60u}) {
-    const auto w = write_recording(dir.file("size.rec"), 600, per_frame);
+    const auto w = write_recording(dir.path("size.rec"), 600, per_frame);
     std::printf("recording size: %zu counters per sample, %u samples per frame: %.3f bytes per counter-sample\n",
                 w.counters, per_frame, w.bytes_per_counter_sample);
     CHECK(w.counters > 8 * 500);
     CHECK(w.bytes_per_counter_sample < 1.0);
-    std::filesystem::remove(dir.file("size.rec"));
+    std::filesystem::remove(dir.path("size.rec"));
   }
 }
 
@@ -55,10 +55,10 @@ TEST_CASE("an 8-port mlx5 host under load costs less than a byte per counter-sam
 TEST_CASE("for_each_sample streams a long recording of an 8-port host back, every sample") {
   test::TempDir dir;
   const int samples = 600;
-  write_recording(dir.file("long.rec"), samples, 10);
+  write_recording(dir.path("long.rec"), samples, 10);
   int seen = 0;
   std::uint64_t last_rx = 0;
-  auto warnings = record::for_each_sample(dir.file("long.rec"), [&](const model::Host& h) {
+  auto warnings = record::for_each_sample(dir.path("long.rec"), [&](const model::Host& h) {
     ++seen;
     last_rx = h.netdevs[0].stats.value->rx_bytes;
     return true;

@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "record/recording.hpp"
+#include "support/temp_dir.hpp"
 #include "synthetic_series.hpp"
-#include "temp_dir.hpp"
 
 namespace roce::test {
 
@@ -27,7 +27,7 @@ std::vector<model::Host> read_all(const std::string& path) {
 
 TEST_CASE("a second writer appends to an existing recording") {
   test::TempDir dir;
-  const auto path = dir.file("a.rec");
+  const auto path = dir.path("a.rec");
   const auto series = test::mlx5_series(2, 10);
   for (int half = 0; half < 2; ++half) {
     auto writer = record::RecordWriter::open(path, {.samples_per_frame = 3});
@@ -39,7 +39,7 @@ TEST_CASE("a second writer appends to an existing recording") {
 
 TEST_CASE("rotation by size keeps the newest parts, each a complete recording") {
   test::TempDir dir;
-  const auto path = dir.file("s.rec");
+  const auto path = dir.path("s.rec");
   const auto series = test::mlx5_series(1, 40);
   {
     auto writer = record::RecordWriter::open(path, {.samples_per_frame = 2, .rotate_bytes = 6000, .keep_parts = 2});
@@ -67,7 +67,7 @@ TEST_CASE("rotation by size keeps the newest parts, each a complete recording") 
 
 TEST_CASE("rotation by age starts a new part when the first sample is too old") {
   test::TempDir dir;
-  const auto path = dir.file("t.rec");
+  const auto path = dir.path("t.rec");
   auto series = test::mlx5_series(1, 12);
   for (std::size_t i = 0; i < series.size(); ++i) series[i].time_unix_ms = 1'764'400'000'000 + 1000 * static_cast<std::int64_t>(i);
   {
@@ -83,7 +83,7 @@ TEST_CASE("rotation by age starts a new part when the first sample is too old") 
 
 TEST_CASE("readers reading while a writer appends see a prefix of what was written") {
   test::TempDir dir;
-  const auto path = dir.file("live.rec");
+  const auto path = dir.path("live.rec");
   const auto series = test::mlx5_series(1, 150);
   auto writer = record::RecordWriter::open(path, {.samples_per_frame = 2});
   REQUIRE(writer.ok());

@@ -1,12 +1,6 @@
 // `roce-doctor report` end to end on bundles written from the test series.
 #include <catch2/catch.hpp>
 
-#include "support/files.hpp"
-
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -15,6 +9,8 @@
 #include "record/recording.hpp"
 #include "report/timeline_report.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
 #include "timeline_samples.hpp"
 
 namespace roce::test {
@@ -25,30 +21,11 @@ using testing::Storm;
 
 namespace {
 
-struct Run {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string temp(const std::string& name) {
-  return std::string(P_tmpdir) + "/roce-report-cli-" + std::to_string(getpid()) + "-" + name;
-}
-
-Run run(const std::string& args) {
-  const std::string out = temp("stdout"), err = temp("stderr");
-  const std::string cmd = "'" + std::string(ROCE_DOCTOR_BIN) + "' report " + args + " >'" + out + "' 2>'" + err + "'";
-  const int status = std::system(cmd.c_str());
-  Run r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
-}
+// `roce-doctor report args`.
+Run run_report(const std::string& args) { return test::run("report " + args); }
 
 std::string bundle(const std::string& name, std::vector<model::Host> samples) {
-  const std::string path = temp(name);
+  const std::string path = temp_path(name);
   captures::Bundle b;
   b.tool_version = "test";
   b.created_unix_ms = samples.back().time_unix_ms;
@@ -58,7 +35,7 @@ std::string bundle(const std::string& name, std::vector<model::Host> samples) {
 }
 
 std::string recording(const std::string& name, const std::vector<model::Host>& samples) {
-  const std::string path = temp(name);
+  const std::string path = temp_path(name);
   std::remove(path.c_str());
   auto writer = record::RecordWriter::open(path, {});
   REQUIRE(writer.ok());
@@ -73,8 +50,8 @@ TEST_CASE("report: a recording is streamed and reports exactly what the same sam
   const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
   const std::string as_bundle = bundle("same.json", samples);
   const std::string as_recording = recording("same.rec", samples);
-  const auto from_bundle = run("'" + as_bundle + "' --json");
-  const auto from_recording = run("'" + as_recording + "' --json");
+  const auto from_bundle = run_report("'" + as_bundle + "' --json");
+  const auto from_recording = run_report("'" + as_recording + "' --json");
   INFO(from_recording.out << from_recording.err);
   CHECK(from_recording.exit_code == 2);
   CHECK(from_recording.exit_code == from_bundle.exit_code);
@@ -83,7 +60,7 @@ TEST_CASE("report: a recording is streamed and reports exactly what the same sam
   a.erase("origin");
   b.erase("origin");
   CHECK(a == b);
-  const auto since = run("'" + as_recording + "' --since @" + std::to_string(samples[21].time_unix_ms / 1000));
+  const auto since = run_report("'" + as_recording + "' --since @" + std::to_string(samples[21].time_unix_ms / 1000));
   CHECK(since.exit_code == 0);  // the storm ended at sample 20
   std::remove(as_bundle.c_str());
   std::remove(as_recording.c_str());
@@ -94,8 +71,8 @@ TEST_CASE("report: rotated recording parts, given newest first, are streamed in 
   const std::string whole = recording("whole.rec", samples);
   const std::string older = recording("part.rec.1", {samples.begin(), samples.begin() + 17});
   const std::string newer = recording("part.rec", {samples.begin() + 17, samples.end()});
-  const auto from_whole = run("'" + whole + "' --json");
-  const auto from_parts = run("'" + newer + "' '" + older + "' --json");
+  const auto from_whole = run_report("'" + whole + "' --json");
+  const auto from_parts = run_report("'" + newer + "' '" + older + "' --json");
   INFO(from_parts.out << from_parts.err);
   CHECK(from_parts.exit_code == 2);
   CHECK(from_parts.err.empty());  // in order: nothing skipped
@@ -108,7 +85,7 @@ TEST_CASE("report: rotated recording parts, given newest first, are streamed in 
   auto other = samples;
   for (auto& s : other) s.hostname = "gpu-b03";
   const std::string stranger = recording("stranger.rec", other);
-  const auto mixed = run("'" + whole + "' '" + stranger + "'");
+  const auto mixed = run_report("'" + whole + "' '" + stranger + "'");
   CHECK(mixed.exit_code == 3);
   CHECK(mixed.err.find("is of another host (\"gpu-b03\", not \"gpu-a17\")") != std::string::npos);
   for (const auto& f : {whole, older, newer, stranger}) std::remove(f.c_str());
@@ -117,8 +94,8 @@ TEST_CASE("report: rotated recording parts, given newest first, are streamed in 
 TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; -o writes the HTML") {
   const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
   const std::string day = bundle("day.json", samples);
-  const std::string html = temp("report.html");
-  const auto r = run("'" + day + "' -o '" + html + "'");
+  const std::string html = temp_path("report.html");
+  const auto r = run_report("'" + day + "' -o '" + html + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   CHECK(r.out.find("host      gpu-a17") != std::string::npos);
@@ -131,13 +108,14 @@ TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; 
   std::remove(html.c_str());
 
   SECTION("--until before the storm: nothing found, exit 0") {
-    const auto quiet = run("'" + day + "' --until @" + std::to_string(samples[9].time_unix_ms / 1000));
+    const auto quiet = run_report("'" + day + "' --until @" + std::to_string(samples[9].time_unix_ms / 1000));
     INFO(quiet.out << quiet.err);
     CHECK(quiet.exit_code == 0);
     CHECK(quiet.out.find("samples   10 from") != std::string::npos);
   }
   SECTION("--since as a time of day, --json") {
-    const auto late = run("'" + day + "' --json --since " + report::timeline_time(samples[15].time_unix_ms, true));
+    const auto late =
+        run_report("'" + day + "' --json --since " + report::timeline_time(samples[15].time_unix_ms, true));
     INFO(late.out << late.err);
     CHECK(late.exit_code == 2);
     const auto doc = nlohmann::json::parse(late.out);
@@ -146,7 +124,7 @@ TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; 
   }
   SECTION("--window 5m, and 300: a bare number is seconds") {
     for (const char* window : {"5m", "300"}) {
-      const auto wide = run("'" + day + "' --window " + window + " --dev ens1f0np0");
+      const auto wide = run_report("'" + day + "' --window " + window + " --dev ens1f0np0");
       INFO(wide.out << wide.err);
       CHECK(wide.out.find("window    5 min, 6 evaluated") != std::string::npos);
     }
@@ -158,7 +136,7 @@ TEST_CASE("report: two captures of one host are merged in time order") {
   const auto samples = sample_series({20, 60, {Storm{8, 12, 0.3}}});
   const std::string late = bundle("late.json", {samples.begin() + 10, samples.end()});
   const std::string early = bundle("early.json", {samples.begin(), samples.begin() + 10});
-  const auto r = run("'" + late + "' '" + early + "'");
+  const auto r = run_report("'" + late + "' '" + early + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("samples   20 from 2 captures") != std::string::npos);
@@ -174,16 +152,16 @@ TEST_CASE("report: input errors exit 3") {
   const std::string a = bundle("a.json", samples);
   for (auto& s : samples) s.hostname = "gpu-b03";
   const std::string b = bundle("b.json", samples);
-  const auto hosts = run("'" + a + "' '" + b + "'");
+  const auto hosts = run_report("'" + a + "' '" + b + "'");
   CHECK(hosts.exit_code == 3);
   CHECK(hosts.err.find("another host (\"gpu-b03\", not \"gpu-a17\")") != std::string::npos);
   CHECK(hosts.out.empty());
-  CHECK(run("'" + a + "' --window 5x").exit_code == 3);
-  CHECK(run("'" + a + "' --since yesterday").err.find("invalid time \"yesterday\"") != std::string::npos);
-  CHECK(run("'" + a + "' --until @1").err.find("no sample between") != std::string::npos);
-  CHECK(run("'" + a + "' --dev nosuch").exit_code == 3);
-  CHECK(run("'" + temp("missing.json") + "'").exit_code == 3);
-  CHECK(run("").exit_code == 3);
+  CHECK(run_report("'" + a + "' --window 5x").exit_code == 3);
+  CHECK(run_report("'" + a + "' --since yesterday").err.find("invalid time \"yesterday\"") != std::string::npos);
+  CHECK(run_report("'" + a + "' --until @1").err.find("no sample between") != std::string::npos);
+  CHECK(run_report("'" + a + "' --dev nosuch").exit_code == 3);
+  CHECK(run_report("'" + temp_path("missing.json") + "'").exit_code == 3);
+  CHECK(run_report("").exit_code == 3);
   std::remove(a.c_str());
   std::remove(b.c_str());
 }

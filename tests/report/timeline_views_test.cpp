@@ -16,6 +16,7 @@
 #include "checks/registry.hpp"
 #include "host_builder.hpp"
 #include "report/timeline_report.hpp"
+#include "support/temp_dir.hpp"
 #include "timeline/timeline.hpp"
 #include "timeline_samples.hpp"
 #include "util/time_text.hpp"
@@ -133,8 +134,8 @@ TEST_CASE("HTML renders in headless Chromium with every SVG in the DOM and no co
     std::puts("ROCE-TEST-SKIP: chromium not installed");
     return;
   }
-  const std::string dir = std::string(P_tmpdir) + "/roce-report-test-" + std::to_string(getpid());
-  REQUIRE(std::system(("mkdir -p '" + dir + "'").c_str()) == 0);
+  const TempDir tmp("report-chromium");
+  const std::string dir = tmp.path();
   const std::string file = dir + "/report.html";
   std::ofstream(file, std::ios::binary) << report::render_timeline_html(report_of(hostile_samples()));
   const std::string chromium = "chromium --headless --no-sandbox --disable-gpu --user-data-dir='" + dir +
@@ -159,7 +160,6 @@ TEST_CASE("HTML renders in headless Chromium with every SVG in the DOM and no co
     CHECK(err.find("Content Security Policy") == std::string::npos);
   }
   CHECK(slurp(dir + "/shot.png").rfind("\x89PNG", 0) == 0);
-  std::system(("rm -rf '" + dir + "'").c_str());
 }
 
 }  // namespace roce::test

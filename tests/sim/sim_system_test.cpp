@@ -16,6 +16,7 @@
 #include "sim/sim_physics.hpp"
 #include "sim/sim_system.hpp"
 #include "support/paths.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -26,9 +27,7 @@ namespace {
 
 // A copy of an example in a fresh temporary directory.
 std::string copy_example(const std::string& name) {
-  char dir[] = "/tmp/roce-sim-test-XXXXXX";
-  REQUIRE(::mkdtemp(dir) != nullptr);
-  const std::string to = std::string(dir) + "/" + name;
+  const std::string to = test::fresh_temp_dir("sim-test") + "/" + name;
   std::filesystem::copy_file(std::string(ROCE_SIM_EXAMPLES_DIR) + "/" + name, to);
   return to;
 }

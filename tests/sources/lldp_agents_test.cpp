@@ -10,6 +10,7 @@
 #include <string>
 
 #include "sources/lldp_agents.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -19,12 +20,11 @@ namespace {
 
 // A scratch directory with run/ and a copy of sleep named `name`, started; killed on destruction.
 struct FakeAgent {
-  fs::path dir;
+  TempDir tmp{"lldp-agents"};
+  fs::path dir = tmp.path();
   pid_t pid = -1;
 
   explicit FakeAgent(const std::string& name) {
-    dir = fs::temp_directory_path() / ("roce-lldp-agents-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(dir);
     fs::create_directories(dir / "run");
     fs::copy_file("/bin/sleep", dir / name);
     pid = ::fork();
@@ -41,7 +41,6 @@ struct FakeAgent {
       ::kill(pid, SIGKILL);
       ::waitpid(pid, nullptr, 0);
     }
-    fs::remove_all(dir);
   }
   std::string comm() const {
     std::ifstream in("/proc/" + std::to_string(pid) + "/comm");

@@ -15,6 +15,7 @@
 #include "support/child_process.hpp"
 #include "support/files.hpp"
 #include "support/netns.hpp"
+#include "support/temp_dir.hpp"
 #include "switch/host_lldp_live.hpp"
 
 namespace roce::test {
@@ -23,22 +24,18 @@ namespace {
 namespace fs = std::filesystem;
 using model::Availability;
 
-// A directory of this test's own, removed with what it holds.
-struct ScratchDir {
-  fs::path path = fs::temp_directory_path() / ("roce-lldp-live-" + std::to_string(::getpid()));
-  ScratchDir() { fs::create_directories(path); }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  // An executable shell script named `name` in the directory.
-  std::string script(const std::string& name, const std::string& body) const {
-    const auto file = (path / name).string();
-    std::ofstream(file) << "#!/bin/sh\n" << body << "\n";
-    ::chmod(file.c_str(), 0755);
-    return file;
-  }
+// A temporary folder that lldpctl, which drops to the _lldpd user, can search (TempDir makes it 0700).
+struct LldpDir : TempDir {
+  LldpDir() : TempDir("lldp-live") { chmod(".", 0755); }
 };
+
+// An executable shell script named `name` in `dir`.
+std::string script(const TempDir& dir, const std::string& name, const std::string& body) {
+  const auto file = dir.path(name);
+  std::ofstream(file) << "#!/bin/sh\n" << body << "\n";
+  ::chmod(file.c_str(), 0755);
+  return file;
+}
 
 // PATH set to `value` while it lives.
 struct PathSetTo {
@@ -50,8 +47,8 @@ struct PathSetTo {
 }  // namespace
 
 TEST_CASE("live LLDP: lldpctl missing from PATH is unsupported, naming the lldpd package") {
-  ScratchDir dir;
-  const PathSetTo empty_path(dir.path.string());
+  const LldpDir dir;
+  const PathSetTo empty_path(dir.path());
   const auto read = switches::read_live_lldp();
   CHECK_FALSE(read.ok());
   CHECK(read.availability == Availability::unsupported);
@@ -74,9 +71,9 @@ TEST_CASE("live LLDP: a control socket nobody listens on means lldpd is not runn
     std::cout << "ROCE-TEST-SKIP: lldpctl is not installed (package lldpd)\n";
     return;
   }
-  ScratchDir dir;
+  const LldpDir dir;
   switches::LiveLldpOptions o;
-  o.socket = (dir.path / "no-lldpd.socket").string();
+  o.socket = dir.path("no-lldpd.socket");
   const auto read = switches::read_live_lldp(o);
   CHECK_FALSE(read.ok());
   CHECK(read.availability == Availability::absent);
@@ -85,9 +82,9 @@ TEST_CASE("live LLDP: a control socket nobody listens on means lldpd is not runn
 }
 
 TEST_CASE("live LLDP: a hung lldpctl is killed at the deadline, a socket not ours is denied, the rest are errors") {
-  ScratchDir dir;
+  const LldpDir dir;
   switches::LiveLldpOptions o;
-  o.lldpctl = dir.script("lldpctl-hangs", "exec sleep 30");
+  o.lldpctl = script(dir, "lldpctl-hangs", "exec sleep 30");
   o.timeout = std::chrono::milliseconds(200);
   const auto started = std::chrono::steady_clock::now();
   auto read = switches::read_live_lldp(o);
@@ -95,22 +92,22 @@ TEST_CASE("live LLDP: a hung lldpctl is killed at the deadline, a socket not our
   CHECK(read.availability == Availability::error);
   CHECK(read.cause == o.lldpctl + " -f json did not answer within 200 ms; is lldpd busy or hung?");
 
-  o.lldpctl = dir.script("lldpctl-text", "echo 'Interface: eth0, via: LLDP'");
+  o.lldpctl = script(dir, "lldpctl-text", "echo 'Interface: eth0, via: LLDP'");
   read = switches::read_live_lldp(o);
   CHECK(read.availability == Availability::error);
   CHECK(read.cause.rfind(o.lldpctl + " -f json:1:1: not JSON", 0) == 0);
 
   // lldpctl's words, as it prints them for a socket of mode 0770 owned by _lldpd to another user.
-  o.lldpctl = dir.script("lldpctl-not-ours",
-                         "echo '2026-12-02T21:50:58 [WARN/control] unable to connect to socket /run/lldpd.socket: "
-                         "Permission denied' >&2; exit 1");
+  o.lldpctl = script(dir, "lldpctl-not-ours",
+                     "echo '2026-12-02T21:50:58 [WARN/control] unable to connect to socket /run/lldpd.socket: "
+                     "Permission denied' >&2; exit 1");
   read = switches::read_live_lldp(o);
   CHECK(read.availability == Availability::denied);
   CHECK(read.cause == o.lldpctl +
                           " -f json: lldpd's control socket is not ours to open: unable to connect to socket "
                           "/run/lldpd.socket: Permission denied; run as root, or as a member of lldpd's group _lldpd");
 
-  o.lldpctl = dir.script("lldpctl-fails", "echo '2026-12-02T21:50:58 [WARN/lldpctl] cannot find lldpd' >&2; exit 1");
+  o.lldpctl = script(dir, "lldpctl-fails", "echo '2026-12-02T21:50:58 [WARN/lldpctl] cannot find lldpd' >&2; exit 1");
   read = switches::read_live_lldp(o);
   CHECK(read.availability == Availability::error);
   CHECK(read.cause == o.lldpctl + " -f json failed: cannot find lldpd");
@@ -143,7 +140,7 @@ TEST_CASE("live LLDP: lldpd in two namespaces joined by a veth pair, each sees t
     std::cout << "ROCE-TEST-SKIP: lldpd is not installed (package lldpd)\n";
     return;
   }
-  ScratchDir dir;
+  const LldpDir dir;
   Netns host_ns("roce-lldp-host");
   Netns leaf_ns("roce-lldp-leaf");
   const std::string leaf_name = "roce-lldp-leaf-" + std::to_string(::getpid());
@@ -153,14 +150,14 @@ TEST_CASE("live LLDP: lldpd in two namespaces joined by a veth pair, each sees t
   REQUIRE(leaf_ns.exec("ip link set swp7 up", &out) == 0);
 
   // The leaf names itself and its port the way a switch does, and speaks every second.
-  const std::string leaf_conf = (dir.path / "leaf.conf").string();
+  const std::string leaf_conf = dir.path("leaf.conf");
   std::ofstream(leaf_conf) << "configure system hostname leaf07\nconfigure lldp portidsubtype ifname\n"
                               "configure lldp tx-interval 1\n";
-  const std::string host_conf = (dir.path / "host.conf").string();
+  const std::string host_conf = dir.path("host.conf");
   std::ofstream(host_conf) << "configure system hostname gpu-a17\nconfigure lldp tx-interval 1\n";
-  const std::string host_socket = (dir.path / "host.socket").string();
-  const std::string leaf_socket = (dir.path / "leaf.socket").string();
-  const std::string log = (dir.path / "lldpd.log").string();
+  const std::string host_socket = dir.path("host.socket");
+  const std::string leaf_socket = dir.path("leaf.socket");
+  const std::string log = dir.path("lldpd.log");
   ChildProcess host_lldpd({"ip", "netns", "exec", "roce-lldp-host-" + std::to_string(::getpid()), "lldpd", "-d", "-u",
                            host_socket, "-I", "lldph0", "-O", host_conf},
                           log);

@@ -8,6 +8,7 @@
 #include "import/load_capture.hpp"
 #include "import/switch_archives.hpp"
 #include "import/tar_extract.hpp"
+#include "support/temp_dir.hpp"
 #include "switch_fixtures.hpp"
 
 namespace roce::test {
@@ -41,9 +42,8 @@ TEST_CASE("a tech-support archive reads as one switch: the running CONFIG_DB dum
   auto mixed = import::read_switch_exports_or_archives({archive, switch_fixture_path("sonic_roce_dscp26_flat.json")});
   REQUIRE(mixed);
   CHECK(mixed->switches.size() == 2);
-  auto temp = import::TempDir::create();
-  REQUIRE(temp);
-  const std::string junk = temp->path() + "/junk.tar.gz";
+  const TempDir temp("techsupport");
+  const std::string junk = temp.path() + "/junk.tar.gz";
   std::ofstream(junk, std::ios::binary) << std::string("\x1f\x8b\x08\x00 not gzip", 14);
   auto bad = import::read_switch_exports_or_archives({junk});
   REQUIRE_FALSE(bad);
@@ -51,9 +51,8 @@ TEST_CASE("a tech-support archive reads as one switch: the running CONFIG_DB dum
 }
 
 TEST_CASE("a tech-support archive in a host's capture folder gives the XSW checks its switch") {
-  auto temp = import::TempDir::create();
-  REQUIRE(temp);
-  const std::string dir = temp->path() + "/capture";
+  const TempDir temp("techsupport");
+  const std::string dir = temp.path() + "/capture";
   fs::copy(std::string(ROCE_FIXTURES_DIR) + "/import/folder", dir, fs::copy_options::recursive);
   fs::copy_file(switch_fixture_path(kArchive), dir + "/" + kArchive);
   std::vector<std::string> warnings;

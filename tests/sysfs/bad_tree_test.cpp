@@ -8,7 +8,7 @@
 
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
-#include "temp_tree.hpp"
+#include "sysfs_trees.hpp"
 
 namespace roce::test {
 
@@ -21,10 +21,10 @@ const std::string kPci = "devices/pci0000:b0/0000:b0:02.0/0000:b1:00.0";
 const std::string kNet = kPci + "/net/ens1f0np0";
 const std::string kPort = kPci + "/infiniband/mlx5_0/ports/1";
 
-roce::model::NetDev read_netdev(const TempTree& tree, const std::string& name) {
+roce::model::NetDev read_netdev(const TempDir& tree, const std::string& name) {
   roce::model::NetDev nd;
   nd.name = name;
-  read_netdev_sysfs(tree.root(), nd);
+  read_netdev_sysfs(tree.path(), nd);
   return nd;
 }
 
@@ -33,7 +33,7 @@ bool mentions(const std::string& cause, const std::string& what) { return cause.
 }  // namespace
 
 TEST_CASE("junk in a netdev file is an error naming the path and the text") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   tree.write(kNet + "/mtu", "abc\n");
   tree.write(kNet + "/carrier_changes", "\n");
@@ -62,7 +62,7 @@ TEST_CASE("junk in a netdev file is an error naming the path and the text") {
 }
 
 TEST_CASE("SPEED_UNKNOWN (-1) is a link with no speed, not zero") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   tree.write(kNet + "/speed", "-1\n");
   auto nd = read_netdev(tree, "ens1f0np0");
@@ -71,14 +71,14 @@ TEST_CASE("SPEED_UNKNOWN (-1) is a link with no speed, not zero") {
 }
 
 TEST_CASE("junk in RDMA port files") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   tree.write(kPort + "/state", "ACTIVE\n");
   tree.write(kPort + "/rate", "100 Gb/sec\n");
   tree.write(kPort + "/counters/port_xmit_wait", "N/A (no PMA)\n");
   tree.write(kPort + "/hw_counters/out_of_sequence", "-3\n");
   tree.write(kPort + "/gids/5", "not a gid\n");
-  auto dev = read_rdma_device(tree.root(), "mlx5_0");
+  auto dev = read_rdma_device(tree.path(), "mlx5_0");
   REQUIRE(dev.ports.size() == 1);
   const auto& port = dev.ports[0];
   const std::string port_dir = tree.path("class/infiniband/mlx5_0/ports/1");
@@ -105,13 +105,13 @@ TEST_CASE("junk in RDMA port files") {
 }
 
 TEST_CASE("missing files are absent with the path") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   ::unlink(tree.path(kPort + "/link_layer").c_str());
   ::unlink(tree.path(kNet + "/mtu").c_str());
   ::unlink(tree.path(kPci + "/max_link_speed").c_str());
   std::filesystem::remove_all(tree.path(kPort + "/hw_counters"));
-  auto dev = read_rdma_device(tree.root(), "mlx5_0");
+  auto dev = read_rdma_device(tree.path(), "mlx5_0");
   const auto& port = dev.ports.at(0);
   CHECK(port.link_layer.availability == Availability::absent);
   CHECK(port.link_layer.cause ==
@@ -126,7 +126,7 @@ TEST_CASE("missing files are absent with the path") {
   CHECK(nd.pcie.availability == Availability::absent);
   CHECK(mentions(nd.pcie.cause, "0000:b1:00.0/max_link_speed: No such file or directory"));
 
-  auto ghost = read_rdma_device(tree.root(), "mlx5_9");
+  auto ghost = read_rdma_device(tree.path(), "mlx5_9");
   CHECK(ghost.fw_ver.availability == Availability::absent);
   CHECK(ghost.port_count.availability == Availability::absent);
   CHECK(mentions(ghost.port_count.cause, "class/infiniband/mlx5_9/ports: No such file or directory"));
@@ -134,7 +134,7 @@ TEST_CASE("missing files are absent with the path") {
 }
 
 TEST_CASE("empty GID slots: zeros are skipped; a slot whose type cannot be read is kept") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   // Slot 2 emptied (the kernel then fails gid_attrs with EINVAL; here they are gone).
   tree.write(kPort + "/gids/2", "0000:0000:0000:0000:0000:0000:0000:0000\n");
@@ -143,7 +143,7 @@ TEST_CASE("empty GID slots: zeros are skipped; a slot whose type cannot be read 
   // Slot 3 keeps its GID but its type file is unreadable.
   ::unlink(tree.path(kPort + "/gid_attrs/types/3").c_str());
   tree.mkdir(kPort + "/gid_attrs/types/3");
-  auto dev = read_rdma_device(tree.root(), "mlx5_0");
+  auto dev = read_rdma_device(tree.path(), "mlx5_0");
   const auto& gids = *dev.ports.at(0).gids;
   REQUIRE(gids.size() == 3);
   CHECK(gids[0].index == 0);
@@ -158,23 +158,23 @@ TEST_CASE("empty GID slots: zeros are skipped; a slot whose type cannot be read 
 }
 
 TEST_CASE("the port netdev falls back to the single netdev of a single-port device") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   std::filesystem::remove_all(tree.path(kPort + "/gid_attrs/ndevs"));
-  auto dev = read_rdma_device(tree.root(), "mlx5_0");
+  auto dev = read_rdma_device(tree.path(), "mlx5_0");
   const auto& port = dev.ports.at(0);
   CHECK(port.gids->at(0).netdev.availability == Availability::absent);
   CHECK(*port.netdev == "ens1f0np0");
   CHECK(port.netdev.from.locator == tree.path("class/infiniband/mlx5_0/device/net"));
 
   tree.mkdir(kPci + "/net/ens1f0np0v0");  // a second netdev on the function: no guess
-  auto two = read_rdma_device(tree.root(), "mlx5_0");
+  auto two = read_rdma_device(tree.path(), "mlx5_0");
   CHECK(two.ports.at(0).netdev.availability == Availability::absent);
   CHECK(mentions(two.ports.at(0).netdev.cause, "no GID names a netdev and the device has 2 netdevs"));
 }
 
 TEST_CASE("unreadable directories are denied, with the path") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   tree.chmod(kPort + "/hw_counters", 0);
   tree.chmod(kNet + "/ecn", 0);
@@ -183,7 +183,7 @@ TEST_CASE("unreadable directories are denied, with the path") {
   roce::model::NetDev nd;
   {
     roce::test::WithoutFileCapabilities as_plain_user;
-    dev = read_rdma_device(tree.root(), "mlx5_0");
+    dev = read_rdma_device(tree.path(), "mlx5_0");
     nd = read_netdev(tree, "ens1f0np0");
   }
   CHECK(*dev.fw_ver == "22.39.1002");
@@ -197,7 +197,7 @@ TEST_CASE("unreadable directories are denied, with the path") {
   tree.chmod(kPci + "/infiniband/mlx5_0/ports", 0755);
   {
     roce::test::WithoutFileCapabilities as_plain_user;
-    dev = read_rdma_device(tree.root(), "mlx5_0");
+    dev = read_rdma_device(tree.path(), "mlx5_0");
   }
   REQUIRE(dev.ports.size() == 1);
   CHECK(dev.ports[0].hw_counters.availability == Availability::denied);
@@ -206,7 +206,7 @@ TEST_CASE("unreadable directories are denied, with the path") {
 }
 
 TEST_CASE("symlink loops end in ELOOP with the path") {
-  TempTree tree;
+  TempDir tree;
   tree.copy_from(roce::test::kCx6dxTree);
   ::unlink(tree.path(kNet + "/device").c_str());
   tree.symlink(kNet + "/device", "device");  // points at itself
@@ -221,11 +221,11 @@ TEST_CASE("symlink loops end in ELOOP with the path") {
   CHECK(nd.pcie.availability == Availability::error);
   CHECK(*nd.mtu == 9000);
 
-  auto dev = read_rdma_device(tree.root(), "mlx5_0");
+  auto dev = read_rdma_device(tree.path(), "mlx5_0");
   CHECK(mentions(dev.ports.at(0).counters.cause, "symbol_error (Too many levels of symbolic links)"));
   CHECK(dev.ports.at(0).counters->get("port_xmit_wait") == 884213u);
 
-  auto loop = read_rdma_device(tree.root(), "loop0");
+  auto loop = read_rdma_device(tree.path(), "loop0");
   CHECK(loop.fw_ver.availability == Availability::error);
   CHECK(mentions(loop.fw_ver.cause, "class/infiniband/loop0/fw_ver: Too many levels of symbolic links"));
   CHECK(loop.port_count.availability == Availability::error);

@@ -4,7 +4,7 @@
 #include <cerrno>
 
 #include "sources/sysfs/sysfs_file.hpp"
-#include "temp_tree.hpp"
+#include "sysfs_trees.hpp"
 
 namespace roce::test {
 
@@ -12,7 +12,7 @@ using namespace roce;
 using namespace roce::sources::sysfs;
 
 TEST_CASE("confined reads follow links inside the capture and refuse every way out, naming it") {
-  test::TempTree tree;
+  test::TempDir tree;
   tree.write("outside/secret", "4242\n");
   tree.write("cap/sys/devices/virtual/net/eth1/mtu", "9000\n");
   tree.symlink("cap/sys/class/net/eth1", "../../devices/virtual/net/eth1");

@@ -5,7 +5,7 @@
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "support/paths.hpp"
-#include "temp_tree.hpp"
+#include "sysfs_trees.hpp"
 
 namespace roce::test {
 

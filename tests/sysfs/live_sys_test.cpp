@@ -14,7 +14,7 @@
 
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
-#include "temp_tree.hpp"
+#include "sysfs_trees.hpp"
 
 namespace roce::test {
 
@@ -113,13 +113,13 @@ TEST_CASE("a veth pair in its own network namespace, through a sysfs mounted the
     std::cout << "ROCE-TEST-SKIP: needs root to create a network namespace and mount sysfs\n";
     return;
   }
-  roce::test::TempTree mountpoint;
+  roce::test::TempDir mountpoint;
   OwnNetns netns;
-  if (!netns.entered() || !netns.mount_sysfs(mountpoint.root())) {
+  if (!netns.entered() || !netns.mount_sysfs(mountpoint.path())) {
     std::cout << "ROCE-TEST-SKIP: cannot enter a network namespace or mount sysfs here\n";
     return;
   }
-  const std::string root = mountpoint.root();
+  const std::string root = mountpoint.path();
   REQUIRE(list_netdevs(root) == std::vector<std::string>{"lo"});
   REQUIRE(run("ip link add rdtest0 type veth peer name rdtest1"));
   REQUIRE(run("ip link set rdtest0 mtu 4200 address 02:00:00:00:00:a0"));

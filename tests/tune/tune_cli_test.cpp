@@ -9,8 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_binary.hpp"
 #include "support/paths.hpp"
+#include "support/run_binary.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -64,8 +65,8 @@ TEST_CASE("tune --profile FILE: a profile with a longer cable plans the PFC dela
 }
 
 TEST_CASE("tune --apply --baseline 2 --trial 3: bare numbers are seconds") {
-  std::string dir = std::string(P_tmpdir) + "/roce-tune-XXXXXX";
-  REQUIRE(::mkdtemp(dir.data()) != nullptr);
+  const roce::test::TempDir tmp("tune");
+  const std::string dir = tmp.path();
   const std::string host = dir + "/host.toml";
   REQUIRE(std::system(("cp '" + example("sim/ecn-off.toml") + "' '" + host + "'").c_str()) == 0);
   const auto r = roce::test::run("--host 'sim:" + host + "' tune --apply --yes --baseline 2 --trial 3 --state-dir '" +
@@ -74,7 +75,6 @@ TEST_CASE("tune --apply --baseline 2 --trial 3: bare numbers are seconds") {
   CHECK(r.exit_code == 0);
   CHECK(r.out.find(" in 2.0 s ") != std::string::npos);
   CHECK(r.out.find(" in 3.0 s ") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace roce::test

@@ -9,6 +9,8 @@
 #include <fstream>
 
 #include "sources/writer/linux_system.hpp"
+#include "support/files.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -20,42 +22,25 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempTree {
-  fs::path root;
-  TempTree() {
-    char tmpl[] = "/tmp/roce-writer-sysfs-XXXXXX";
-    root = mkdtemp(tmpl);
-  }
-  ~TempTree() { fs::remove_all(root); }
-  void file(const std::string& rel, const std::string& text) {
-    fs::create_directories((root / rel).parent_path());
-    std::ofstream(root / rel) << text;
-  }
-  std::string text(const std::string& rel) const {
-    std::ifstream in(root / rel);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
-};
-
 // An mlx5 port with the vendor knobs (trust pcp, ECN on for priority 3 only).
-void mlnx_ofed_port(TempTree& t, const std::string& dev) {
-  t.file("class/net/" + dev + "/qos/trust", "pcp\n");
+void mlnx_ofed_port(TempDir& t, const std::string& dev) {
+  t.write("class/net/" + dev + "/qos/trust", "pcp\n");
   for (int p = 0; p < 8; ++p) {
-    t.file("class/net/" + dev + "/ecn/roce_np/enable/" + std::to_string(p), p == 3 ? "1\n" : "0\n");
-    t.file("class/net/" + dev + "/ecn/roce_rp/enable/" + std::to_string(p), p == 3 ? "1\n" : "0\n");
+    t.write("class/net/" + dev + "/ecn/roce_np/enable/" + std::to_string(p), p == 3 ? "1\n" : "0\n");
+    t.write("class/net/" + dev + "/ecn/roce_rp/enable/" + std::to_string(p), p == 3 ? "1\n" : "0\n");
   }
 }
 
-LinuxSystemOptions options_for(const TempTree& t) {
+LinuxSystemOptions options_for(const TempDir& t) {
   LinuxSystemOptions o;
-  o.sysfs_root_flag = t.root.string();
+  o.sysfs_root_flag = t.path();
   return o;
 }
 
 }  // namespace
 
 TEST_CASE("trust: read, writable, write, read back") {
-  TempTree t;
+  TempDir t;
   mlnx_ofed_port(t, "ens1f0np0");
   LinuxSystem sys(options_for(t));
   const ObjectRef trust{"ens1f0np0", Knob::trust, 0};
@@ -65,7 +50,7 @@ TEST_CASE("trust: read, writable, write, read back") {
   CHECK(std::get<std::string>(*before) == "pcp");
   REQUIRE(sys.writable(trust).ok());
   REQUIRE(sys.write(trust, std::string("dscp")).ok());
-  CHECK(t.text("class/net/ens1f0np0/qos/trust") == "dscp\n");  // as `echo dscp >` writes it
+  CHECK(slurp(t.path("class/net/ens1f0np0/qos/trust")) == "dscp\n");  // as `echo dscp >` writes it
   CHECK(std::get<std::string>(*sys.read(trust)) == "dscp");
 
   auto bad = sys.write(trust, std::string("both"));
@@ -77,7 +62,7 @@ TEST_CASE("trust: read, writable, write, read back") {
 }
 
 TEST_CASE("nic_ecn: both points of one priority, the others untouched") {
-  TempTree t;
+  TempDir t;
   mlnx_ofed_port(t, "ens1f0np0");
   LinuxSystem sys(options_for(t));
   const ObjectRef prio3{"ens1f0np0", Knob::nic_ecn, 3}, prio5{"ens1f0np0", Knob::nic_ecn, 5};
@@ -86,8 +71,8 @@ TEST_CASE("nic_ecn: both points of one priority, the others untouched") {
   CHECK(std::get<EcnEnable>(*sys.read(prio5)) == EcnEnable{false, false});
   REQUIRE(sys.writable(prio5).ok());
   REQUIRE(sys.write(prio5, EcnEnable{true, false}).ok());
-  CHECK(t.text("class/net/ens1f0np0/ecn/roce_np/enable/5") == "1\n");
-  CHECK(t.text("class/net/ens1f0np0/ecn/roce_rp/enable/5") == "0\n");
+  CHECK(slurp(t.path("class/net/ens1f0np0/ecn/roce_np/enable/5")) == "1\n");
+  CHECK(slurp(t.path("class/net/ens1f0np0/ecn/roce_rp/enable/5")) == "0\n");
   CHECK(std::get<EcnEnable>(*sys.read(prio5)) == EcnEnable{true, false});
   CHECK(std::get<EcnEnable>(*sys.read(prio3)) == EcnEnable{true, true});
 
@@ -97,9 +82,9 @@ TEST_CASE("nic_ecn: both points of one priority, the others untouched") {
 }
 
 TEST_CASE("writable refuses a missing device, an absent knob, a read-only file") {
-  TempTree t;
+  TempDir t;
   mlnx_ofed_port(t, "ens1f0np0");
-  t.file("class/net/ens2f0/mtu", "1500\n");  // an upstream driver: no vendor knobs
+  t.write("class/net/ens2f0/mtu", "1500\n");  // an upstream driver: no vendor knobs
   LinuxSystem sys(options_for(t));
 
   auto missing = sys.writable({"ens9", Knob::trust, 0});
@@ -113,7 +98,7 @@ TEST_CASE("writable refuses a missing device, an absent knob, a read-only file")
   CHECK_THAT(absent.error().message, Catch::Contains("ens2f0/ecn/roce_np/enable/3"));
   CHECK_THAT(absent.error().hint, Catch::Contains("MLNX_OFED"));
 
-  const auto rp = t.root / "class/net/ens1f0np0/ecn/roce_rp/enable/3";
+  const auto rp = fs::path(t.path("class/net/ens1f0np0/ecn/roce_rp/enable/3"));
   REQUIRE(chmod(rp.c_str(), 0444) == 0);
   auto read_only = sys.writable({"ens1f0np0", Knob::nic_ecn, 3});
   REQUIRE(!read_only.ok());

@@ -22,6 +22,7 @@
 #include "sources/writer/red_stab.hpp"
 #include "sources/writer/write_messages.hpp"
 #include "support/netns.hpp"
+#include "support/temp_dir.hpp"
 
 namespace roce::test {
 
@@ -234,10 +235,9 @@ TEST_CASE("tune --apply on the real kernel: an MTU change on veth is applied, th
   change.current = before;
   change.proposed = std::uint32_t{9000};
   change.disruptive = true;
-  char dir[] = "/tmp/roce-writer-apply-XXXXXX";
-  REQUIRE(mkdtemp(dir));
+  const roce::test::TempDir dir("writer-apply");
   roce::apply::ApplyOptions options;
-  options.state_dir = std::string(dir) + "/state";
+  options.state_dir = dir.path("state");
   options.baseline = options.trial = std::chrono::milliseconds(200);
   options.yes = true;
   options.proc_root = "/nonexistent";
@@ -255,7 +255,6 @@ TEST_CASE("tune --apply on the real kernel: an MTU change on veth is applied, th
   CHECK(result.outcome == roce::apply::ApplyOutcome::rolled_back);
   CHECK(ip_mtu(v.ns, "wva") == before);
   CHECK(std::find(boundaries.begin(), boundaries.end(), "written") != boundaries.end());
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("tune --apply on the real kernel: a plan with a DCB change on veth is refused before the MTU is touched") {
@@ -273,10 +272,9 @@ TEST_CASE("tune --apply on the real kernel: a plan with a DCB change on veth is 
   roce::model::Pfc on3;
   on3.pfc_en = 0x08;
   pfc.proposed = on3;
-  char dir[] = "/tmp/roce-writer-apply-XXXXXX";
-  REQUIRE(mkdtemp(dir));
+  const roce::test::TempDir dir("writer-apply");
   roce::apply::ApplyOptions options;
-  options.state_dir = std::string(dir) + "/state";
+  options.state_dir = dir.path("state");
   options.baseline = options.trial = std::chrono::milliseconds(200);
   options.yes = true;
   options.proc_root = "/nonexistent";
@@ -287,7 +285,6 @@ TEST_CASE("tune --apply on the real kernel: a plan with a DCB change on veth is 
   CHECK_THAT(result.reason, Catch::Contains("unsupported"));
   CHECK(ip_mtu(v.ns, "wva") == before);
   CHECK(result.changed.empty());
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace roce::test

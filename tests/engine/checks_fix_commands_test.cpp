@@ -1,14 +1,8 @@
 // Remediation in the host's own tool: mlnx_qos where the capture holds MLNX_OFED's mlnx_qos
 // output, dcb elsewhere (and on a port whose driver is not mlx5).
-#include <catch2/catch.hpp>
-
-#include "host_builder.hpp"
+#include "scenario_prelude.hpp"
 
 namespace roce::test {
-
-using namespace roce;
-using namespace roce::testing;
-using Status = engine::CheckResult::Status;
 
 namespace {
 
