@@ -125,4 +125,17 @@ std::optional<double> parse_rate_gbps(std::string_view text) {
   return std::nullopt;
 }
 
+EstimateAnswer answer(const EstimateQuestion& q) {
+  EstimateAnswer a;
+  a.bus_factor = bus_factor(q.collective, q.ranks, q.algo);
+  if (q.within_s) {
+    a.seconds = *q.within_s;
+    a.rate_needed_gbps = rate_needed_gbps(q.bytes, *q.within_s, a.bus_factor);
+    if (q.rate_gbps) a.fits = *q.rate_gbps >= *a.rate_needed_gbps;
+  } else if (q.rate_gbps) {
+    a.seconds = transfer_seconds(q.bytes, *q.rate_gbps, a.bus_factor);
+  }
+  return a;
+}
+
 }  // namespace roce::physics

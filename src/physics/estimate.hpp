@@ -35,6 +35,28 @@ double transfer_seconds(double bytes, double rate_gbps, double factor);
 /// The rate (Gb/s) that moves `bytes` with `factor` within `seconds`.
 double rate_needed_gbps(double bytes, double seconds, double factor);
 
+/// What `estimate` is asked: a transfer or collective, and the rate it runs at or the time it must
+/// take (or both: does the rate make the deadline?).
+struct EstimateQuestion {
+  double bytes = 0;
+  Collective collective = Collective::none;
+  int ranks = 0;
+  Algorithm algo = Algorithm::ring;
+  std::optional<double> rate_gbps;  // --rate, or --busbw (x8)
+  bool rate_is_busbw = false;
+  std::optional<double> within_s;   // --within
+};
+
+struct EstimateAnswer {
+  double bus_factor = 1;
+  std::optional<double> seconds;           // at the rate; with within_s: the deadline itself
+  std::optional<double> rate_needed_gbps;  // with within_s
+  std::optional<bool> fits;                // with both a rate and within_s
+};
+
+/// The answer; the question must hold a rate or within_s, and ranks >= 2 where needs_ranks.
+EstimateAnswer answer(const EstimateQuestion& q);
+
 /// "2GB" (10^9), "512MiB" (2^20), "1.5T", "4096" (bytes): the number of bytes; nullopt otherwise.
 std::optional<double> parse_size(std::string_view text);
 

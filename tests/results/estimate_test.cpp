@@ -38,6 +38,23 @@ TEST_CASE("estimate: the inverse gives the rate that meets a deadline") {
   CHECK(physics::rate_needed_gbps(2e9, 0.040, 1) == Approx(400));
 }
 
+TEST_CASE("estimate: an answer gives the time at a rate, or the rate a deadline needs and whether the rate makes it") {
+  physics::EstimateQuestion q;
+  q.bytes = 2e9;
+  q.collective = physics::Collective::all_reduce;
+  q.ranks = 8;
+  q.rate_gbps = 400;
+  const auto at_rate = physics::answer(q);
+  CHECK(at_rate.bus_factor == Approx(1.75));
+  CHECK(*at_rate.seconds == Approx(0.07));
+  CHECK_FALSE(at_rate.rate_needed_gbps);
+  q.within_s = 0.05;
+  const auto deadline = physics::answer(q);
+  CHECK(*deadline.rate_needed_gbps == Approx(560));
+  CHECK(*deadline.seconds == Approx(0.05));
+  CHECK_FALSE(*deadline.fits);
+}
+
 TEST_CASE("estimate: sizes and rates in the units people write") {
   CHECK(physics::parse_size("512MiB") == 512.0 * 1048576);
   CHECK(physics::parse_size("1.5T") == 1.5e12);
