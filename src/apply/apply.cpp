@@ -19,13 +19,13 @@ using std::chrono::milliseconds;
 
 // Objects the driver recomputes when these knobs change (mlx5 re-sizes its buffers when PFC, the
 // cable length or the MTU changes): journaled so a restore puts them back too.
-bool resizes_buffers(tune::Knob k) {
-  return k == tune::Knob::mtu || k == tune::Knob::dcb_pfc || k == tune::Knob::dcb_buffer;
+bool resizes_buffers(system::Knob k) {
+  return k == system::Knob::mtu || k == system::Knob::dcb_pfc || k == system::Knob::dcb_buffer;
 }
 
 class Applier {
  public:
-  Applier(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
+  Applier(system::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
           std::ostream& out)
       : system_(system), changes_(changes), opt_(options), log_(options.dry_run ? "" : options.state_dir, out) {}
 
@@ -55,7 +55,7 @@ class Applier {
   Outcome save(JournalState state, std::string note = {});
   ApplyResult roll_back(std::string why, ApplyOutcome outcome);
 
-  tune::System& system_;
+  system::System& system_;
   const std::vector<tune::Change>& changes_;
   const ApplyOptions& opt_;
   ApplyLog log_;
@@ -198,8 +198,8 @@ std::optional<ApplyResult> Applier::prepare_journal() {
       return end(ApplyOutcome::refused, describe(e.object) + " changed during the baseline window: it holds " +
                                             describe(*prior) + ", it held " + describe(e.prior) + " (plan again)");
     e.prior = *prior;
-    const tune::ObjectRef buffer{e.object.netdev, tune::Knob::dcb_buffer, 0};
-    const auto journaled = [&](const tune::ObjectRef& o) {
+    const system::ObjectRef buffer{e.object.netdev, system::Knob::dcb_buffer, 0};
+    const auto journaled = [&](const system::ObjectRef& o) {
       return std::any_of(todo_.begin(), todo_.end(), [&](const JournalEntry& t) { return t.object == o; }) ||
              std::any_of(derived.begin(), derived.end(), [&](const JournalEntry& t) { return t.object == o; });
     };
@@ -303,7 +303,7 @@ const char* to_string(ApplyOutcome o) {
 std::string journal_path(const std::string& state_dir) { return state_dir + "/journal"; }
 std::string kept_journal_path(const std::string& state_dir) { return state_dir + "/journal.kept"; }
 
-ApplyResult apply_plan(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
+ApplyResult apply_plan(system::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
                        std::ostream& out) {
   return Applier(system, changes, options, out).run();
 }

@@ -58,7 +58,7 @@ struct ApplyResult {
 
 /// Applies `changes` (a Plan's changes) to `system`. Prior values are read fresh from the system;
 /// a change whose object no longer holds the plan's `current` value is refused as stale.
-ApplyResult apply_plan(tune::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
+ApplyResult apply_plan(system::System& system, const std::vector<tune::Change>& changes, const ApplyOptions& options,
                        std::ostream& out);
 
 /// STATE_DIR/journal: the journal of the last apply (or rollback), whatever its outcome.

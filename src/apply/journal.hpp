@@ -24,9 +24,9 @@ const char* to_string(JournalState state);
 bool finished(JournalState state);
 
 struct JournalEntry {
-  tune::ObjectRef object;
-  tune::Value prior;     // read fresh from the system before the first write
-  tune::Value proposed;  // what the apply writes (== prior for a derived object it only records)
+  system::ObjectRef object;
+  system::Value prior;     // read fresh from the system before the first write
+  system::Value proposed;  // what the apply writes (== prior for a derived object it only records)
   bool derived = false;  // recorded because the driver recomputes it (mlx5 buffer sizes), not written
   bool operator==(const JournalEntry&) const = default;
 };

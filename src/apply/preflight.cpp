@@ -7,9 +7,9 @@
 
 namespace roce::apply {
 
-bool is_dcb_knob(tune::Knob k) {
-  return k == tune::Knob::dcb_apptrust || k == tune::Knob::dcb_app || k == tune::Knob::dcb_pfc ||
-         k == tune::Knob::dcb_ets || k == tune::Knob::dcb_buffer;
+bool is_dcb_knob(system::Knob k) {
+  return k == system::Knob::dcb_apptrust || k == system::Knob::dcb_app || k == system::Knob::dcb_pfc ||
+         k == system::Knob::dcb_ets || k == system::Knob::dcb_buffer;
 }
 
 std::vector<std::string> lldp_agents(const std::string& proc_root) {

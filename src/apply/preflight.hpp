@@ -19,6 +19,6 @@ std::vector<std::string> lldp_agents(const std::string& proc_root);
 std::optional<std::string> dcbx_owner(const model::Host& host, const std::vector<tune::Change>& changes,
                                       const std::string& proc_root);
 
-bool is_dcb_knob(tune::Knob knob);
+bool is_dcb_knob(system::Knob knob);
 
 }  // namespace roce::apply

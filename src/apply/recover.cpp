@@ -67,7 +67,7 @@ struct RollbackCheck {
   std::size_t at_prior = 0;
 };
 
-Expected<RollbackCheck> check_before_rollback(tune::System& system, const Journal& journal) {
+Expected<RollbackCheck> check_before_rollback(system::System& system, const Journal& journal) {
   RollbackCheck check;
   for (const auto& e : journal.entries) {
     auto now = system.read(e.object);

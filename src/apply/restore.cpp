@@ -4,7 +4,7 @@
 
 namespace roce::apply {
 
-RestoreReport restore_entries(tune::System& system, const std::vector<JournalEntry>& entries, ApplyLog& log,
+RestoreReport restore_entries(system::System& system, const std::vector<JournalEntry>& entries, ApplyLog& log,
                               const std::function<void(std::string_view)>& boundary) {
   RestoreReport report;
   for (std::size_t n = entries.size(); n-- > 0;) {

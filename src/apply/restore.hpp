@@ -18,7 +18,7 @@ struct RestoreReport {
   bool ok() const { return failures.empty(); }
 };
 
-RestoreReport restore_entries(tune::System& system, const std::vector<JournalEntry>& entries, ApplyLog& log,
+RestoreReport restore_entries(system::System& system, const std::vector<JournalEntry>& entries, ApplyLog& log,
                               const std::function<void(std::string_view)>& boundary = {});
 
 }  // namespace roce::apply

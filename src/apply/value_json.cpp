@@ -10,16 +10,16 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<tune::Knob, const char*>, 9> kKnobs{{
-    {tune::Knob::mtu, "mtu"},
-    {tune::Knob::trust, "trust"},
-    {tune::Knob::dcb_apptrust, "dcb_apptrust"},
-    {tune::Knob::dcb_app, "dcb_app"},
-    {tune::Knob::dcb_pfc, "dcb_pfc"},
-    {tune::Knob::dcb_ets, "dcb_ets"},
-    {tune::Knob::dcb_buffer, "dcb_buffer"},
-    {tune::Knob::nic_ecn, "nic_ecn"},
-    {tune::Knob::red, "red"},
+constexpr std::array<std::pair<system::Knob, const char*>, 9> kKnobs{{
+    {system::Knob::mtu, "mtu"},
+    {system::Knob::trust, "trust"},
+    {system::Knob::dcb_apptrust, "dcb_apptrust"},
+    {system::Knob::dcb_app, "dcb_app"},
+    {system::Knob::dcb_pfc, "dcb_pfc"},
+    {system::Knob::dcb_ets, "dcb_ets"},
+    {system::Knob::dcb_buffer, "dcb_buffer"},
+    {system::Knob::nic_ecn, "nic_ecn"},
+    {system::Knob::red, "red"},
 }};
 
 // Reads member `key` of object `j` as an unsigned integer no larger than `max`.
@@ -104,7 +104,7 @@ json pfc_json(const model::Pfc& p) {
           {"requests", p.requests},
           {"indications", p.indications}};
 }
-Expected<tune::Value> pfc_from(const json& j, const std::string& w) {
+Expected<system::Value> pfc_from(const json& j, const std::string& w) {
   model::Pfc p;
   ROCE_OPTIONAL_UINT(p.pfc_cap, j, "pfc_cap", std::uint8_t, w);
   ROCE_UINT(p.pfc_en, j, "pfc_en", std::uint8_t, w);
@@ -112,7 +112,7 @@ Expected<tune::Value> pfc_from(const json& j, const std::string& w) {
   ROCE_UINT(p.delay, j, "delay", std::uint16_t, w);
   ROCE_TRY(get_array(j, "requests", p.requests, w));
   ROCE_TRY(get_array(j, "indications", p.indications, w));
-  return tune::Value{p};
+  return system::Value{p};
 }
 
 json ets_json(const model::Ets& e) {
@@ -121,7 +121,7 @@ json ets_json(const model::Ets& e) {
           {"prio_tc", e.prio_tc},   {"tc_reco_bw", e.tc_reco_bw}, {"tc_reco_tsa", e.tc_reco_tsa},
           {"reco_prio_tc", e.reco_prio_tc}};
 }
-Expected<tune::Value> ets_from(const json& j, const std::string& w) {
+Expected<system::Value> ets_from(const json& j, const std::string& w) {
   model::Ets e;
   auto willing = get_bool(j, "willing", w);
   if (!willing) return fail(willing.error());
@@ -137,18 +137,18 @@ Expected<tune::Value> ets_from(const json& j, const std::string& w) {
   ROCE_TRY(get_array(j, "tc_reco_bw", e.tc_reco_bw, w));
   ROCE_TRY(get_array(j, "tc_reco_tsa", e.tc_reco_tsa, w));
   ROCE_TRY(get_array(j, "reco_prio_tc", e.reco_prio_tc, w));
-  return tune::Value{e};
+  return system::Value{e};
 }
 
-Expected<tune::Value> buffer_from(const json& j, const std::string& w) {
+Expected<system::Value> buffer_from(const json& j, const std::string& w) {
   model::Buffer b;
   ROCE_TRY(get_array(j, "prio2buffer", b.prio2buffer, w));
   ROCE_TRY(get_array(j, "buffer_size", b.buffer_size, w));
   ROCE_OPTIONAL_UINT(b.total_size, j, "total_size", std::uint32_t, w);
-  return tune::Value{b};
+  return system::Value{b};
 }
 
-Expected<tune::Value> app_from(const json& j, const std::string& w) {
+Expected<system::Value> app_from(const json& j, const std::string& w) {
   if (!j.is_array()) return fail(w + ": not an array of APP entries");
   std::vector<model::AppEntry> out;
   for (std::size_t i = 0; i < j.size(); ++i) {
@@ -160,10 +160,10 @@ Expected<tune::Value> app_from(const json& j, const std::string& w) {
     ROCE_UINT(e.protocol, j[i], "protocol", std::uint16_t, at);
     out.push_back(e);
   }
-  return tune::Value{std::move(out)};
+  return system::Value{std::move(out)};
 }
 
-Expected<tune::Value> red_from(const json& j, const std::string& w) {
+Expected<system::Value> red_from(const json& j, const std::string& w) {
   model::RedParams r;
   ROCE_UINT(r.limit, j, "limit", std::uint32_t, w);
   ROCE_UINT(r.qth_min, j, "qth_min", std::uint32_t, w);
@@ -177,7 +177,7 @@ Expected<tune::Value> red_from(const json& j, const std::string& w) {
   if (!it->is_null()) {
     ROCE_UINT(r.max_p, j, "max_p", std::uint32_t, w);
   }
-  return tune::Value{r};
+  return system::Value{r};
 }
 
 struct ToJson {
@@ -198,7 +198,7 @@ struct ToJson {
               {"buffer_size", v.buffer_size},
               {"total_size", optional_json(v.total_size)}}}};
   }
-  json operator()(const tune::EcnEnable& v) const { return {{"type", "ecn"}, {"value", {{"np", v.np}, {"rp", v.rp}}}}; }
+  json operator()(const system::EcnEnable& v) const { return {{"type", "ecn"}, {"value", {{"np", v.np}, {"rp", v.rp}}}}; }
   json operator()(const model::RedParams& v) const {
     json r = {{"limit", v.limit}, {"qth_min", v.qth_min}, {"qth_max", v.qth_max}, {"wlog", v.wlog},
               {"plog", v.plog},   {"scell_log", v.scell_log}, {"flags", v.flags}};
@@ -208,8 +208,8 @@ struct ToJson {
 };
 
 // The part of a value the knob writes; read-only members are zeroed so == compares the setting.
-tune::Value setting_of(const tune::Value& v) {
-  tune::Value out = v;
+system::Value setting_of(const system::Value& v) {
+  system::Value out = v;
   if (auto* p = std::get_if<model::Pfc>(&out)) {
     p->pfc_cap.reset();
     p->requests = {};
@@ -233,25 +233,25 @@ tune::Value setting_of(const tune::Value& v) {
 
 }  // namespace
 
-const char* knob_name(tune::Knob knob) {
+const char* knob_name(system::Knob knob) {
   for (const auto& [k, name] : kKnobs)
     if (k == knob) return name;
   return "unknown";
 }
 
-Expected<tune::Knob> knob_from_name(const std::string& name) {
+Expected<system::Knob> knob_from_name(const std::string& name) {
   for (const auto& [k, n] : kKnobs)
     if (name == n) return k;
   return fail("unknown knob \"" + name + "\"");
 }
 
-json object_to_json(const tune::ObjectRef& o) {
+json object_to_json(const system::ObjectRef& o) {
   return {{"netdev", o.netdev}, {"knob", knob_name(o.knob)}, {"index", o.index}};
 }
 
-Expected<tune::ObjectRef> object_from_json(const json& j, const std::string& w) {
+Expected<system::ObjectRef> object_from_json(const json& j, const std::string& w) {
   if (!j.is_object()) return fail(w + ": not an object");
-  tune::ObjectRef o;
+  system::ObjectRef o;
   auto netdev = j.find("netdev");
   if (netdev == j.end() || !netdev->is_string()) return fail(w + ".netdev: missing or not a string");
   o.netdev = netdev->get<std::string>();
@@ -264,9 +264,9 @@ Expected<tune::ObjectRef> object_from_json(const json& j, const std::string& w) 
   return o;
 }
 
-json value_to_json(const tune::Value& value) { return std::visit(ToJson{}, value); }
+json value_to_json(const system::Value& value) { return std::visit(ToJson{}, value); }
 
-Expected<tune::Value> value_from_json(const json& j, const std::string& w) {
+Expected<system::Value> value_from_json(const json& j, const std::string& w) {
   if (!j.is_object()) return fail(w + ": not an object");
   auto type = j.find("type");
   auto v = j.find("value");
@@ -277,16 +277,16 @@ Expected<tune::Value> value_from_json(const json& j, const std::string& w) {
   if (t == "u32") {
     if (!v->is_number_unsigned() || v->get<std::uint64_t>() > std::numeric_limits<std::uint32_t>::max())
       return fail(at + ": not an unsigned 32-bit integer");
-    return tune::Value{static_cast<std::uint32_t>(v->get<std::uint64_t>())};
+    return system::Value{static_cast<std::uint32_t>(v->get<std::uint64_t>())};
   }
   if (t == "string") {
     if (!v->is_string()) return fail(at + ": not a string");
-    return tune::Value{v->get<std::string>()};
+    return system::Value{v->get<std::string>()};
   }
   if (t == "bytes") {
     auto bytes = get_uints(j, "value", 0, 255, w);
     if (!bytes) return fail(bytes.error());
-    return tune::Value{std::vector<std::uint8_t>(bytes->begin(), bytes->end())};
+    return system::Value{std::vector<std::uint8_t>(bytes->begin(), bytes->end())};
   }
   if (t == "app") return app_from(*v, at);
   if (!v->is_object()) return fail(at + ": not an object");
@@ -299,25 +299,25 @@ Expected<tune::Value> value_from_json(const json& j, const std::string& w) {
     if (!np) return fail(np.error());
     auto rp = get_bool(*v, "rp", at);
     if (!rp) return fail(rp.error());
-    return tune::Value{tune::EcnEnable{*np, *rp}};
+    return system::Value{system::EcnEnable{*np, *rp}};
   }
   return fail(w + ".type: unknown value type \"" + t + "\"");
 }
 
-std::string describe(const tune::ObjectRef& o) {
+std::string describe(const system::ObjectRef& o) {
   std::string s = o.netdev + " " + knob_name(o.knob);
-  if (o.knob == tune::Knob::nic_ecn || o.knob == tune::Knob::red) s += " " + std::to_string(o.index);
-  if (o.knob == tune::Knob::dcb_app) s += " " + tune::app_key_text(o.index);
+  if (o.knob == system::Knob::nic_ecn || o.knob == system::Knob::red) s += " " + std::to_string(o.index);
+  if (o.knob == system::Knob::dcb_app) s += " " + system::app_key_text(o.index);
   return s;
 }
 
-std::string describe(const tune::Value& value) {
+std::string describe(const system::Value& value) {
   json j = value_to_json(value)["value"];
   if (auto* p = std::get_if<model::Pfc>(&value))  // the setting, not the counters
     j = {{"pfc_en", p->pfc_en}, {"mbc", p->mbc}, {"delay", p->delay}};
   return j.dump();
 }
 
-bool same_setting(tune::Knob, const tune::Value& a, const tune::Value& b) { return setting_of(a) == setting_of(b); }
+bool same_setting(system::Knob, const system::Value& a, const system::Value& b) { return setting_of(a) == setting_of(b); }
 
 }  // namespace roce::apply

@@ -21,7 +21,7 @@
 namespace roce::apply {
 
 /// Reopens a System by its name() (e.g. "live", "sim:FILE"). The CLI provides it.
-using SystemFactory = std::function<Expected<std::unique_ptr<tune::System>>(const std::string& spec)>;
+using SystemFactory = std::function<Expected<std::unique_ptr<system::System>>(const std::string& spec)>;
 
 class WatchdogHandle {
  public:

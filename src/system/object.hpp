@@ -59,18 +59,3 @@ using Value = std::variant<std::uint32_t, std::string, std::vector<std::uint8_t>
                            model::Pfc, model::Ets, model::Buffer, EcnEnable, model::RedParams>;
 
 }  // namespace roce::system
-
-// The names by which cli/, apply/ and sources/writer/ still call these (tune::Knob, tune::Value...).
-namespace roce::tune {
-using system::app_entries_of;
-using system::app_key;
-using system::app_key_protocol;
-using system::app_key_selector;
-using system::app_key_text;
-using system::EcnEnable;
-using system::Knob;
-using system::ObjectRef;
-using system::to_string;
-using system::Value;
-using system::with_app_entries;
-}  // namespace roce::tune

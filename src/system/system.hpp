@@ -28,8 +28,3 @@ class System {
 };
 
 }  // namespace roce::system
-
-// The name by which cli/, apply/ and sources/writer/ still call it.
-namespace roce::tune {
-using system::System;
-}  // namespace roce::tune

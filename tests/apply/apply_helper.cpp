@@ -17,9 +17,9 @@
 
 using namespace roce;
 
-static Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec) {
+static Expected<std::unique_ptr<system::System>> open_file_system(const std::string& spec) {
   if (spec.rfind("file:", 0) != 0) return fail("not a file system: " + spec);
-  return std::unique_ptr<tune::System>(std::make_unique<test::FileSystem>(spec.substr(5)));
+  return std::unique_ptr<system::System>(std::make_unique<test::FileSystem>(spec.substr(5)));
 }
 
 int main(int argc, char** argv) {

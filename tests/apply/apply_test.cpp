@@ -40,14 +40,14 @@ TEST_CASE("apply: writes only the diff, keeps a change that stops the drops, jou
   INFO(out.str());
   CHECK(r.outcome == ApplyOutcome::kept);
   REQUIRE(sys.writes.size() == 1);
-  CHECK(sys.writes[0].first.knob == tune::Knob::dcb_pfc);
+  CHECK(sys.writes[0].first.knob == system::Knob::dcb_pfc);
   auto journal = read_journal(journal_path(dir.path()));
   REQUIRE(journal.ok());
   CHECK(journal->state == JournalState::kept);
   // The derived buffer object is journaled (first, so restored last) though not written.
   REQUIRE(journal->entries.size() == 2);
   CHECK(journal->entries[0].derived);
-  CHECK(journal->entries[0].object.knob == tune::Knob::dcb_buffer);
+  CHECK(journal->entries[0].object.knob == system::Knob::dcb_buffer);
   CHECK(out.str().find("kept") != std::string::npos);
   std::ifstream log(dir.path() + "/tune.log");
   std::string text((std::istreambuf_iterator<char>(log)), {});
@@ -233,7 +233,7 @@ TEST_CASE("apply: a corrupt journal refuses the apply and fails recovery; never 
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("corrupt") != std::string::npos);
   CHECK(sys.writes.empty());
-  auto rec = recover_unfinished([](const std::string&) -> Expected<std::unique_ptr<tune::System>> { return fail("x"); },
+  auto rec = recover_unfinished([](const std::string&) -> Expected<std::unique_ptr<system::System>> { return fail("x"); },
                                 dir.path(), out);
   REQUIRE_FALSE(rec.ok());
   CHECK(rec.error().message.find("corrupt") != std::string::npos);

@@ -25,8 +25,8 @@ model::Host FakeSystem::sample() {
   eth0.driver = model::Field<model::DriverInfo>::of({"mlx5_core", "", "", ""});
   eth0.dcb.dcbx = model::Field<std::uint8_t>::of(dcbx);
   for (const auto& [object, value] : load()) {
-    if (object.knob == tune::Knob::mtu) eth0.mtu = model::Field<std::uint32_t>::of(std::get<std::uint32_t>(value));
-    if (object.knob == tune::Knob::dcb_pfc) eth0.dcb.pfc = model::Field<model::Pfc>::of(std::get<model::Pfc>(value));
+    if (object.knob == system::Knob::mtu) eth0.mtu = model::Field<std::uint32_t>::of(std::get<std::uint32_t>(value));
+    if (object.knob == system::Knob::dcb_pfc) eth0.dcb.pfc = model::Field<model::Pfc>::of(std::get<model::Pfc>(value));
   }
   model::CounterSet counters;
   counters.entries = {{"rx_prio3_discards", drops_}, {"rx_prio3_pause_duration", pause_us_}};
@@ -35,7 +35,7 @@ model::Host FakeSystem::sample() {
   return host;
 }
 
-Expected<tune::Value> FakeSystem::read(const tune::ObjectRef& object) {
+Expected<system::Value> FakeSystem::read(const system::ObjectRef& object) {
   if (auto e = read_errno.find(describe(object)); e != read_errno.end())
     return fail("injected read failure of " + e->first, {}, e->second);
   for (const auto& [o, v] : load())
@@ -43,19 +43,19 @@ Expected<tune::Value> FakeSystem::read(const tune::ObjectRef& object) {
   return fail("no such object: " + describe(object), {}, ENOENT);
 }
 
-Outcome FakeSystem::writable(const tune::ObjectRef& object) {
+Outcome FakeSystem::writable(const system::ObjectRef& object) {
   if (not_writable.count(describe(object))) return fail("read-only here (test)", {}, EPERM);
   return done();
 }
 
-Outcome FakeSystem::write(const tune::ObjectRef& object, const tune::Value& value) {
+Outcome FakeSystem::write(const system::ObjectRef& object, const system::Value& value) {
   const int call = static_cast<int>(writes.size());
   writes.emplace_back(object, value);
   Objects objects = load();
   auto it = objects.begin();
   while (it != objects.end() && !(it->first == object)) ++it;
   if (it == objects.end()) return fail("no such object: " + describe(object), {}, ENOENT);
-  tune::Value stored = value;
+  system::Value stored = value;
   if (auto* pfc = std::get_if<model::Pfc>(&stored)) {  // the counters are the device's, not the writer's
     const auto& old = std::get<model::Pfc>(it->second);
     pfc->requests = old.requests;
@@ -84,7 +84,7 @@ void FakeSystem::wait(std::chrono::milliseconds duration) {
   clock_ns_ += duration.count() * 1'000'000;
   bool pfc3 = false;
   for (const auto& [o, v] : load())
-    if (o.knob == tune::Knob::dcb_pfc) pfc3 = std::get<model::Pfc>(v).enabled(3);
+    if (o.knob == system::Knob::dcb_pfc) pfc3 = std::get<model::Pfc>(v).enabled(3);
   if (pfc3)
     pause_us_ += static_cast<std::uint64_t>(duration.count()) * 100;  // 10% paused
   else
@@ -115,9 +115,9 @@ void FileSystem::store(const Objects& objects) {
   std::rename((path_ + ".tmp").c_str(), path_.c_str());
 }
 
-Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec) {
+Expected<std::unique_ptr<system::System>> open_file_system(const std::string& spec) {
   if (spec.rfind("file:", 0) != 0) return fail("not a file system: " + spec);
-  return std::unique_ptr<tune::System>(std::make_unique<FileSystem>(spec.substr(5)));
+  return std::unique_ptr<system::System>(std::make_unique<FileSystem>(spec.substr(5)));
 }
 
 ApplyOptions apply_options(const std::string& state_dir) {
@@ -128,7 +128,7 @@ ApplyOptions apply_options(const std::string& state_dir) {
   return o;
 }
 
-std::vector<std::pair<tune::ObjectRef, tune::Value>> default_objects(std::uint8_t pfc_en) {
+std::vector<std::pair<system::ObjectRef, system::Value>> default_objects(std::uint8_t pfc_en) {
   model::Pfc pfc;
   pfc.pfc_cap = 8;
   pfc.pfc_en = pfc_en;
@@ -138,23 +138,23 @@ std::vector<std::pair<tune::ObjectRef, tune::Value>> default_objects(std::uint8_
   buffer.prio2buffer = {0, 0, 0, 1, 0, 0, 0, 0};
   buffer.buffer_size = {130944, 130944, 0, 0, 0, 0, 0, 0};
   buffer.total_size = 1024000;
-  return {{{"eth0", tune::Knob::mtu, 0}, tune::Value{std::uint32_t{1500}}},
-          {{"eth0", tune::Knob::dcb_pfc, 0}, tune::Value{pfc}},
-          {{"eth0", tune::Knob::dcb_buffer, 0}, tune::Value{buffer}},
-          {{"eth0", tune::Knob::nic_ecn, 3}, tune::Value{tune::EcnEnable{true, true}}}};
+  return {{{"eth0", system::Knob::mtu, 0}, system::Value{std::uint32_t{1500}}},
+          {{"eth0", system::Knob::dcb_pfc, 0}, system::Value{pfc}},
+          {{"eth0", system::Knob::dcb_buffer, 0}, system::Value{buffer}},
+          {{"eth0", system::Knob::nic_ecn, 3}, system::Value{system::EcnEnable{true, true}}}};
 }
 
 std::vector<tune::Change> pfc_plan(std::uint8_t from, std::uint8_t to) {
   const auto objects = default_objects(from);
   tune::Change pfc;
-  pfc.object = {"eth0", tune::Knob::dcb_pfc, 0};
+  pfc.object = {"eth0", system::Knob::dcb_pfc, 0};
   pfc.current = objects[1].second;
   model::Pfc proposed = std::get<model::Pfc>(objects[1].second);
   proposed.pfc_en = to;
   pfc.proposed = proposed;
   pfc.disruptive = true;
   tune::Change mtu;
-  mtu.object = {"eth0", tune::Knob::mtu, 0};
+  mtu.object = {"eth0", system::Knob::mtu, 0};
   mtu.current = std::uint32_t{1500};
   mtu.proposed = std::uint32_t{4200};
   return {pfc, mtu};

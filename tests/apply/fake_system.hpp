@@ -19,15 +19,15 @@ namespace roce::test {
 
 enum class WriteFault { none, fail, fail_after_applying, write_other_value };
 
-class FakeSystem : public tune::System {
+class FakeSystem : public system::System {
  public:
   model::Host sample() override;
-  Expected<tune::Value> read(const tune::ObjectRef& object) override;
-  Outcome writable(const tune::ObjectRef& object) override;
-  Outcome write(const tune::ObjectRef& object, const tune::Value& value) override;
+  Expected<system::Value> read(const system::ObjectRef& object) override;
+  Outcome writable(const system::ObjectRef& object) override;
+  Outcome write(const system::ObjectRef& object, const system::Value& value) override;
   void wait(std::chrono::milliseconds duration) override;
 
-  std::vector<std::pair<tune::ObjectRef, tune::Value>> writes;  // every write() call, in order
+  std::vector<std::pair<system::ObjectRef, system::Value>> writes;  // every write() call, in order
   std::set<std::string> not_writable;                           // describe(object)
   int fault_at_write = -1;                                      // 0-based write() call
   WriteFault fault = WriteFault::none;
@@ -37,7 +37,7 @@ class FakeSystem : public tune::System {
   std::function<void(FakeSystem&)> on_wait;        // runs at every wait(): someone else changing the host
 
  protected:
-  using Objects = std::vector<std::pair<tune::ObjectRef, tune::Value>>;
+  using Objects = std::vector<std::pair<system::ObjectRef, system::Value>>;
   virtual Objects load() = 0;
   virtual void store(const Objects& objects) = 0;
 
@@ -75,13 +75,13 @@ class FileSystem : public FakeSystem {
 };
 
 /// Reopens a FileSystem by its name ("file:PATH"), as a watchdog or a later run would.
-Expected<std::unique_ptr<tune::System>> open_file_system(const std::string& spec);
+Expected<std::unique_ptr<system::System>> open_file_system(const std::string& spec);
 
 /// Apply options for tests: state in `state_dir`, disruptive changes accepted, no agent to find.
 apply::ApplyOptions apply_options(const std::string& state_dir);
 
 /// The objects of the test host: eth0 MTU 1500, PFC off, buffer, ECN on prio 3.
-std::vector<std::pair<tune::ObjectRef, tune::Value>> default_objects(std::uint8_t pfc_en = 0);
+std::vector<std::pair<system::ObjectRef, system::Value>> default_objects(std::uint8_t pfc_en = 0);
 /// A plan: eth0 PFC `from` -> `to` (disruptive) and MTU 1500 -> 4200.
 std::vector<tune::Change> pfc_plan(std::uint8_t from, std::uint8_t to);
 

@@ -30,16 +30,16 @@ Journal sample_journal() {
   red.qth_max = 1500000;
   red.flags = 1;
   red.max_p = 0x7fffffff;
-  const std::vector<tune::Value> values = {std::uint32_t{4200},
+  const std::vector<system::Value> values = {std::uint32_t{4200},
                                            std::string("dscp"),
                                            std::vector<std::uint8_t>{5, 255},
                                            std::vector<model::AppEntry>{{5, 3, 26}, {5, 6, 48}},
                                            ets,
-                                           tune::EcnEnable{true, false},
+                                           system::EcnEnable{true, false},
                                            red,
                                            model::RedParams{}};
   std::uint32_t index = 0;
-  for (const auto& v : values) j.entries.push_back({{"eth0", tune::Knob::red, index++}, v, v, false});
+  for (const auto& v : values) j.entries.push_back({{"eth0", system::Knob::red, index++}, v, v, false});
   for (const auto& [object, value] : test::default_objects(8)) j.entries.push_back({object, value, value, true});
   return j;
 }
@@ -53,7 +53,7 @@ TEST_CASE("journal: every Value alternative survives encode/decode") {
   CHECK(*back == j);
   std::set<std::size_t> kinds;
   for (const auto& e : j.entries) kinds.insert(e.prior.index());
-  CHECK(kinds.size() == std::variant_size_v<tune::Value>);
+  CHECK(kinds.size() == std::variant_size_v<system::Value>);
 }
 
 TEST_CASE("journal: every truncation is reported as torn, never read as empty") {
@@ -112,11 +112,11 @@ TEST_CASE("same_setting ignores PFC counters and APP table order, not the settin
   model::Pfc b = a;
   b.requests[3] = 99;
   b.pfc_cap = 8;
-  CHECK(same_setting(tune::Knob::dcb_pfc, a, b));
+  CHECK(same_setting(system::Knob::dcb_pfc, a, b));
   b.pfc_en = 0;
-  CHECK_FALSE(same_setting(tune::Knob::dcb_pfc, a, b));
+  CHECK_FALSE(same_setting(system::Knob::dcb_pfc, a, b));
   std::vector<model::AppEntry> x{{5, 3, 26}, {5, 6, 48}}, y{{5, 6, 48}, {5, 3, 26}};
-  CHECK(same_setting(tune::Knob::dcb_app, x, y));
+  CHECK(same_setting(system::Knob::dcb_app, x, y));
 }
 
 }  // namespace roce::test

@@ -39,11 +39,11 @@ std::string configuration(const std::string& file) {
 
 ChildRun run_helper(const std::vector<std::string>& args) { return test::run_child(SIM_APPLY_HELPER, args); }
 
-Expected<std::unique_ptr<tune::System>> open_sim(const std::string& spec) {
+Expected<std::unique_ptr<system::System>> open_sim(const std::string& spec) {
   if (spec.rfind("sim:", 0) != 0) return fail("not a simulated host: " + spec);
   auto sim = sim::SimSystem::open(spec.substr(4));
   if (!sim) return fail(sim.error());
-  return std::unique_ptr<tune::System>(std::move(*sim));
+  return std::unique_ptr<system::System>(std::move(*sim));
 }
 
 std::string copy_scenario(const std::string& scenario, const std::string& dir) {

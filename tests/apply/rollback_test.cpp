@@ -20,13 +20,13 @@ using test::open_file_system;
 
 namespace {
 
-tune::Value value_of(tune::System& system, tune::Knob knob) {
+system::Value value_of(system::System& system, system::Knob knob) {
   auto v = system.read({"eth0", knob, 0});
   REQUIRE(v.ok());
   return *v;
 }
 
-std::uint8_t pfc_en(tune::System& system) { return std::get<model::Pfc>(value_of(system, tune::Knob::dcb_pfc)).pfc_en; }
+std::uint8_t pfc_en(system::System& system) { return std::get<model::Pfc>(value_of(system, system::Knob::dcb_pfc)).pfc_en; }
 
 // A file-backed host (so rollback_last can reopen it) on which PFC 0 -> 8 and MTU 1500 -> 4200
 // were applied and kept.
@@ -58,7 +58,7 @@ TEST_CASE("rollback: a later apply that is rolled back leaves the kept apply to 
   INFO(out.str());
   CHECK(r.outcome == ApplyOutcome::rolled_back);
   CHECK(pfc_en(sys) == 0);
-  CHECK(std::get<std::uint32_t>(value_of(sys, tune::Knob::mtu)) == 1500);
+  CHECK(std::get<std::uint32_t>(value_of(sys, system::Knob::mtu)) == 1500);
   CHECK(read_journal(kept_journal_path(state))->state == JournalState::rolled_back);
   CHECK(read_journal(journal_path(state))->state == JournalState::rolled_back);
   CHECK(rollback_last(open_file_system, state, out).outcome == ApplyOutcome::nothing_to_do);
@@ -68,7 +68,7 @@ TEST_CASE("rollback: an object changed since the apply is not undone, unless for
   KeptApply kept;
   auto& [dir, file, sys, out, state] = kept;
   // Someone sets MTU 9000 after the apply (which wrote 4200).
-  REQUIRE(sys.write({"eth0", tune::Knob::mtu, 0}, tune::Value{std::uint32_t{9000}}).ok());
+  REQUIRE(sys.write({"eth0", system::Knob::mtu, 0}, system::Value{std::uint32_t{9000}}).ok());
   const std::size_t writes = sys.writes.size();
 
   auto refused = rollback_last(open_file_system, state, out);
@@ -81,7 +81,7 @@ TEST_CASE("rollback: an object changed since the apply is not undone, unless for
   auto forced = rollback_last(open_file_system, state, out, /*force=*/true);
   CHECK(forced.outcome == ApplyOutcome::rolled_back);
   CHECK(pfc_en(sys) == 0);
-  CHECK(std::get<std::uint32_t>(value_of(sys, tune::Knob::mtu)) == 1500);
+  CHECK(std::get<std::uint32_t>(value_of(sys, system::Knob::mtu)) == 1500);
   CHECK(sys.writes.size() == writes);  // the other process (open_file_system) wrote, not this one
 }
 
@@ -89,16 +89,16 @@ TEST_CASE("rollback: a derived buffer the driver re-sized after the apply is res
   KeptApply kept;
   auto& [dir, file, sys, out, state] = kept;
   // What mlx5 does when PFC changes: it re-sizes the lossless buffer itself.
-  const tune::ObjectRef buffer{"eth0", tune::Knob::dcb_buffer, 0};
-  const auto prior = value_of(sys, tune::Knob::dcb_buffer);
+  const system::ObjectRef buffer{"eth0", system::Knob::dcb_buffer, 0};
+  const auto prior = value_of(sys, system::Knob::dcb_buffer);
   auto resized = std::get<model::Buffer>(prior);
   resized.buffer_size[1] = 262016;
-  REQUIRE(sys.write(buffer, tune::Value{resized}).ok());
+  REQUIRE(sys.write(buffer, system::Value{resized}).ok());
 
   auto r = rollback_last(open_file_system, state, out);
   INFO(out.str());
   CHECK(r.outcome == ApplyOutcome::rolled_back);
-  CHECK(value_of(sys, tune::Knob::dcb_buffer) == prior);
+  CHECK(value_of(sys, system::Knob::dcb_buffer) == prior);
   CHECK(pfc_en(sys) == 0);
 }
 
@@ -146,7 +146,7 @@ TEST_CASE("apply: the derived buffer object unreadable -> refused before any wri
     auto journal = read_journal(journal_path(dir.path() + "/b"));
     REQUIRE(journal.ok());
     CHECK(journal->entries.size() == 2);
-    for (const auto& e : journal->entries) CHECK(e.object.knob != tune::Knob::dcb_buffer);
+    for (const auto& e : journal->entries) CHECK(e.object.knob != system::Knob::dcb_buffer);
   }
 }
 
@@ -155,7 +155,7 @@ TEST_CASE("apply: an object someone changes during the baseline window -> refuse
   test::MemorySystem sys(test::default_objects(0));
   sys.on_wait = [](test::FakeSystem& s) {
     s.on_wait = nullptr;
-    REQUIRE(s.write({"eth0", tune::Knob::mtu, 0}, tune::Value{std::uint32_t{9000}}).ok());
+    REQUIRE(s.write({"eth0", system::Knob::mtu, 0}, system::Value{std::uint32_t{9000}}).ok());
   };
   std::ostringstream out;
   auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path()), out);

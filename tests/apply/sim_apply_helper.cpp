@@ -17,11 +17,11 @@
 
 using namespace roce;
 
-static Expected<std::unique_ptr<tune::System>> open_sim(const std::string& spec) {
+static Expected<std::unique_ptr<system::System>> open_sim(const std::string& spec) {
   if (spec.rfind("sim:", 0) != 0) return fail("not a simulated host: " + spec);
   auto sim = sim::SimSystem::open(spec.substr(4));
   if (!sim) return fail(sim.error());
-  return std::unique_ptr<tune::System>(std::move(*sim));
+  return std::unique_ptr<system::System>(std::move(*sim));
 }
 
 int main(int argc, char** argv) {

@@ -41,7 +41,7 @@ Journal small_journal() {
   j.applier_command = "roce-doctor tune --apply";
   j.started_unix_ms = 1'790'000'000'000;
   j.deadline_unix_ms = 1'790'000'060'000;
-  j.entries.push_back({{"eth0", tune::Knob::mtu, 0}, std::uint32_t{1500}, std::uint32_t{4200}, false});
+  j.entries.push_back({{"eth0", system::Knob::mtu, 0}, std::uint32_t{1500}, std::uint32_t{4200}, false});
   return j;
 }
 

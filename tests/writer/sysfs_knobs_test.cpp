@@ -15,9 +15,9 @@
 namespace roce::test {
 
 using namespace roce::sources::writer;
-using roce::tune::EcnEnable;
-using roce::tune::Knob;
-using roce::tune::ObjectRef;
+using roce::system::EcnEnable;
+using roce::system::Knob;
+using roce::system::ObjectRef;
 namespace fs = std::filesystem;
 
 namespace {

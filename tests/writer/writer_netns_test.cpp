@@ -27,8 +27,8 @@
 namespace roce::test {
 
 using namespace roce::sources::writer;
-using roce::tune::Knob;
-using roce::tune::ObjectRef;
+using roce::system::Knob;
+using roce::system::ObjectRef;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// tune::System for the live kernel: reads, checks and writes one object at a time.
+// system::System for the live kernel: reads, checks and writes one object at a time.
 #include "sources/writer/linux_system.hpp"
 
 #include <algorithm>
@@ -21,9 +21,9 @@
 namespace roce::sources::writer {
 
 using netlink::Socket;
-using tune::Knob;
-using tune::ObjectRef;
-using tune::Value;
+using system::Knob;
+using system::ObjectRef;
+using system::Value;
 
 namespace {
 
@@ -46,7 +46,7 @@ Expected<Value> read_dcb_object(Socket& sock, const ObjectRef& o) {
     case Knob::dcb_app: {
       auto table = dcb_object(dcb->app);
       if (!table) return fail(std::move(table.error()));
-      return Value(tune::app_entries_of(*table, o.index));
+      return Value(system::app_entries_of(*table, o.index));
     }
     case Knob::dcb_apptrust: return wrap(dcb_object(dcb->apptrust));
     case Knob::dcb_buffer: return wrap(dcb_object(dcb->buffer));
@@ -229,9 +229,9 @@ Outcome LinuxSystem::write_app(const ObjectRef& o, const Value& value) {
   auto wanted = value_as<std::vector<model::AppEntry>>(value, "the APP entries of one key");
   if (!wanted) return fail(std::move(wanted.error()));
   for (const auto& e : **wanted)
-    if (tune::app_key(e.selector, e.protocol) != o.index)
-      return fail("an entry of " + tune::app_key_text(tune::app_key(e.selector, e.protocol)) + " in a write of " +
-                      tune::app_key_text(o.index),
+    if (system::app_key(e.selector, e.protocol) != o.index)
+      return fail("an entry of " + system::app_key_text(system::app_key(e.selector, e.protocol)) + " in a write of " +
+                      system::app_key_text(o.index),
                   {}, EINVAL);
   auto sock = open_socket(options_);
   if (!sock) return fail(std::move(sock.error()));
@@ -239,7 +239,7 @@ Outcome LinuxSystem::write_app(const ObjectRef& o, const Value& value) {
   if (!dcb) return fail(std::move(dcb.error()));
   auto table = dcb_object(dcb->app);
   if (!table) return fail(std::move(table.error()));
-  const AppTableDiff diff = app_table_diff(tune::app_entries_of(*table, o.index), **wanted);
+  const AppTableDiff diff = app_table_diff(system::app_entries_of(*table, o.index), **wanted);
   // Add before removing, like `dcb app replace`: on mlx5 deleting the last DSCP entry switches
   // trust back to PCP, which adding first avoids.
   if (!diff.add.empty()) {
@@ -300,7 +300,7 @@ Outcome LinuxSystem::write_trust(const ObjectRef& o, const Value& value) {
 
 // The vendor sysfs ECN enables of one priority, both reaction and notification points.
 Outcome LinuxSystem::write_nic_ecn(const ObjectRef& o, const Value& value) {
-  auto ecn = value_as<tune::EcnEnable>(value, "an ECN enable pair");
+  auto ecn = value_as<system::EcnEnable>(value, "an ECN enable pair");
   if (!ecn) return fail(std::move(ecn.error()));
   return sysfs_.write_ecn(o.netdev, o.index, **ecn);
 }

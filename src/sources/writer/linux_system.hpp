@@ -1,5 +1,5 @@
 #pragma once
-// tune::System for the live kernel: reads and writes one object at a time through rtnetlink
+// system::System for the live kernel: reads and writes one object at a time through rtnetlink
 // (link MTU, tc RED), dcbnl (PFC, ETS, APP table, apptrust, buffer) and the vendor sysfs (trust,
 // ECN enable). Writes are read-modify-write: the object is fetched, the fields the knob owns are
 // replaced, the whole object is written back. Every failure names the device, the object, the
@@ -19,33 +19,33 @@ struct LinuxSystemOptions {
   CollectOptions collect;  // for sample()
 };
 
-class LinuxSystem final : public tune::System {
+class LinuxSystem final : public system::System {
  public:
   explicit LinuxSystem(LinuxSystemOptions options = {});
 
   std::string name() const override { return "live"; }
   model::Host sample() override;
-  Expected<tune::Value> read(const tune::ObjectRef& object) override;
+  Expected<system::Value> read(const system::ObjectRef& object) override;
   // Refuses, before anything is written: a missing device, no CAP_NET_ADMIN (netlink knobs), a
   // driver without dcbnl or without this DCB object, a sysfs file absent or read-only, no RED
   // qdisc at that parent.
-  Outcome writable(const tune::ObjectRef& object) override;
+  Outcome writable(const system::ObjectRef& object) override;
   /// Dispatches to the knob's writer; every failure names the object.
-  Outcome write(const tune::ObjectRef& object, const tune::Value& value) override;
+  Outcome write(const system::ObjectRef& object, const system::Value& value) override;
   void wait(std::chrono::milliseconds duration) override;
 
  private:
   // One writer per knob, each read-modify-write like iproute2's `dcb pfc set`: the object is read
   // from the kernel, the fields the knob owns are replaced, the whole object is written back.
-  Outcome write_mtu(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_pfc(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_ets(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_buffer(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_app(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_apptrust(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_red(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_trust(const tune::ObjectRef& object, const tune::Value& value);
-  Outcome write_nic_ecn(const tune::ObjectRef& object, const tune::Value& value);
+  Outcome write_mtu(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_pfc(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_ets(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_buffer(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_app(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_apptrust(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_red(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_trust(const system::ObjectRef& object, const system::Value& value);
+  Outcome write_nic_ecn(const system::ObjectRef& object, const system::Value& value);
 
   LinuxSystemOptions options_;
   SysfsKnobs sysfs_;

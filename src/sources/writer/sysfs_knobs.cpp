@@ -93,16 +93,16 @@ Outcome SysfsKnobs::write_trust(const std::string& netdev, const std::string& tr
   return write_text(trust_path(netdev), trust + "\n");
 }
 
-Expected<tune::EcnEnable> SysfsKnobs::read_ecn(const std::string& netdev, std::uint32_t prio) const {
+Expected<system::EcnEnable> SysfsKnobs::read_ecn(const std::string& netdev, std::uint32_t prio) const {
   if (auto ok = check_prio(prio); !ok) return fail(std::move(ok.error()));
   auto np = read_flag(ecn_path(netdev, "roce_np", prio));
   if (!np) return fail(std::move(np.error()));
   auto rp = read_flag(ecn_path(netdev, "roce_rp", prio));
   if (!rp) return fail(std::move(rp.error()));
-  return tune::EcnEnable{*np, *rp};
+  return system::EcnEnable{*np, *rp};
 }
 
-Outcome SysfsKnobs::write_ecn(const std::string& netdev, std::uint32_t prio, const tune::EcnEnable& ecn) const {
+Outcome SysfsKnobs::write_ecn(const std::string& netdev, std::uint32_t prio, const system::EcnEnable& ecn) const {
   if (auto ok = check_prio(prio); !ok) return ok;
   if (auto r = write_text(ecn_path(netdev, "roce_np", prio), ecn.np ? "1\n" : "0\n"); !r) return r;
   return write_text(ecn_path(netdev, "roce_rp", prio), ecn.rp ? "1\n" : "0\n");

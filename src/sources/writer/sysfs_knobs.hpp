@@ -15,8 +15,8 @@ class SysfsKnobs {
 
   Expected<std::string> read_trust(const std::string& netdev) const;
   Outcome write_trust(const std::string& netdev, const std::string& trust) const;
-  Expected<tune::EcnEnable> read_ecn(const std::string& netdev, std::uint32_t prio) const;
-  Outcome write_ecn(const std::string& netdev, std::uint32_t prio, const tune::EcnEnable& ecn) const;
+  Expected<system::EcnEnable> read_ecn(const std::string& netdev, std::uint32_t prio) const;
+  Outcome write_ecn(const std::string& netdev, std::uint32_t prio, const system::EcnEnable& ecn) const;
 
   // The device exists in this sysfs, and every file of the knob exists and can be written.
   Outcome writable_trust(const std::string& netdev) const;
