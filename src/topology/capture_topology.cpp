@@ -46,16 +46,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-bool names_topology(const std::string& filename) {
-  const std::string n = lower(filename);
-  const bool smi = n.find("nvidia") != std::string::npos && n.find("smi") != std::string::npos &&
-                   n.find("topo") != std::string::npos && n.find("-p2p") == std::string::npos &&
-                   n.find("_-mp") == std::string::npos;
-  const bool xml = n.size() > 4 && n.ends_with(".xml") &&
-                   (n.find("topo") != std::string::npos || n.find("hwloc") != std::string::npos);
-  return smi || xml;
-}
-
 bool inside(const fs::path& top, const fs::path& p) {
   std::error_code ec;
   const auto real = fs::canonical(p, ec);
@@ -72,7 +62,7 @@ void candidates(const fs::path& top, const fs::path& dir, int depth, std::vector
       if (depth < 2 && entry.path().filename() != "sys") candidates(top, entry.path(), depth + 1, out);
       continue;
     }
-    if (entry.is_regular_file(ec) && names_topology(entry.path().filename().string())) out.push_back(entry.path());
+    if (entry.is_regular_file(ec) && names_topology_file(entry.path().filename().string())) out.push_back(entry.path());
   }
 }
 
@@ -91,6 +81,16 @@ fs::path unwrapped(fs::path dir) {
 }
 
 }  // namespace
+
+bool names_topology_file(const std::string& filename) {
+  const std::string n = lower(filename);
+  const bool smi = n.find("nvidia") != std::string::npos && n.find("smi") != std::string::npos &&
+                   n.find("topo") != std::string::npos && n.find("-p2p") == std::string::npos &&
+                   n.find("_-mp") == std::string::npos;
+  const bool xml = n.size() > 4 && n.ends_with(".xml") &&
+                   (n.find("topo") != std::string::npos || n.find("hwloc") != std::string::npos);
+  return smi || xml;
+}
 
 Expected<model::Topology> read_topology_file(const std::string& path) {
   auto text = read_text(path, path);
