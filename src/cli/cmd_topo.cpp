@@ -14,8 +14,8 @@
 #include "profile/profile.hpp"
 #include "report/check_json.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "topology/capture_topology.hpp"
-#include "topology/sysfs_topology.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
@@ -39,7 +39,7 @@ struct Read {
 Expected<Read> read_topology(const GlobalOptions& global, const std::string& from) {
   Read r;
   if (from.empty()) {
-    auto live = topology::read_sysfs_topology(sources::sysfs::resolve_sysfs_root(global.sysfs_root));
+    auto live = sources::sysfs::read_topology(sources::sysfs::resolve_sysfs_root(global.sysfs_root));
     r.topology = std::move(live.topology);
     r.warnings = std::move(live.warnings);
     return r;

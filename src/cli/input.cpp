@@ -15,6 +15,8 @@
 #include "import/load_capture.hpp"
 #include "import/switch_archives.hpp"
 #include "profile/load.hpp"
+#include "sources/sysfs/sysfs_root.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "switch/cable_join.hpp"
 #include "switch/host_lldp_live.hpp"
 #include "switch/load_exports.hpp"
@@ -200,6 +202,9 @@ void read_live_lldp(model::Host& host, model::SwitchSide& side) {
 Result<Input> read_input(const GlobalOptions& global, const InputRequest& request) {
   Result<Input> in =
       request.captures.empty() ? read_system(global, request) : Result<Input>(read_captures(request), kExitInputError);
+  if (in && in->system && runs_in_real_time(*in->system))  // the GPU-NIC topology, read once per command
+    in->observations.topology =
+        sources::sysfs::observed_topology(sources::sysfs::resolve_sysfs_root(global.sysfs_root), in->now);
   if (in && !request.switch_exports.empty()) {
     auto side = import::read_switch_exports_or_archives(request.switch_exports);
     if (!side) return {std::move(side.error()), kExitInputError};

@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "sources/sysfs/sysfs_file.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "topology/hwloc_xml.hpp"
 #include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
-#include "topology/sysfs_topology.hpp"
 
 namespace roce::topology {
 namespace {
@@ -106,7 +106,7 @@ std::optional<model::Topology> find_topology(const std::string& dir, std::vector
   const fs::path sys = top / "sys";
   if (fs::is_directory(sys / "bus/pci/devices", ec)) {
     sources::sysfs::ConfinedReads confinement(top.string());
-    auto read = read_sysfs_topology(sys.string());
+    auto read = sources::sysfs::read_topology(sys.string());
     for (const auto& w : confinement.refused()) warnings.push_back(w);
     if (!read.topology.gpus.empty()) {
       read.topology.from = {"sysfs", "sys"};
