@@ -15,10 +15,10 @@
 #include "import/load_capture.hpp"
 #include "import/switch_archives.hpp"
 #include "profile/load.hpp"
+#include "sources/lldpctl_live.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
 #include "sources/sysfs/topology_walk.hpp"
 #include "switch/cable_join.hpp"
-#include "switch/host_lldp_live.hpp"
 #include "switch/load_exports.hpp"
 #include "util/exit_codes.hpp"
 
@@ -195,7 +195,7 @@ Expected<model::Host> sample_device(tune::System& system, const std::string& dev
 }
 
 void read_live_lldp(model::Host& host, model::SwitchSide& side) {
-  if (std::string missing = switches::add_live_lldp(host, side); !missing.empty())
+  if (std::string missing = sources::add_live_lldp(host, side); !missing.empty())
     print_warnings({"host LLDP neighbours " + missing});
 }
 
