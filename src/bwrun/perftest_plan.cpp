@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string_view>
 
-#include "report/gid_index.hpp"
+#include "model/gid_index.hpp"
 
 namespace roce::bwrun {
 namespace {
@@ -98,7 +98,7 @@ Expected<PerftestPlan> plan_perftest(const model::Host& host, const profile::Pro
     return fail("the GID table of " + port_name(chosen) + " is " + model::describe_missing(chosen.port->gids) +
                     ": the RoCE v2 GID index is unknown",
                 "read it as root, or see `roce-doctor show --dev " + plan.netdev + "`");
-  const auto v2 = report::roce_v2_ipv4_gids(*chosen.port->gids);
+  const auto v2 = model::roce_v2_ipv4_gids(*chosen.port->gids);
   for (const auto& address : addresses) {
     for (const auto& g : v2)
       if (g.ipv4 == address && (g.netdev.empty() || g.netdev == plan.netdev)) {

@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 
 #include "checks/registry.hpp"
@@ -12,19 +11,18 @@
 #include "engine/context.hpp"
 #include "engine/runner.hpp"
 #include "engine/verdict.hpp"
-#include "import/load_capture.hpp"
+#include "import/path_kind.hpp"
 #include "judge/judge.hpp"
 #include "profile/profile.hpp"
 #include "report/check_json.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "topology/capture_topology.hpp"
-#include "topology/sysfs_topology.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
 namespace {
 
-namespace fs = std::filesystem;
 using ordered_json = nlohmann::ordered_json;
 
 struct TopoOptions {
@@ -38,51 +36,43 @@ struct Read {
   std::vector<std::string> warnings;
 };
 
-// The topology of --from PATH (a file, a capture folder or an archive of one), or of the live sysfs.
+// The topology of the live sysfs, or of --from PATH read as `check --from` reads it (read_input). A
+// file that is no capture is read as a topology file, so that its error names the line at fault.
 Expected<Read> read_topology(const GlobalOptions& global, const std::string& from) {
   Read r;
   if (from.empty()) {
-    auto live = topology::read_sysfs_topology(sources::sysfs::resolve_sysfs_root(global.system.sysfs_root));
+    auto live = sources::sysfs::read_topology(sources::sysfs::resolve_sysfs_root(global.system.sysfs_root));
     r.topology = std::move(live.topology);
     r.warnings = std::move(live.warnings);
     return r;
   }
-  std::error_code ec;
-  if (fs::is_directory(from, ec)) {
-    auto t = topology::find_topology(from, r.warnings);
-    if (!t)
-      return fail(from +
-                      ": no GPU-NIC topology in this capture; looked for a sysfs copy (sys/bus/pci/devices), "
-                      "sos_commands/nvidia/nvidia-smi_topo_-m, files named like nvidia-smi topo -m output and "
-                      "NCCL or hwloc topology XML (*topo*.xml, *hwloc*.xml)" +
-                      (r.warnings.empty() ? std::string() : "; problems: " + r.warnings.front()),
-                  "give the output of `nvidia-smi topo -m`, the file NCCL_TOPO_DUMP_FILE names or `lstopo --of xml`");
+  const auto kind = import::classify_path(from);
+  if (!kind) return fail(kind.error());
+  if (*kind == import::PathKind::unknown || *kind == import::PathKind::command_output) {
+    auto t = topology::read_topology_file(from);
+    if (!t) return fail(std::move(t.error()));
     r.topology = std::move(*t);
     return r;
   }
-  // An archive of a capture: what `check --from` would read of it.
-  std::string head(6, '\0');
-  if (FILE* f = std::fopen(from.c_str(), "rb")) {
-    head.resize(std::fread(head.data(), 1, head.size(), f));
-    std::fclose(f);
-  }
-  const bool archive = head.rfind("\x1f\x8b", 0) == 0 ||
-                       head.rfind(
-                           "\xfd"
-                           "7zXZ",
-                           0) == 0 ||
-                       head.rfind("BZh", 0) == 0;
-  if (archive) {
-    auto bundle = import::load_capture(from);
-    if (!bundle) return fail(std::move(bundle.error()));
-    if (!bundle->observations.topology) return fail(from + ": no GPU-NIC topology in this archive");
-    r.topology = std::move(*bundle->observations.topology);
+  judge::InputRequest request = input_request(global);
+  request.captures = {from};
+  auto in = judge::read_input(request);
+  const bool folder = *kind == import::PathKind::capture_folder || *kind == import::PathKind::folder;
+  if (!in && !folder) return fail(in.error());
+  if (in)
+    for (const auto& note : in->now.notes)
+      if (note.subject == "topology") r.warnings.push_back(note.message);
+  if (in && in->observations.topology) {
+    r.topology = std::move(*in->observations.topology);
     return r;
   }
-  auto t = topology::read_topology_file(from);
-  if (!t) return fail(std::move(t.error()));
-  r.topology = std::move(*t);
-  return r;
+  if (!folder) return fail(from + ": no GPU-NIC topology in this " + import::to_string(*kind));
+  return fail(from +
+                  ": no GPU-NIC topology in this capture; looked for a sysfs copy (sys/bus/pci/devices), "
+                  "sos_commands/nvidia/nvidia-smi_topo_-m, files named like nvidia-smi topo -m output and "
+                  "NCCL or hwloc topology XML (*topo*.xml, *hwloc*.xml)" +
+                  (r.warnings.empty() ? std::string() : "; problems: " + r.warnings.front()),
+              "give the output of `nvidia-smi topo -m`, the file NCCL_TOPO_DUMP_FILE names or `lstopo --of xml`");
 }
 
 std::string pad(const std::string& s, std::size_t width) {

@@ -2,14 +2,12 @@
 #include "fleet/host_paths.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <filesystem>
-#include <string_view>
 #include <vector>
 
-#include "import/capture_names.hpp"
-#include "import/tar_extract.hpp"
+#include "import/path_kind.hpp"
+#include "import/unpack_archive.hpp"
 
 namespace roce::fleet {
 namespace {
@@ -21,36 +19,17 @@ bool is_dir(const fs::path& p) {
   return fs::is_directory(p, ec);
 }
 
-bool is_archive_name(std::string_view name) {
-  static constexpr std::array<std::string_view, 9> kSuffixes = {".tar",     ".tar.gz", ".tgz", ".tar.xz", ".txz",
-                                                                ".tar.bz2", ".tbz2",   ".tbz", ".tar.zst"};
-  return std::any_of(kSuffixes.begin(), kSuffixes.end(), [&](std::string_view s) { return name.ends_with(s); });
-}
-
-// One host's capture folder, as import_folder reads it, rather than a folder of hosts.
-bool is_capture_folder(const fs::path& dir) {
-  if (is_dir(dir / "sos_commands") || is_dir(dir / "sys") || is_dir(dir / "commands_txt_output") ||
-      is_dir(dir / "ethtool_S") || is_dir(dir / "ecn" / "config"))
-    return true;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (!e.is_regular_file(ec)) continue;
-    if (import::classify_command_file(e.path().filename().string()).kind != import::CommandKind::unknown) return true;
-  }
-  return false;
-}
-
 void visit_folder(const fs::path& dir, const std::string& label, const HostVisitor& host,
                   const PathErrorVisitor& error);
 
 void visit_path(const fs::path& path, const std::string& label, const HostVisitor& host,
                 const PathErrorVisitor& error) {
   if (is_dir(path)) return visit_folder(path, label, host, error);
-  if (!is_archive_name(path.filename().string())) return host(path.string(), label);
-  auto dir = import::TempDir::create();
+  // A file that cannot be classified (a FIFO, unreadable) is the host's reader's to report.
+  const auto kind = import::classify_path(path.string());
+  if (!kind || !import::is_archive(*kind)) return host(path.string(), label);
+  auto dir = import::unpack_archive(path.string());
   if (!dir) return error(label, dir.error());
-  if (auto extracted = import::extract_archive(path.string(), dir->path()); !extracted)
-    return error(label, extracted.error());
   visit_folder(dir->path(), label + ":", host, error);
 }
 
@@ -58,7 +37,7 @@ void visit_folder(const fs::path& dir, const std::string& label, const HostVisit
                   const PathErrorVisitor& error) {
   const bool in_archive = label.ends_with(":");
   const std::string whole = in_archive ? label.substr(0, label.size() - 1) : label;
-  if (is_capture_folder(dir)) return host(dir.string(), whole);
+  if (import::kind_of_folder(dir.string()) == import::PathKind::capture_folder) return host(dir.string(), whole);
   std::error_code ec;
   std::vector<fs::path> entries;
   for (const auto& e : fs::directory_iterator(dir, ec))

@@ -1,8 +1,8 @@
 #pragma once
 /// The hosts a `fleet` PATH names, one at a time:
 ///   a file                      one host (bundle, recording, `check --json` output, sos archive)
-///   a tar archive (.tar, .tgz,  extracted into a private temporary directory, then read as the
-///     .tar.gz/xz/bz2/zst)       folder it holds
+///   an archive (by content,     extracted into a private temporary directory, then read as the
+///     import/path_kind.hpp)     folder it holds
 ///   a folder                    one host when it is a capture folder (sos_commands/, sys/, a
 ///                               sysinfo-snapshot, or files named as command outputs); one folder
 ///                               wrapping everything is looked into; otherwise every entry (sorted,

@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include "model/dcb_text.hpp"
+#include "model/gid_index.hpp"
 #include "report/check_run.hpp"
 #include "report/compact_maps.hpp"
-#include "report/gid_index.hpp"
 
 namespace roce::fleet {
 namespace {
@@ -34,7 +34,7 @@ std::string red_thresholds(const std::vector<model::Qdisc>& qdiscs) {
 
 std::string roce_v2_indices(const std::vector<model::Gid>& gids) {
   std::string out;
-  for (const auto& g : report::roce_v2_ipv4_gids(gids)) out += (out.empty() ? "" : ",") + std::to_string(g.index);
+  for (const auto& g : model::roce_v2_ipv4_gids(gids)) out += (out.empty() ? "" : ",") + std::to_string(g.index);
   return out.empty() ? "none" : out;
 }
 

@@ -10,8 +10,9 @@
 #include "import/capture_names.hpp"
 #include "import/import_folder.hpp"
 #include "import/nccl_logs.hpp"
+#include "import/path_kind.hpp"
 #include "import/switch_archives.hpp"
-#include "import/tar_extract.hpp"
+#include "import/unpack_archive.hpp"
 #include "record/recording.hpp"
 #include "results/find_results.hpp"
 #include "switch/load_exports.hpp"
@@ -21,18 +22,6 @@ namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
-
-enum class FileKind { json, zstd, archive, unknown };
-
-FileKind kind_of(const std::string& head) {
-  const auto byte = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0u; };
-  std::size_t i = 0;
-  while (i < head.size() && (head[i] == ' ' || head[i] == '\t' || head[i] == '\n' || head[i] == '\r')) ++i;
-  if (i < head.size() && head[i] == '{') return FileKind::json;
-  if (byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd) return FileKind::zstd;
-  if (looks_like_archive(head)) return FileKind::archive;
-  return FileKind::unknown;
-}
 
 Expected<std::string> read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -50,12 +39,26 @@ captures::Bundle as_bundle(Imported imported) {
   return bundle;
 }
 
+// A topology by itself (a topology file, a folder holding only one): one sample of a host known by
+// nothing else, named after the capture.
+captures::Bundle topology_only(model::Topology topology, const std::string& source, const std::string& shown_as) {
+  captures::Bundle bundle;
+  bundle.samples.emplace_back().from = {source, shown_as};
+  bundle.observations.topology = std::move(topology);
+  return bundle;
+}
+
 Expected<captures::Bundle> load_folder(const std::string& dir, const std::string& shown_as) {
-  auto imported = import_folder(dir);
-  if (!imported) return fail(std::move(imported.error()));
-  imported->host.from.locator = shown_as;
   std::vector<std::string> topology_warnings;
   auto topology = topology::find_topology(dir, topology_warnings);
+  auto imported = import_folder(dir);
+  if (!imported && !topology) return fail(std::move(imported.error()));
+  if (!imported) {  // a folder holding a topology and nothing else import_folder reads
+    Imported bare;
+    bare.host.from.source = "folder";
+    imported = std::move(bare);
+  }
+  imported->host.from.locator = shown_as;
   for (auto& w : topology_warnings)
     imported->host.notes.push_back({"topology", model::Availability::error, std::move(w)});
   // perftest and nccl-tests outputs beside the host's own: judged by the BW-* checks.
@@ -75,18 +78,18 @@ Expected<captures::Bundle> load_folder(const std::string& dir, const std::string
 }
 
 Expected<captures::Bundle> load_archive(const std::string& path) {
-  auto temp = TempDir::create();
+  auto temp = unpack_archive(path);
   if (!temp) return fail(std::move(temp.error()));
-  if (auto extracted = extract_archive(path, temp->path()); !extracted) return fail(std::move(extracted.error()));
   auto bundle = load_folder(temp->path(), path);
-  if (!bundle) {
-    // The message names the temporary directory, which is gone by now: name the archive instead.
-    Error e = std::move(bundle.error());
-    const auto at = e.message.find(temp->path());
-    if (at != std::string::npos) e.message.replace(at, temp->path().size(), path);
-    return fail(std::move(e));
-  }
+  if (!bundle) return fail(named_after_archive(std::move(bundle.error()), temp->path(), path));
   return bundle;
+}
+
+Expected<captures::Bundle> load_topology_file(const std::string& path) {
+  auto topology = topology::read_topology_file(path);
+  if (!topology) return fail(std::move(topology.error()));
+  const std::string source = topology->from.source;
+  return topology_only(std::move(*topology), source, path);
 }
 
 // Every sample of a recording (`roce-doctor record`); a torn tail is a warning, not fatal.
@@ -104,36 +107,30 @@ Expected<captures::Bundle> load_recording(const std::string& path, std::vector<s
 }  // namespace
 
 Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std::string>* warnings) {
-  std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (ec) return fail(path + ": " + ec.message(), "", ec.value());
-  if (fs::is_directory(status)) return load_folder(path, path);
-  if (!fs::is_regular_file(status)) return fail(path + ": not a regular file or directory");
-
-  std::string head(512, '\0');
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
-  }
-  if (record::looks_like_recording(head)) return load_recording(path, warnings);
-  switch (kind_of(head)) {
-    case FileKind::json: return captures::read_bundle_file(path);
-    case FileKind::zstd: {
+  auto kind = classify_path(path);
+  if (!kind) return fail(std::move(kind.error()));
+  switch (*kind) {
+    case PathKind::capture_folder:
+    case PathKind::folder: return load_folder(path, path);
+    case PathKind::recording: return load_recording(path, warnings);
+    case PathKind::bundle: return captures::read_bundle_file(path);
+    case PathKind::bundle_zstd: {
       auto bytes = read_all(path);
       if (!bytes) return fail(std::move(bytes.error()));
       auto text = captures::zstd_decompress(*bytes);
       if (!text) return fail(std::move(text.error()).context("bundle " + path));
       return captures::read_bundle_text(*text, path);
     }
-    case FileKind::archive: return load_archive(path);
-    case FileKind::unknown: break;
+    case PathKind::archive:
+    case PathKind::switch_archive: return load_archive(path);
+    case PathKind::topology_file: return load_topology_file(path);
+    case PathKind::command_output:
+    case PathKind::unknown: break;
   }
   return fail(path +
                   ": not a capture roce-doctor reads; looked for a roce-doctor bundle (JSON, or zstd-compressed), "
-                  "a tar archive (.tar.gz, .tar.xz, .tgz) of an sos report or sysinfo-snapshot, or a directory "
-                  "holding " +
+                  "a tar archive (.tar.gz, .tar.xz, .tgz) of an sos report or sysinfo-snapshot, a GPU-NIC topology "
+                  "(nvidia-smi topo -m, NCCL or hwloc XML), or a directory holding " +
                   looked_for_names(),
               "the file's content decides, not its name");
 }

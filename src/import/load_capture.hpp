@@ -6,6 +6,9 @@
 //                                           and the switch exports and host LLDP outputs in it (switch/)
 //   gzip / xz / bzip2 / plain tar           extracted with tar(1) into a private temporary directory,
 //                                           imported as a folder, the directory removed afterwards
+//   a GPU-NIC topology file                 one sample known by nothing else, the topology in the
+//                                           bundle's observations (as a folder's is)
+// (import/path_kind.hpp tells which.) A folder holding a topology and nothing else gives such a sample too.
 // An imported capture gives one sample; its warnings are the sample's host notes.
 #include <string>
 #include <vector>

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
-#include "import/tar_extract.hpp"
+#include "import/path_kind.hpp"
+#include "import/unpack_archive.hpp"
 #include "switch/load_exports.hpp"
 
 namespace roce::import {
@@ -13,29 +13,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_archive_file(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return false;
-  std::string head(512, '\0');
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return looks_like_archive(head);
+Expected<model::SwitchSide> read_switch_archive(const std::string& archive) {
+  auto temp = unpack_archive(archive);
+  if (!temp) return fail(std::move(temp.error()));
+  auto side = switches::read_switch_folder(temp->path(), archive);
+  if (!side) return fail(named_after_archive(std::move(side.error()), temp->path(), archive));
+  return side;
 }
 
-Expected<model::SwitchSide> read_switch_archive(const std::string& archive) {
-  auto temp = TempDir::create();
-  if (!temp) return fail(std::move(temp.error()));
-  if (auto extracted = extract_archive(archive, temp->path()); !extracted) return fail(std::move(extracted.error()));
-  auto side = switches::read_switch_folder(temp->path(), archive);
-  if (!side) {
-    Error e = std::move(side.error());
-    const auto at = e.message.find(temp->path());
-    if (at != std::string::npos) e.message.replace(at, temp->path().size(), archive);
-    return fail(std::move(e));
-  }
-  return side;
+bool is_archive_file(const std::string& path) {
+  const auto kind = classify_path(path);
+  return kind && is_archive(*kind);
 }
 
 }  // namespace
@@ -64,11 +52,8 @@ void add_switch_archives(const std::string& dir, model::SwitchSide& into, std::v
   std::vector<std::string> archives;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    const auto ends_with = [&](std::string_view tail) {
-      return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
-    };
-    const bool named = name.rfind("sonic_dump_", 0) == 0 && (ends_with(".tar.gz") || ends_with(".tgz"));
+    // By name alone: one that claims to be a switch archive and does not extract is a warning.
+    const bool named = kind_of_file(it->path().filename().string(), {}) == PathKind::switch_archive;
     if (named && it->is_regular_file(ec) && !it->is_symlink(ec)) archives.push_back(it->path().string());
   }
   std::sort(archives.begin(), archives.end());

@@ -10,8 +10,10 @@
 #include "import/load_capture.hpp"
 #include "import/switch_archives.hpp"
 #include "model/host_filter.hpp"
+#include "sources/lldpctl_live.hpp"
+#include "sources/sysfs/sysfs_root.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "switch/cable_join.hpp"
-#include "switch/host_lldp_live.hpp"
 #include "switch/load_exports.hpp"
 #include "util/exit_codes.hpp"
 #include "util/time_text.hpp"
@@ -157,13 +159,16 @@ Expected<model::Host> sample_device(system::System& system, const std::string& d
 }
 
 void read_live_lldp(model::Host& host, model::SwitchSide& side, const Notices& notices) {
-  if (std::string missing = switches::add_live_lldp(host, side); !missing.empty() && notices.warning)
+  if (std::string missing = sources::add_live_lldp(host, side); !missing.empty() && notices.warning)
     notices.warning("host LLDP neighbours " + missing);
 }
 
 Result<Input> read_input(const InputRequest& request) {
   Result<Input> in =
       request.captures.empty() ? read_system(request) : Result<Input>(read_captures(request), kExitInputError);
+  if (in && in->system && runs_in_real_time(*in->system))  // the GPU-NIC topology, read once per command
+    in->observations.topology =
+        sources::sysfs::observed_topology(sources::sysfs::resolve_sysfs_root(request.system.sysfs_root), in->now);
   if (in && !request.switch_exports.empty()) {
     auto side = import::read_switch_exports_or_archives(request.switch_exports);
     if (!side) return {std::move(side.error()), kExitInputError};

@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
+#include "model/gid_index.hpp"
 #include "report/field_text.hpp"
-#include "report/gid_index.hpp"
 #include "report/show_parts.hpp"
 #include "report/show_text.hpp"
 #include "util/text.hpp"
@@ -47,10 +47,10 @@ std::string render_port(const model::RdmaPort& port, const model::Host& host, co
     lines.push_back("gids " + missing_text(port.gids, style));
   } else {
     for (const auto& g : *port.gids)
-      lines.push_back(fmt::format("gid {} {} {} {}", g.index, short_gid(g.gid), field_text(g.type, style),
+      lines.push_back(fmt::format("gid {} {} {} {}", g.index, model::short_gid(g.gid), field_text(g.type, style),
                                   field_text(g.netdev, style)));
     // RoCE lines only where RoCE runs: an InfiniBand port has no RoCE v2 GID to look for.
-    const auto v2 = is_infiniband(port) ? std::vector<RoceV2Gid>{} : roce_v2_ipv4_gids(*port.gids);
+    const auto v2 = is_infiniband(port) ? std::vector<model::RoceV2Gid>{} : model::roce_v2_ipv4_gids(*port.gids);
     if (v2.empty() && !is_infiniband(port))
       lines.push_back(
           fmt::format("roce-v2 no IPv4 RoCE v2 GID (no IPv4 address on {}?)", field_text(port.netdev, style)));

@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "sources/sysfs/sysfs_file.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "topology/hwloc_xml.hpp"
 #include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
-#include "topology/sysfs_topology.hpp"
 
 namespace roce::topology {
 namespace {
@@ -46,16 +46,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-bool names_topology(const std::string& filename) {
-  const std::string n = lower(filename);
-  const bool smi = n.find("nvidia") != std::string::npos && n.find("smi") != std::string::npos &&
-                   n.find("topo") != std::string::npos && n.find("-p2p") == std::string::npos &&
-                   n.find("_-mp") == std::string::npos;
-  const bool xml = n.size() > 4 && n.ends_with(".xml") &&
-                   (n.find("topo") != std::string::npos || n.find("hwloc") != std::string::npos);
-  return smi || xml;
-}
-
 bool inside(const fs::path& top, const fs::path& p) {
   std::error_code ec;
   const auto real = fs::canonical(p, ec);
@@ -72,7 +62,7 @@ void candidates(const fs::path& top, const fs::path& dir, int depth, std::vector
       if (depth < 2 && entry.path().filename() != "sys") candidates(top, entry.path(), depth + 1, out);
       continue;
     }
-    if (entry.is_regular_file(ec) && names_topology(entry.path().filename().string())) out.push_back(entry.path());
+    if (entry.is_regular_file(ec) && names_topology_file(entry.path().filename().string())) out.push_back(entry.path());
   }
 }
 
@@ -92,6 +82,16 @@ fs::path unwrapped(fs::path dir) {
 
 }  // namespace
 
+bool names_topology_file(const std::string& filename) {
+  const std::string n = lower(filename);
+  const bool smi = n.find("nvidia") != std::string::npos && n.find("smi") != std::string::npos &&
+                   n.find("topo") != std::string::npos && n.find("-p2p") == std::string::npos &&
+                   n.find("_-mp") == std::string::npos;
+  const bool xml = n.size() > 4 && n.ends_with(".xml") &&
+                   (n.find("topo") != std::string::npos || n.find("hwloc") != std::string::npos);
+  return smi || xml;
+}
+
 Expected<model::Topology> read_topology_file(const std::string& path) {
   auto text = read_text(path, path);
   if (!text) return fail(std::move(text.error()));
@@ -106,7 +106,7 @@ std::optional<model::Topology> find_topology(const std::string& dir, std::vector
   const fs::path sys = top / "sys";
   if (fs::is_directory(sys / "bus/pci/devices", ec)) {
     sources::sysfs::ConfinedReads confinement(top.string());
-    auto read = read_sysfs_topology(sys.string());
+    auto read = sources::sysfs::read_topology(sys.string());
     for (const auto& w : confinement.refused()) warnings.push_back(w);
     if (!read.topology.gpus.empty()) {
       read.topology.from = {"sysfs", "sys"};

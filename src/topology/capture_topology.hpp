@@ -16,6 +16,10 @@ namespace roce::topology {
 /// Errors name the file and line.
 Expected<model::Topology> read_topology_file(const std::string& path);
 
+/// Whether a file's name says it holds a topology: `nvidia-smi topo -m` output (names holding
+/// "nvidia", "smi" and "topo", not the -p2p or -mp variants) or an *.xml naming "topo" or "hwloc".
+bool names_topology_file(const std::string& filename);
+
 /// The topology of a capture folder, first found of: a sysfs copy (sys/bus/pci/devices with a GPU),
 /// sos_commands/nvidia/nvidia-smi_topo_-m, then files of the folder (two levels deep) named like
 /// `nvidia-smi topo -m` output (nvidia-smi_topo_-m, nvidia_smi_topo_m.txt, ...), NCCL's dump or

@@ -7,8 +7,7 @@
 #include <cctype>
 #include <cstring>
 
-#include "topology/classify.hpp"
-#include "topology/sysfs_topology.hpp"
+#include "model/pci_distance.hpp"
 
 namespace roce::topology {
 namespace {
@@ -125,7 +124,7 @@ void walk_object(const tinyxml2::XMLElement& object, std::string root, std::opti
       d.path = path;
       return d;
     };
-    if (type == "PCIDev" && is_gpu(vendor, pci_class)) w.topology.gpus.push_back(device(""));
+    if (type == "PCIDev" && model::is_gpu(vendor, pci_class)) w.topology.gpus.push_back(device(""));
     for (const auto* c = object.FirstChildElement("object"); c; c = c->NextSiblingElement("object")) {
       if (attribute_of(*c, "type") != "OSDev") continue;
       const auto kind = unsigned_of(attribute_of(*c, "osdev_type"));
@@ -167,7 +166,7 @@ Expected<model::Topology> parse_hwloc_xml(std::string_view text, const std::stri
   if (!w.error.empty()) return fail(w.error);
   std::sort(t.gpus.begin(), t.gpus.end(), [](const auto& a, const auto& b) { return a.pci_address < b.pci_address; });
   for (std::size_t i = 0; i < t.gpus.size(); ++i) t.gpus[i].name = "GPU" + std::to_string(i);
-  classify_pairs(t);
+  model::classify_pairs(t);
   return t;
 }
 

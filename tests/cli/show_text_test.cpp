@@ -4,9 +4,9 @@
 
 #include "cli/common.hpp"
 #include "examples/cx6dx_example.hpp"
+#include "model/gid_index.hpp"
 #include "model/raw_lines.hpp"
 #include "report/compact_maps.hpp"
-#include "report/gid_index.hpp"
 #include "report/show_parts.hpp"
 #include "report/show_text.hpp"
 
@@ -45,11 +45,11 @@ TEST_CASE("the RoCE v2 GID index is found by scanning, not assumed") {
   add(1, "fe80:0000:0000:0000:0e42:a1ff:fe5d:4db8", "RoCE v2");
   add(4, "0000:0000:0000:0000:0000:ffff:ac13:003c", "IB/RoCE v1");
   add(5, "0000:0000:0000:0000:0000:ffff:ac13:003c", "RoCE v2");
-  const auto v2 = report::roce_v2_ipv4_gids(gids);
+  const auto v2 = model::roce_v2_ipv4_gids(gids);
   REQUIRE(v2.size() == 1);
   CHECK(v2[0].ipv4 == "172.19.0.60");
   CHECK(v2[0].index == 5);
-  CHECK(report::short_gid("0000:0000:0000:0000:0000:ffff:ac13:003c") == "::ffff:172.19.0.60");
+  CHECK(model::short_gid("0000:0000:0000:0000:0000:ffff:ac13:003c") == "::ffff:172.19.0.60");
 }
 
 TEST_CASE("the ConnectX-6 Dx example renders every section with its values") {

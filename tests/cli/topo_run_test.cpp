@@ -2,9 +2,11 @@
 // and a capture whose nvidia-smi topo -m output `check --from` judges with everything else.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "support/paths.hpp"
 #include "support/run_binary.hpp"
@@ -136,6 +138,33 @@ TEST_CASE("a capture folder with a copied sysfs tree or an lstopo XML gives the 
   CHECK(x.exit_code == 1);
   CHECK(shows(x.out, "GPU0: nearest RDMA NIC mlx4_0 is PHB"));
   CHECK(shows(run("topo --from '" + dir + "'").out, "GPU-NIC topology from hwloc XML (lstopo.xml)"));
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+TEST_CASE("check on a live host judges TOPO-* from its sysfs as check --from judges a copy of it") {
+  const std::string tree = kTopo + "hgx-degraded";
+  const std::string dir = temp_path("capture-of-hgx-degraded");
+  const std::string copy_tree =
+      "rm -rf '" + dir + "' && mkdir -p '" + dir + "' && cp -r '" + tree + "' '" + dir + "/sys'";
+  REQUIRE(std::system(copy_tree.c_str()) == 0);
+  const std::string only = " check --json --only TOPO-GDR-DISTANCE,TOPO-PCIE-DEGRADED,TOPO-BALANCE";
+  const auto live = run("--sysfs-root '" + tree + "'" + only);
+  const auto copy = run(only + " --from '" + dir + "'");
+  INFO(live.out << live.err << copy.out << copy.err);
+  CHECK(live.exit_code == 1);
+  CHECK(copy.exit_code == live.exit_code);
+  const auto judged = [](const std::string& out) {
+    const auto doc = nlohmann::json::parse(out);
+    std::vector<std::string> seen;
+    for (const auto& f : doc["findings"])
+      seen.push_back(f["id"].get<std::string>() + " " + f["severity"].get<std::string>() + " " +
+                     f["title"].get<std::string>());
+    for (const auto& r : doc["results"]) seen.push_back(r["id"].get<std::string>() + " " + r["status"].dump());
+    return seen;
+  };
+  const auto seen = judged(live.out);
+  CHECK(seen == judged(copy.out));
+  CHECK(std::count_if(seen.begin(), seen.end(), [](const std::string& s) { return s.starts_with("TOPO-"); }) >= 5);
   std::system(("rm -rf '" + dir + "'").c_str());
 }
 

@@ -100,4 +100,21 @@ TEST_CASE("archive members outside the extraction folder are refused") {
   CHECK_THAT(refused.error().message, Catch::Contains("refusing"));
 }
 
+TEST_CASE("a topology file, or a folder holding only one, loads as one sample with the topology beside it") {
+  const std::string file = std::string(ROCE_FIXTURES_DIR) + "/topology/nccl_topo_dump.xml";
+  auto bundle = load_capture(file);
+  REQUIRE(bundle.ok());
+  REQUIRE(bundle->samples.size() == 1);
+  CHECK(bundle->samples[0].from.locator == file);
+  REQUIRE(bundle->observations.topology);
+  CHECK(bundle->observations.topology->nics.size() > 1);
+
+  const TempDir tmp("import");
+  REQUIRE(sh("cp '" + file + "' '" + tmp.path() + "/topo.xml'") == 0);
+  auto folder = load_capture(tmp.path());
+  REQUIRE(folder.ok());
+  CHECK(folder->samples[0].from == model::Provenance{"folder", tmp.path()});
+  CHECK(folder->observations.topology);
+}
+
 }  // namespace roce::test

@@ -3,13 +3,13 @@
 // XML test topologies.
 #include <catch2/catch.hpp>
 
+#include "model/pci_distance.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
-#include "topology/classify.hpp"
 #include "topology/hwloc_xml.hpp"
 #include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
-#include "topology/sysfs_topology.hpp"
 
 namespace roce::test {
 namespace {
@@ -33,7 +33,7 @@ model::Topology parse_fixture(const std::string& file) {
 }  // namespace
 
 TEST_CASE("a sysfs tree of an HGX-class host yields its GPUs, NICs, paths and NUMA nodes") {
-  const auto read = topology::read_sysfs_topology(kDir + "hgx");
+  const auto read = sources::sysfs::read_topology(kDir + "hgx");
   const auto& t = read.topology;
   CHECK(read.warnings.empty());
   REQUIRE(t.gpus.size() == 4);  // the NVSwitch has NVIDIA's vendor ID but is no GPU
@@ -54,7 +54,7 @@ TEST_CASE("a sysfs tree of an HGX-class host yields its GPUs, NICs, paths and NU
 }
 
 TEST_CASE("GPU–NIC pairs are classified as nvidia-smi does: switch, cascaded switch, host bridge, node, socket") {
-  const auto t = topology::read_sysfs_topology(kDir + "hgx").topology;
+  const auto t = sources::sysfs::read_topology(kDir + "hgx").topology;
   CHECK(t.pairs.size() == 16);
   CHECK(distance(t, "GPU0", "mlx5_0") == PciDistance::pix);   // one switch
   CHECK(distance(t, "GPU0", "mlx5_1") == PciDistance::node);  // other root complex, same socket
@@ -69,13 +69,13 @@ TEST_CASE("two devices on one root complex but different root ports are PHB") {
       .name = "GPU0", .root = "pci0000:00", .path = {{.address = "0000:00:01.0"}, {.address = "0000:01:00.0"}}};
   model::TopoDevice nic{
       .name = "mlx5_0", .root = "pci0000:00", .path = {{.address = "0000:00:03.0"}, {.address = "0000:02:00.0"}}};
-  CHECK(topology::classify(gpu, nic) == PciDistance::phb);
+  CHECK(model::classify(gpu, nic) == PciDistance::phb);
   nic.root.clear();
-  CHECK_FALSE(topology::classify(gpu, nic).has_value());
+  CHECK_FALSE(model::classify(gpu, nic).has_value());
 }
 
 TEST_CASE("a degraded link and a socket without NICs show in the sysfs tree") {
-  const auto t = topology::read_sysfs_topology(kDir + "hgx-degraded").topology;
+  const auto t = sources::sysfs::read_topology(kDir + "hgx-degraded").topology;
   REQUIRE(t.nics.size() == 2);
   const auto* gpu1 = t.device("GPU1");
   REQUIRE(gpu1 != nullptr);
@@ -87,7 +87,7 @@ TEST_CASE("a degraded link and a socket without NICs show in the sysfs tree") {
 }
 
 TEST_CASE("a sysfs root without PCI devices gives an empty topology and says why") {
-  const auto read = topology::read_sysfs_topology(kDir + "no-such-tree");
+  const auto read = sources::sysfs::read_topology(kDir + "no-such-tree");
   CHECK(read.topology.gpus.empty());
   CHECK(read.topology.nics.empty());
   CHECK_FALSE(read.warnings.empty());

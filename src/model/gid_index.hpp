@@ -7,7 +7,7 @@
 
 #include "model/host.hpp"
 
-namespace roce::report {
+namespace roce::model {
 
 struct RoceV2Gid {
   std::string ipv4;  // "172.19.0.60"
@@ -20,4 +20,4 @@ std::vector<RoceV2Gid> roce_v2_ipv4_gids(const std::vector<model::Gid>& gids);
 // "fe80:0000:0000:0000:0e42:a1ff:fe5d:4db8" -> "fe80::e42:a1ff:fe5d:4db8"; IPv4-mapped -> "::ffff:172.19.0.60".
 std::string short_gid(const std::string& gid);
 
-}  // namespace roce::report
+}  // namespace roce::model

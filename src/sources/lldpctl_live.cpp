@@ -1,5 +1,5 @@
 // lldpctl run live: its output parsed as a capture's, its failures told apart by what lldpctl says.
-#include "switch/host_lldp_live.hpp"
+#include "sources/lldpctl_live.hpp"
 
 #include <unistd.h>
 
@@ -11,7 +11,7 @@
 #include "switch/host_lldp.hpp"
 #include "util/child_process.hpp"
 
-namespace roce::switches {
+namespace roce::sources {
 namespace {
 
 using Neighbours = model::Field<std::vector<model::HostLldpNeighbor>>;
@@ -106,7 +106,7 @@ model::Field<std::vector<model::HostLldpNeighbor>> read_live_lldp(const LiveLldp
         command + " did not answer within " + std::to_string(options.timeout.count()) + " ms; is lldpd busy or hung?",
         from);
   if (!end.ok()) return failed_run(command, said.empty() ? end.describe() : said, from);
-  auto neighbours = parse_lldpctl_json(whole_file(out.path()), command);
+  auto neighbours = switches::parse_lldpctl_json(whole_file(out.path()), command);
   if (!neighbours) return Neighbours::missing(model::Availability::error, neighbours.error().message, from);
   return Neighbours::of(std::move(*neighbours), from);
 }
@@ -121,4 +121,4 @@ std::string add_live_lldp(model::Host& host, model::SwitchSide& side, const Live
   return {};
 }
 
-}  // namespace roce::switches
+}  // namespace roce::sources

@@ -1,17 +1,15 @@
 // Reads GPUs, RDMA NICs and their PCIe paths from sysfs.
-#include "topology/sysfs_topology.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <regex>
 
+#include "model/pci_distance.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
-#include "topology/classify.hpp"
 
-namespace roce::topology {
+namespace roce::sources::sysfs {
 namespace {
-
-namespace sysfs = sources::sysfs;
 
 bool is_bdf(const std::string& s) {
   static const std::regex bdf("[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]");
@@ -19,7 +17,7 @@ bool is_bdf(const std::string& s) {
 }
 
 std::optional<std::string> attribute(const std::string& dir, const char* name) {
-  auto v = sysfs::read_attribute(sysfs::join_path(dir, name));
+  auto v = read_attribute(join_path(dir, name));
   if (!v || v->empty()) return std::nullopt;
   return *v;
 }
@@ -36,7 +34,7 @@ std::optional<std::uint32_t> width(const std::string& dir, const char* name) {
 // The device's root complex and PCIe path from the canonical path of its sysfs directory
 // ".../devices/pci0000:15/0000:15:01.0/0000:16:00.0/.../0000:19:00.0"; false if it is not PCI.
 bool fill_path(const std::string& real_root, const std::string& device_dir, model::TopoDevice& d) {
-  auto real = sysfs::canonical_path(device_dir);
+  auto real = canonical_path(device_dir);
   if (!real || real->rfind(real_root, 0) != 0) return false;
   const std::string& p = *real;
   const auto at = p.find("/devices/pci", real_root.size() - 1);
@@ -78,30 +76,23 @@ void fill_numa(const std::string& device_dir, model::TopoDevice& d) {
 
 }  // namespace
 
-bool is_gpu(const std::string& vendor, const std::string& pci_class) {
-  auto starts = [&](const char* prefix) { return pci_class.rfind(prefix, 0) == 0; };
-  if (vendor == "0x10de") return starts("0x0300") || starts("0x0302");
-  if (vendor == "0x1002") return starts("0x0302") || starts("0x0380") || starts("0x12");
-  return false;
-}
-
-SysfsTopology read_sysfs_topology(const std::string& sysfs_root) {
+SysfsTopology read_topology(const std::string& sysfs_root) {
   SysfsTopology out;
   out.topology.from = {"sysfs", sysfs_root};
   out.topology.has_links = true;
-  auto real_root = sysfs::canonical_path(sysfs_root);
+  auto real_root = canonical_path(sysfs_root);
   if (!real_root) {
     out.warnings.push_back(real_root.error().message);
     return out;
   }
 
-  const std::string pci = sysfs::join_path(sysfs_root, "bus/pci/devices");
-  auto functions = sysfs::list_directory(pci);
+  const std::string pci = join_path(sysfs_root, "bus/pci/devices");
+  auto functions = list_directory(pci);
   if (!functions) out.warnings.push_back(functions.error().message + ": no GPU can be found");
   for (const auto& bdf : functions ? *functions : std::vector<std::string>{}) {
-    const std::string dir = sysfs::join_path(pci, bdf);
+    const std::string dir = join_path(pci, bdf);
     const auto vendor = attribute(dir, "vendor"), pci_class = attribute(dir, "class");
-    if (!vendor || !pci_class || !is_gpu(*vendor, *pci_class)) continue;
+    if (!vendor || !pci_class || !model::is_gpu(*vendor, *pci_class)) continue;
     model::TopoDevice gpu;
     gpu.vendor = *vendor;
     if (!fill_path(*real_root, dir, gpu)) {
@@ -115,10 +106,10 @@ SysfsTopology read_sysfs_topology(const std::string& sysfs_root) {
             [](const auto& a, const auto& b) { return a.pci_address < b.pci_address; });
   for (std::size_t i = 0; i < out.topology.gpus.size(); ++i) out.topology.gpus[i].name = "GPU" + std::to_string(i);
 
-  const std::string ib = sysfs::join_path(sysfs_root, "class/infiniband");
-  auto devices = sysfs::list_directory(ib);
+  const std::string ib = join_path(sysfs_root, "class/infiniband");
+  auto devices = list_directory(ib);
   for (const auto& name : devices ? *devices : std::vector<std::string>{}) {
-    const std::string dir = sysfs::join_path(sysfs::join_path(ib, name), "device");
+    const std::string dir = join_path(join_path(ib, name), "device");
     model::TopoDevice nic;
     nic.name = name;
     if (!fill_path(*real_root, dir, nic)) continue;  // rxe, siw: no PCI function of their own
@@ -126,8 +117,15 @@ SysfsTopology read_sysfs_topology(const std::string& sysfs_root) {
     fill_numa(dir, nic);
     out.topology.nics.push_back(std::move(nic));
   }
-  classify_pairs(out.topology);
+  model::classify_pairs(out.topology);
   return out;
 }
 
-}  // namespace roce::topology
+std::optional<model::Topology> observed_topology(const std::string& sysfs_root, model::Host& host) {
+  auto read = read_topology(sysfs_root);
+  if (read.topology.gpus.empty()) return std::nullopt;  // no GPU: nothing TOPO-* would judge
+  for (auto& w : read.warnings) host.notes.push_back({"topology", model::Availability::error, std::move(w)});
+  return std::move(read.topology);
+}
+
+}  // namespace roce::sources::sysfs

@@ -1,10 +1,11 @@
-#include "report/gid_index.hpp"
+// roce_v2_ipv4_gids and short_gid: the GID table read as NCCL and perftest need it.
+#include "model/gid_index.hpp"
 
 #include <arpa/inet.h>
 
 #include <array>
 
-namespace roce::report {
+namespace roce::model {
 namespace {
 
 bool parse_gid(const std::string& text, std::array<unsigned char, 16>& out) {
@@ -39,4 +40,4 @@ std::string short_gid(const std::string& gid) {
   return text;
 }
 
-}  // namespace roce::report
+}  // namespace roce::model

@@ -12,11 +12,11 @@
 #include <thread>
 
 #include "captures/bundle.hpp"
+#include "sources/lldpctl_live.hpp"
 #include "support/child_process.hpp"
 #include "support/files.hpp"
 #include "support/netns.hpp"
 #include "support/temp_dir.hpp"
-#include "switch/host_lldp_live.hpp"
 
 namespace roce::test {
 namespace {
@@ -49,7 +49,7 @@ struct PathSetTo {
 TEST_CASE("live LLDP: lldpctl missing from PATH is unsupported, naming the lldpd package") {
   const LldpDir dir;
   const PathSetTo empty_path(dir.path());
-  const auto read = switches::read_live_lldp();
+  const auto read = sources::read_live_lldp();
   CHECK_FALSE(read.ok());
   CHECK(read.availability == Availability::unsupported);
   CHECK(read.cause.find("no lldpctl in PATH") != std::string::npos);
@@ -58,7 +58,7 @@ TEST_CASE("live LLDP: lldpctl missing from PATH is unsupported, naming the lldpd
 
   model::Host host;
   model::SwitchSide side;
-  const std::string missing = switches::add_live_lldp(host, side);
+  const std::string missing = sources::add_live_lldp(host, side);
   CHECK(missing.rfind("unsupported (lldpd is not installed", 0) == 0);
   CHECK(side.host_lldp.empty());
   REQUIRE(host.notes.size() == 1);
@@ -72,9 +72,9 @@ TEST_CASE("live LLDP: a control socket nobody listens on means lldpd is not runn
     return;
   }
   const LldpDir dir;
-  switches::LiveLldpOptions o;
+  sources::LiveLldpOptions o;
   o.socket = dir.path("no-lldpd.socket");
-  const auto read = switches::read_live_lldp(o);
+  const auto read = sources::read_live_lldp(o);
   CHECK_FALSE(read.ok());
   CHECK(read.availability == Availability::absent);
   CHECK(read.cause == "lldpd is not running: lldpctl -u " + o.socket + " -f json: unable to connect to socket " +
@@ -83,17 +83,17 @@ TEST_CASE("live LLDP: a control socket nobody listens on means lldpd is not runn
 
 TEST_CASE("live LLDP: a hung lldpctl is killed at the deadline, a socket not ours is denied, the rest are errors") {
   const LldpDir dir;
-  switches::LiveLldpOptions o;
+  sources::LiveLldpOptions o;
   o.lldpctl = script(dir, "lldpctl-hangs", "exec sleep 30");
   o.timeout = std::chrono::milliseconds(200);
   const auto started = std::chrono::steady_clock::now();
-  auto read = switches::read_live_lldp(o);
+  auto read = sources::read_live_lldp(o);
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(3));
   CHECK(read.availability == Availability::error);
   CHECK(read.cause == o.lldpctl + " -f json did not answer within 200 ms; is lldpd busy or hung?");
 
   o.lldpctl = script(dir, "lldpctl-text", "echo 'Interface: eth0, via: LLDP'");
-  read = switches::read_live_lldp(o);
+  read = sources::read_live_lldp(o);
   CHECK(read.availability == Availability::error);
   CHECK(read.cause.rfind(o.lldpctl + " -f json:1:1: not JSON", 0) == 0);
 
@@ -101,14 +101,14 @@ TEST_CASE("live LLDP: a hung lldpctl is killed at the deadline, a socket not our
   o.lldpctl = script(dir, "lldpctl-not-ours",
                      "echo '2026-12-02T21:50:58 [WARN/control] unable to connect to socket /run/lldpd.socket: "
                      "Permission denied' >&2; exit 1");
-  read = switches::read_live_lldp(o);
+  read = sources::read_live_lldp(o);
   CHECK(read.availability == Availability::denied);
   CHECK(read.cause == o.lldpctl +
                           " -f json: lldpd's control socket is not ours to open: unable to connect to socket "
                           "/run/lldpd.socket: Permission denied; run as root, or as a member of lldpd's group _lldpd");
 
   o.lldpctl = script(dir, "lldpctl-fails", "echo '2026-12-02T21:50:58 [WARN/lldpctl] cannot find lldpd' >&2; exit 1");
-  read = switches::read_live_lldp(o);
+  read = sources::read_live_lldp(o);
   CHECK(read.availability == Availability::error);
   CHECK(read.cause == o.lldpctl + " -f json failed: cannot find lldpd");
 }
@@ -164,9 +164,9 @@ TEST_CASE("live LLDP: lldpd in two namespaces joined by a veth pair, each sees t
   ChildProcess leaf_lldpd(
       {"ip", "netns", "exec", leaf_name, "lldpd", "-d", "-u", leaf_socket, "-I", "swp7", "-O", leaf_conf}, log);
 
-  switches::LiveLldpOptions on_host;
+  sources::LiveLldpOptions on_host;
   on_host.socket = host_socket;
-  switches::LiveLldpOptions on_leaf;
+  sources::LiveLldpOptions on_leaf;
   on_leaf.socket = leaf_socket;
   model::Field<std::vector<model::HostLldpNeighbor>> host_view;
   model::Field<std::vector<model::HostLldpNeighbor>> leaf_view;
@@ -175,8 +175,8 @@ TEST_CASE("live LLDP: lldpd in two namespaces joined by a veth pair, each sees t
     return view.ok() && view->size() == 1 && (*view)[0].system_name == name;
   };
   while (std::chrono::steady_clock::now() < give_up) {
-    host_view = switches::read_live_lldp(on_host);
-    leaf_view = switches::read_live_lldp(on_leaf);
+    host_view = sources::read_live_lldp(on_host);
+    leaf_view = sources::read_live_lldp(on_leaf);
     if (sees(host_view, "leaf07") && sees(leaf_view, "gpu-a17")) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
@@ -198,7 +198,7 @@ TEST_CASE("live LLDP: lldpd in two namespaces joined by a veth pair, each sees t
 
   // Stopped, lldpd takes its socket with it: the same read now says it is not running.
   host_lldpd.stop();
-  const auto after = switches::read_live_lldp(on_host);
+  const auto after = sources::read_live_lldp(on_host);
   CHECK(after.availability == Availability::absent);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// The host's LLDP neighbours read live from lldpd, through its own client: `lldpctl -f json` run as
-/// a child process with a deadline, its output read by the capture parser (host_lldp.hpp), so a live
+/// a child process with a deadline, its output read by the capture parser (switch/host_lldp.hpp), so a live
 /// host and a capture of it give the same neighbours.
 #include <chrono>
 #include <string>
@@ -10,7 +10,7 @@
 #include "model/host.hpp"
 #include "model/switch_port.hpp"
 
-namespace roce::switches {
+namespace roce::sources {
 
 /// How lldpctl is run.
 struct LiveLldpOptions {
@@ -30,4 +30,4 @@ model::Field<std::vector<model::HostLldpNeighbor>> read_live_lldp(const LiveLldp
 /// note's text is returned ("absent (lldpd is not running: ...)"). "" when they were read.
 std::string add_live_lldp(model::Host& host, model::SwitchSide& side, const LiveLldpOptions& options = {});
 
-}  // namespace roce::switches
+}  // namespace roce::sources

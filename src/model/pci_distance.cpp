@@ -1,9 +1,9 @@
-// The GPU–NIC distance rule of nvidia-smi's legend, on PCIe paths.
-#include "topology/classify.hpp"
+// The GPU–NIC distance rule of nvidia-smi's legend, on PCIe paths, and what a GPU is by PCI IDs.
+#include "model/pci_distance.hpp"
 
 #include <algorithm>
 
-namespace roce::topology {
+namespace roce::model {
 
 std::optional<model::PciDistance> classify(const model::TopoDevice& a, const model::TopoDevice& b) {
   using model::PciDistance;
@@ -32,4 +32,11 @@ void classify_pairs(model::Topology& topology) {
       if (auto d = classify(gpu, nic)) topology.pairs.push_back({gpu.name, nic.name, *d});
 }
 
-}  // namespace roce::topology
+bool is_gpu(const std::string& vendor, const std::string& pci_class) {
+  auto starts = [&](const char* prefix) { return pci_class.rfind(prefix, 0) == 0; };
+  if (vendor == "0x10de") return starts("0x0300") || starts("0x0302");
+  if (vendor == "0x1002") return starts("0x0302") || starts("0x0380") || starts("0x12");
+  return false;
+}
+
+}  // namespace roce::model
