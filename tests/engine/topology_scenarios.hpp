@@ -5,7 +5,7 @@
 #include "support/files.hpp"
 #include "support/paths.hpp"
 #include "topology/nvidia_smi_topo.hpp"
-#include "topology/sysfs_topology.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 
 namespace roce::test {
 
@@ -33,7 +33,7 @@ struct TopoRun {
 };
 
 inline model::Topology sysfs_tree(const std::string& name) {
-  return topology::read_sysfs_topology(kTopo + name).topology;
+  return sources::sysfs::read_topology(kTopo + name).topology;
 }
 
 inline const char* const kTopoChecks[] = {"TOPO-GDR-DISTANCE", "TOPO-PCIE-DEGRADED", "TOPO-BALANCE"};
