@@ -23,8 +23,3 @@ namespace roce::import {
 Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std::string>* warnings = nullptr);
 
 }  // namespace roce::import
-
-// The name by which cli/ calls it.
-namespace roce::captures {
-using roce::import::load_capture;
-}  // namespace roce::captures

@@ -140,7 +140,7 @@ Expected<model::Host> select_device(const model::Host& host, const std::string& 
 
 Expected<captures::Bundle> read_capture(const std::string& path, const Notices& notices) {
   std::vector<std::string> warnings;
-  auto bundle = captures::load_capture(path, &warnings);
+  auto bundle = import::load_capture(path, &warnings);
   if (notices.warning)
     for (const auto& w : warnings) notices.warning(w);
   if (!bundle) return fail(std::move(bundle.error()));

@@ -44,7 +44,7 @@ TEST_CASE("sysfs files of an archive that link outside the capture are refused w
   REQUIRE(std::system(("tar czf '" + archive + "' -C '" + tmp.path() + "' capture").c_str()) == 0);
   for (const std::string& path : {cap, archive}) {
     INFO(path);
-    auto bundle = captures::load_capture(path);
+    auto bundle = import::load_capture(path);
     REQUIRE(bundle.ok());
     const model::Host& host = bundle->samples.at(0);
     const model::NetDev* eth0 = host.netdev("eth0");
@@ -73,7 +73,7 @@ TEST_CASE("a sysfs directory linked out of the capture is not listed nor read") 
   test::write_file(cap + "/hostname", "node-1\n");
   fs::create_directories(cap + "/sys/class/net");
   fs::create_symlink(tmp.path() + "/elsewhere/eth9", cap + "/sys/class/net/eth9");
-  auto bundle = captures::load_capture(cap);
+  auto bundle = import::load_capture(cap);
   REQUIRE(bundle.ok());
   const model::NetDev* eth9 = bundle->samples.at(0).netdev("eth9");
   CHECK((eth9 == nullptr || !eth9->mtu.ok()));

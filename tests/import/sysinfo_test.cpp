@@ -99,7 +99,7 @@ TEST_CASE("a .tgz of a sysinfo-snapshot, whatever its name, gives the same host"
   const test::TempDir tmp("import");
   const std::string archive = tmp.path() + "/upload-1234.bin";
   REQUIRE(std::system(("tar czf '" + archive + "' -C '" + test::import_fixture("") + "' " + kSnapshot).c_str()) == 0);
-  auto bundle = captures::load_capture(archive);
+  auto bundle = import::load_capture(archive);
   REQUIRE(bundle.ok());
   REQUIRE(bundle->samples.size() == 1);
   check_snapshot_host(bundle->samples[0]);
