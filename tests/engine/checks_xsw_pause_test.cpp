@@ -5,17 +5,8 @@ namespace roce::test {
 
 TEST_CASE("a PFC watchdog storm on the host-facing port names the host NIC") {
   CrossRun run("sonic_roce_dscp26_flat.json", {}, [](model::SwitchSide& side) {
-    auto rows = switches::parse_show_pfcwd_stats(
-        "      QUEUE       STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST "
-        "OK/DROP\n"
-        "-----------  -----------  -------------------------  ------------  ------------  -----------------  "
-        "-----------------\n"
-        "Ethernet0:3      stormed                        1/0       0/90769    6782/89758            0/90769         "
-        "6782/89758\n",
-        "pfcwd");
-    REQUIRE(rows);
     REQUIRE(side.switches[0].ports[0].name == "Ethernet0");
-    side.switches[0].ports[0].pfcwd_stats.push_back((*rows)[0].queue);
+    storm_on_ethernet0_queue3(side);
   });
   const auto& f = only_finding(run.result("XSW-PAUSE"));
   CHECK(f.severity == Severity::critical);
