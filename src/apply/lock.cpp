@@ -1,4 +1,5 @@
 #include "apply/lock.hpp"
+#include "util/read_file.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -83,8 +84,8 @@ std::string utc_time(std::int64_t unix_ms) {
 }
 
 std::string own_command_line() {
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto read = util::read_file("/proc/self/cmdline");
+  std::string raw = read ? std::move(*read) : std::string();
   while (!raw.empty() && raw.back() == '\0') raw.pop_back();
   for (char& c : raw)
     if (c == '\0') c = ' ';

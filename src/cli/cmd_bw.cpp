@@ -10,10 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "bwrun/perftest_plan.hpp"
 #include "bwrun/perftest_run.hpp"
@@ -28,6 +26,7 @@
 #include "report/check_run.hpp"
 #include "results/read_results.hpp"
 #include "util/exit_codes.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::cli {
 namespace {
@@ -271,10 +270,8 @@ Result<std::vector<model::BandwidthResult>> run_and_read(const model::Host& host
   if (!done) {
     out = {std::move(done.error()), kExitRuntimeError};
   } else {
-    std::ifstream in(done->result_file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto read = results::read_results(text.str(), {"perftest", done->result_name});
+    const auto text = util::read_file(done->result_file);
+    auto read = results::read_results(text ? *text : std::string(), {"perftest", done->result_name});
     if (read) {
       out = std::move(*read);
     } else {

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 #include "checks/registry.hpp"
@@ -21,6 +20,7 @@
 #include "report/check_run.hpp"
 #include "switch/load_exports.hpp"
 #include "util/exit_codes.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::cli {
 namespace {
@@ -35,10 +35,9 @@ std::string file_head(const std::string& path) {
 }
 
 Expected<fleet::HostSummary> read_check_json_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) return fail("cannot read " + path + ": " + std::strerror(errno), "", errno);
-  return fleet::read_check_json(text, path);
+  auto text = util::read_file(path);
+  if (!text) return fail(std::move(text.error()));
+  return fleet::read_check_json(*text, path);
 }
 
 Outcome write_html_file(const std::string& path, const std::string& text) {

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include "captures/text/ecn_config.hpp"
@@ -17,13 +15,14 @@
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uintmax_t kMaxFileBytes = 64u << 20;  // no command output is this large
+constexpr std::size_t kMaxFileBytes = 64u << 20;     // no command output is this large
 constexpr int kMaxDepth = 4;                         // plain folders: sysinfo-snapshot nests outputs
 
 struct FoundFile {
@@ -47,15 +46,7 @@ bool inside(const fs::path& top, const fs::path& p) {
 }
 
 Expected<std::string> read_small_file(const fs::path& path, const std::string& label) {
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  if (ec) return fail(label + ": " + ec.message());
-  if (size > kMaxFileBytes) return fail(label + ": " + std::to_string(size) + " bytes, too large for a command output");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(label + ": cannot open");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return util::read_file(path.string(), kMaxFileBytes, label);
 }
 
 // An archive or a copied report often wraps the capture in one directory ("sosreport-host-2026.../").

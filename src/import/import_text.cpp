@@ -28,6 +28,7 @@
 #include "captures/text/tc_qdisc.hpp"
 #include "import/capture_time.hpp"
 #include "import/host_merge.hpp"
+#include "util/text.hpp"
 
 namespace roce::import {
 namespace {
@@ -35,15 +36,10 @@ namespace {
 using captures::text::TextOrigin;
 using model::Field;
 
+// The lines of `text` without trailing whitespace.
 std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  while (!text.empty()) {
-    const std::size_t eol = text.find('\n');
-    std::string_view line = text.substr(0, eol);
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-    out.push_back(line);
-    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
-  }
+  std::vector<std::string_view> out = util::split_lines(text);
+  for (auto& line : out) line = util::trim_right(line);
   return out;
 }
 

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "captures/zstd_codec.hpp"
 #include "import/capture_names.hpp"
@@ -16,6 +15,7 @@
 #include "results/find_results.hpp"
 #include "switch/load_exports.hpp"
 #include "topology/capture_topology.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::import {
 namespace {
@@ -32,14 +32,6 @@ FileKind kind_of(const std::string& head) {
   if (byte(0) == 0x28 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd) return FileKind::zstd;
   if (looks_like_archive(head)) return FileKind::archive;
   return FileKind::unknown;
-}
-
-Expected<std::string> read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 captures::Bundle as_bundle(Imported imported) {
@@ -121,7 +113,7 @@ Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std
   switch (kind_of(head)) {
     case FileKind::json: return captures::read_bundle_file(path);
     case FileKind::zstd: {
-      auto bytes = read_all(path);
+      auto bytes = util::read_file(path);
       if (!bytes) return fail(std::move(bytes.error()));
       auto text = captures::zstd_decompress(*bytes);
       if (!text) return fail(std::move(text.error()).context("bundle " + path));

@@ -8,10 +8,13 @@
 #include <optional>
 #include <utility>
 
+#include "util/text.hpp"
+
 namespace roce::nccl_log {
 namespace {
 
 using std::string_view;
+using util::trim;
 
 constexpr std::array<string_view, 4> kLevels = {"INFO ", "WARN ", "TRACE ", "ABORT "};
 
@@ -53,12 +56,6 @@ std::optional<int> leading_int(string_view s) {
   auto v = to_number(s.substr(0, n));
   if (!v) return std::nullopt;
   return static_cast<int>(*v);
-}
-
-string_view trim(string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
 }
 
 // The next space-separated token of `s`, consumed.

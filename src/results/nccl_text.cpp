@@ -6,15 +6,16 @@
 #include "captures/text/text_input.hpp"
 #include "results/numbers.hpp"
 #include "results/read_results.hpp"
+#include "util/text.hpp"
 
 namespace roce::results {
 namespace {
 
 using captures::text::Line;
 using captures::text::shown;
-using captures::text::split_ws;
 using captures::text::TextInput;
 using model::BandwidthResult;
+using util::split_words;
 
 bool all_digits(std::string_view s) {
   return !s.empty() &&
@@ -37,19 +38,19 @@ std::string_view without_launcher_prefix(std::string_view body) {
           rest.remove_prefix(9);
         else if (rest.starts_with("<stderr>:"))
           rest.remove_prefix(9);
-        return captures::text::trim(rest);
+        return util::trim(rest);
       }
     }
   }
   const std::size_t colon = body.find(": ");
   if (colon != std::string_view::npos && colon > 0 && all_digits(body.substr(0, colon)))
-    return captures::text::trim(body.substr(colon + 1));
+    return util::trim(body.substr(colon + 1));
   return body;
 }
 
 // "Rank  0 Group  0 Pid   1320 on host device  0 [0x00] Tesla V100" (older: no Group).
 std::optional<model::NcclTestsRank> rank_line(std::string_view comment) {
-  const auto w = split_ws(comment);
+  const auto w = split_words(comment);
   if (w.size() < 8 || w[0] != "Rank" || !all_digits(w[1])) return std::nullopt;
   std::size_t i = 2;
   if (w[i] == "Group") i += 2;
@@ -76,7 +77,7 @@ std::optional<std::string_view> summary_value(std::string_view comment, std::str
   if (!comment.starts_with(key)) return std::nullopt;
   const std::size_t colon = comment.find(':');
   if (colon == std::string_view::npos) return std::nullopt;
-  const auto words = split_ws(comment.substr(colon + 1));
+  const auto words = split_words(comment.substr(colon + 1));
   if (words.empty()) return std::nullopt;
   return words[0];
 }
@@ -116,9 +117,9 @@ Expected<std::vector<BandwidthResult>> read_nccl_text(std::string_view text, con
     if (body.starts_with("#") || body.starts_with("Out of bounds") || body.starts_with("Avg bus")) {
       std::string_view c = body;
       while (c.starts_with("#")) c.remove_prefix(1);
-      c = captures::text::trim(c);
+      c = util::trim(c);
       if (c.starts_with("Collective test starting:")) {
-        pending_test = std::string(captures::text::trim(c.substr(25)));
+        pending_test = std::string(util::trim(c.substr(25)));
         pending_ranks.clear();
         if (!closed && !out.back().rows.empty()) {
           closed = true;  // the next run starts
@@ -134,7 +135,7 @@ Expected<std::vector<BandwidthResult>> read_nccl_text(std::string_view text, con
         else
           pending_ranks.push_back(*k);
       } else if (c.starts_with("size") && c.find("busbw") != std::string_view::npos) {
-        const auto words = split_ws(c);
+        const auto words = split_words(c);
         const auto time_columns =
             std::count_if(words.begin(), words.end(), [](std::string_view w) { return w == "time" || w == "cputime"; });
         side_columns = c.find("i_min") != std::string_view::npos ? 2 * kSideColumns : kSideColumns;
@@ -156,7 +157,7 @@ Expected<std::vector<BandwidthResult>> read_nccl_text(std::string_view text, con
       }
       continue;  // other comments: nThread, Using devices, column units, Errors with asterisks
     }
-    const auto w = split_ws(body);
+    const auto w = split_words(body);
     if (w.size() < 2 || !all_digits(w[0]) || !all_digits(w[1])) continue;  // NCCL INFO lines, MPI messages
     // size count type [redop] [root] then two sides; redop is empty for alltoall.
     const std::size_t sides = 2 * side_columns;

@@ -4,15 +4,16 @@
 #include "captures/text/text_input.hpp"
 #include "results/numbers.hpp"
 #include "results/read_results.hpp"
+#include "util/text.hpp"
 
 namespace roce::results {
 namespace {
 
 using captures::text::Line;
 using captures::text::shown;
-using captures::text::split_ws;
 using captures::text::TextInput;
 using model::BandwidthResult;
+using util::split_words;
 
 bool is_rule(std::string_view body) {
   return !body.empty() && std::all_of(body.begin(), body.end(), [](char c) { return c == '-' || c == '*'; });
@@ -139,7 +140,7 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
       auto& r = out.back();
       r.unit = unit_of(body);
       if (!to_gbps(1, r.unit)) return in.error(line, "unknown bandwidth unit in the result header: " + shown(body));
-      const auto columns = split_ws(body);
+      const auto columns = split_words(body);
       tables.back() = {};
       tables.back().open = true;
       tables.back().qos = columns.size() > 1 && columns[1] == "#sl";
@@ -147,7 +148,7 @@ Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
       tables.back().header_line = line.number;
       continue;
     }
-    const auto words = split_ws(body);
+    const auto words = split_words(body);
     const bool row = !words.empty() && captures::text::to_u64(words[0]).has_value();
     if (row && !out.empty() && tables.back().open) {
       auto& r = out.back();

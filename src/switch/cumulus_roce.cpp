@@ -6,12 +6,13 @@
 #include "switch/cumulus_port.hpp"
 #include "switch/simple_table.hpp"
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
 
 std::optional<double> parse_decimal(std::string_view s) {
-  const std::string t = trim(s);
+  const std::string t(util::trim(s));
   if (t.empty()) return std::nullopt;
   double v = 0, scale = 0;
   for (char c : t) {
@@ -69,7 +70,7 @@ void read_key_tree(const SimpleTable& t, CumulusRoce& out) {
 }  // namespace
 
 std::optional<std::uint64_t> parse_binary_size(std::string_view text) {
-  const std::string t = trim(text);
+  const std::string t(util::trim(text));
   const auto space = t.rfind(' ');
   const std::string number = space == std::string::npos ? t : t.substr(0, space);
   const std::string unit = space == std::string::npos ? "" : t.substr(space + 1);

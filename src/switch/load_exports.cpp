@@ -2,12 +2,8 @@
 #include "switch/load_exports.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "switch/cumulus_datapath.hpp"
 #include "switch/cumulus_roce.hpp"
@@ -16,6 +12,7 @@
 #include "switch/sonic_cli_blocks.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::switches {
 namespace {
@@ -79,14 +76,6 @@ ExportKind kind_of(const std::string& text) {
   return ExportKind::none;
 }
 
-Expected<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // lldptool's interface from the file name: "lldptool_-t_-n_-i_ens1f0np0" -> "ens1f0np0".
 std::string netdev_of_lldptool_file(const std::string& path) {
   std::string name = fs::path(path).filename().string();
@@ -139,7 +128,7 @@ Outcome add_rows(Expected<std::vector<Row>>&& rows, std::vector<Row>& into, Grou
 
 // Reads one file into the group; `strict`: a file of no known kind is an error.
 Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
-  auto text = read_text(path);
+  auto text = util::read_file(path);
   if (!text) return fail(std::move(text.error()));
   switch (kind_of(*text)) {
     case ExportKind::none:
@@ -399,7 +388,7 @@ Outcome read_folder(const std::string& dir, const std::string& shown_as, model::
   g.where = shown_as;
   for (const auto& f : files_in(root)) {
     if (fs::path(f).filename() == "hostname") {
-      auto name = read_text(f);
+      auto name = util::read_file(f);
       if (name) g.hostname = name->substr(0, name->find_first_of("\r\n"));
       continue;
     }

@@ -7,6 +7,7 @@
 #include "switch/config_db_tables.hpp"
 #include "switch/sonic_config_db.hpp"
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
@@ -43,17 +44,17 @@ Expected<std::vector<Block>> read_blocks(std::string_view text, const std::strin
     if (colon == std::string::npos || head.empty() || head[0] == ' ' || !dash_rule(lines[i + 1])) continue;
     Block b;
     b.title = head.substr(0, colon);
-    b.name = trim(head.substr(colon + 1));
+    b.name = std::string(util::trim(head.substr(colon + 1)));
     b.line = i + 1;
     std::size_t j = i + 2;
     for (; j < lines.size() && !lines[j].empty() && !dash_rule(lines[j]); ++j) {
-      const std::string row = trim(lines[j]);
+      const std::string row(util::trim(lines[j]));
       const auto space = row.find(' ');
       if (space == std::string::npos)
         return fail(file + ":" + std::to_string(j + 1) + ": \"" + row + "\" has no value",
                     "give the output as the switch printed it (field and value on each line)");
       const std::string field = row.substr(0, space);
-      b.fields[field] = trim(row.substr(space + 1));
+      b.fields[field] = std::string(util::trim(row.substr(space + 1)));
       b.lines[field] = j + 1;
     }
     blocks.push_back(std::move(b));
@@ -136,7 +137,7 @@ Expected<BufferInformation> parse_show_buffer_information(std::string_view text,
     if (!b.fields.count("dynamic_th")) {
       p.dynamic_th = model::Field<std::int32_t>::missing(model::Availability::absent, "no dynamic_th", th_at);
     } else {
-      std::string t = trim(b.fields.at("dynamic_th"));
+      std::string t(util::trim(b.fields.at("dynamic_th")));
       const bool negative = !t.empty() && t[0] == '-';
       auto v = parse_unsigned(negative ? t.substr(1) : t);
       if (v && *v <= 64)

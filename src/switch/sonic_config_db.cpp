@@ -6,6 +6,7 @@
 #include <set>
 
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
@@ -240,7 +241,7 @@ class Builder {
     for (const auto& [key, fields] : it->second) {
       if (!fields.count(sp.name)) continue;
       const auto w = at("CABLE_LENGTH", key, sp.name);
-      std::string text = trim(fields.at(sp.name));
+      std::string text(util::trim(fields.at(sp.name)));
       if (!text.empty() && text.back() == 'm') text.pop_back();
       auto m = parse_unsigned(text);
       if (!m || *m > 100000) {
@@ -323,7 +324,7 @@ class Builder {
     const auto where = at("BUFFER_PROFILE", profile, "dynamic_th");
     if (!prof || !prof->count("dynamic_th"))
       return Field<std::int32_t>::missing(Availability::absent, why_absent, where);
-    std::string text = trim(prof->at("dynamic_th"));
+    std::string text(util::trim(prof->at("dynamic_th")));
     const bool negative = !text.empty() && text[0] == '-';
     auto v = parse_unsigned(negative ? text.substr(1) : text);
     if (!v || *v > (negative ? 8u : 7u)) {
@@ -399,7 +400,7 @@ model::SwitchWred wred_from_fields(const std::string& name, const ConfigDbFields
                                    std::vector<std::string>& warnings) {
   model::SwitchWred w;
   w.name = name;
-  w.ecn = f.count("ecn") ? Field<std::string>::of(trim(f.at("ecn")), at("ecn"))
+  w.ecn = f.count("ecn") ? Field<std::string>::of(std::string(util::trim(f.at("ecn"))), at("ecn"))
                          : Field<std::string>::of("ecn_none", at("ecn"));  // the YANG default
   const auto en = at("wred_green_enable");
   if (!f.count("wred_green_enable"))

@@ -56,7 +56,7 @@ Expected<Parsed<Result>> parse_ethtool_module(std::string_view text, const TextO
       if (module.ends_with(')')) module.pop_back();
     } else if (key == "Connector") {
       connector_line = &line;
-      const auto code = to_u32(split_ws(value).empty() ? value : split_ws(value).front(), 16);
+      const auto code = to_u32(split_words(value).empty() ? value : split_words(value).front(), 16);
       assembly = code && (*code == 0x21 || *code == 0x23);
     } else if (key == "Transceiver type" && (value.find("Passive Cable") != std::string_view::npos ||
                                              value.find("Active Cable") != std::string_view::npos)) {

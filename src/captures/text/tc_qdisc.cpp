@@ -232,7 +232,7 @@ Expected<Parsed<std::vector<NetdevQdiscs>>> parse_tc_qdisc(std::string_view text
   model::Qdisc* current = nullptr;  // the qdisc the indented lines belong to
   bool any_qdisc = false;
   for (const Line& line : in.lines()) {
-    const Tokens t = split_ws(line.body());
+    const Tokens t = split_words(line.body());
     if (!line.indented()) {
       current = nullptr;
       if (t.empty() || t[0] != "qdisc") {
