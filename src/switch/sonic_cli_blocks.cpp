@@ -79,6 +79,36 @@ std::string pool_name(const std::string& value) {
   return name;
 }
 
+// A byte count of a Pool or Profile block; a value that is not one is a warning.
+model::Field<std::uint64_t> block_bytes(const Block& b, const std::string& file, const char* field,
+                                        std::vector<std::string>& warnings) {
+  const auto where = line_of(b, file, field);
+  if (!b.fields.count(field))
+    return model::Field<std::uint64_t>::missing(model::Availability::absent, std::string("no ") + field, where);
+  auto v = parse_unsigned(b.fields.at(field));
+  if (!v) {
+    warnings.push_back(where.locator + ": \"" + b.fields.at(field) + "\" is not bytes");
+    return model::Field<std::uint64_t>::missing(model::Availability::error, where.locator + ": not bytes", where);
+  }
+  return model::Field<std::uint64_t>::of(*v, where);
+}
+
+// A profile's dynamic_th: the exponent of the shared buffer's alpha (-64..64).
+model::Field<std::int32_t> dynamic_threshold(const Block& b, const std::string& file,
+                                             std::vector<std::string>& warnings) {
+  const auto th_at = line_of(b, file, "dynamic_th");
+  if (!b.fields.count("dynamic_th"))
+    return model::Field<std::int32_t>::missing(model::Availability::absent, "no dynamic_th", th_at);
+  std::string t(util::trim(b.fields.at("dynamic_th")));
+  const bool negative = !t.empty() && t[0] == '-';
+  auto v = parse_unsigned(negative ? t.substr(1) : t);
+  if (v && *v <= 64)
+    return model::Field<std::int32_t>::of(negative ? -static_cast<std::int32_t>(*v) : static_cast<std::int32_t>(*v),
+                                          th_at);
+  warnings.push_back(th_at.locator + ": \"" + t + "\" is not an exponent");
+  return model::Field<std::int32_t>::missing(model::Availability::error, th_at.locator + ": not an exponent", th_at);
+}
+
 }  // namespace
 
 Expected<EcnProfiles> parse_ecnconfig_list(std::string_view text, const std::string& file) {
@@ -102,17 +132,7 @@ Expected<BufferInformation> parse_show_buffer_information(std::string_view text,
   BufferInformation out;
   for (const auto& b : *blocks) {
     if ((b.title != "Pool" && b.title != "Profile") || b.name.empty()) continue;
-    auto bytes = [&](const char* field) -> model::Field<std::uint64_t> {
-      const auto where = line_of(b, file, field);
-      if (!b.fields.count(field))
-        return model::Field<std::uint64_t>::missing(model::Availability::absent, std::string("no ") + field, where);
-      auto v = parse_unsigned(b.fields.at(field));
-      if (!v) {
-        out.warnings.push_back(where.locator + ": \"" + b.fields.at(field) + "\" is not bytes");
-        return model::Field<std::uint64_t>::missing(model::Availability::error, where.locator + ": not bytes", where);
-      }
-      return model::Field<std::uint64_t>::of(*v, where);
-    };
+    auto bytes = [&](const char* field) { return block_bytes(b, file, field, out.warnings); };
     const model::Provenance from{"sonic-cli", line_of(b, file, "").locator};
     auto text_of = [&](const char* field) { return b.fields.count(field) ? b.fields.at(field) : std::string(); };
     if (b.title == "Pool") {
@@ -133,22 +153,7 @@ Expected<BufferInformation> parse_show_buffer_information(std::string_view text,
     p.xon_bytes = bytes("xon");
     p.xoff_bytes = bytes("xoff");
     p.xon_offset_bytes = bytes("xon_offset");
-    const auto th_at = line_of(b, file, "dynamic_th");
-    if (!b.fields.count("dynamic_th")) {
-      p.dynamic_th = model::Field<std::int32_t>::missing(model::Availability::absent, "no dynamic_th", th_at);
-    } else {
-      std::string t(util::trim(b.fields.at("dynamic_th")));
-      const bool negative = !t.empty() && t[0] == '-';
-      auto v = parse_unsigned(negative ? t.substr(1) : t);
-      if (v && *v <= 64)
-        p.dynamic_th = model::Field<std::int32_t>::of(
-            negative ? -static_cast<std::int32_t>(*v) : static_cast<std::int32_t>(*v), th_at);
-      else {
-        out.warnings.push_back(th_at.locator + ": \"" + t + "\" is not an exponent");
-        p.dynamic_th =
-            model::Field<std::int32_t>::missing(model::Availability::error, th_at.locator + ": not an exponent", th_at);
-      }
-    }
+    p.dynamic_th = dynamic_threshold(b, file, out.warnings);
     p.from = from;
     out.profiles.push_back(std::move(p));
   }
