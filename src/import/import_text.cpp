@@ -99,28 +99,28 @@ FactLine fact_line(std::string_view text) {
   return {line, line <= lines.size() ? lines[line - 1] : std::string_view{}};
 }
 
-void import_hostname(const CommandFile&, std::string_view text, const TextOrigin& origin, ImportState& state) {
+// A host fact that is one word of the first line into `into` (kept when a file read before gave it);
+// `alone`: the line holds nothing else. A line without it is a warning, `problem`.
+void import_fact_word(std::string_view text, const TextOrigin& origin, ImportState& state, std::size_t index,
+                      bool alone, const char* problem, std::string& into) {
   const FactLine first = fact_line(text);
-  const std::string name = first_word(first.text, 0);
-  if (name.empty() || first_word(first.text, 1) != "") {
-    add_warning(state, origin.file, origin.where(first.number) + ": expected one host name");
+  const std::string word = first_word(first.text, index);
+  if (word.empty() || (alone && first_word(first.text, 1) != "")) {
+    add_warning(state, origin.file, origin.where(first.number) + ": " + problem);
     return;
   }
-  if (state.host.hostname.empty()) state.host.hostname = name;
+  if (into.empty()) into = word;
   state.files_used.push_back(origin.file);
 }
 
+void import_hostname(const CommandFile&, std::string_view text, const TextOrigin& origin, ImportState& state) {
+  import_fact_word(text, origin, state, 0, true, "expected one host name", state.host.hostname);
+}
+
+// `uname -a`: "Linux <node> <release> ..."; `uname -r`: "<release>".
 void import_uname(const CommandFile&, std::string_view text, const TextOrigin& origin, ImportState& state) {
-  const FactLine first = fact_line(text);
-  // `uname -a`: "Linux <node> <release> ..."; `uname -r`: "<release>".
   const bool all = origin.file.find("uname_-a") != std::string::npos;
-  const std::string release = first_word(first.text, all ? 2 : 0);
-  if (release.empty()) {
-    add_warning(state, origin.file, origin.where(first.number) + ": no kernel release");
-    return;
-  }
-  if (state.host.kernel_release.empty()) state.host.kernel_release = release;
-  state.files_used.push_back(origin.file);
+  import_fact_word(text, origin, state, all ? 2 : 0, false, "no kernel release", state.host.kernel_release);
 }
 
 void import_date(const CommandFile&, std::string_view text, const TextOrigin& origin, ImportState& state) {
