@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <optional>
 
 #include "captures/bundle.hpp"
@@ -73,7 +74,8 @@ class FileRecordWriter final : public RecordWriter {
   Outcome open_part(std::vector<std::string>* warnings) {
     std::error_code ec;
     if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
-      auto bytes = util::read_file(path_);
+      // No size limit: a recording grows without one unless rotated, and the reader maps any size.
+      auto bytes = util::read_file(path_, std::numeric_limits<std::size_t>::max());
       if (!bytes) return fail(std::move(bytes.error()));
       auto scanned = scan_recording(*bytes, path_, [](const model::Host&) { return true; });
       if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));
