@@ -19,8 +19,8 @@ namespace {
 struct ScratchDir {
   std::string path;
   ScratchDir() {
-    char name[] = "/tmp/read_file_test.XXXXXX";
-    if (::mkdtemp(name)) path = name;
+    std::string name = (std::filesystem::temp_directory_path() / "read_file_test.XXXXXX").string();
+    if (::mkdtemp(name.data())) path = name;
   }
   ~ScratchDir() {
     std::error_code ec;
