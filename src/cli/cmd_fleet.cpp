@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -27,11 +26,8 @@ namespace {
 
 // The file's first bytes, enough to tell a `check --json` output from a bundle.
 std::string file_head(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(64, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return head;
+  auto head = util::read_file_head(path, 64);
+  return head ? std::move(*head) : std::string();
 }
 
 Expected<fleet::HostSummary> read_check_json_file(const std::string& path) {

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -20,15 +19,14 @@
 #include "report/timeline_report.hpp"
 #include "timeline/timeline.hpp"
 #include "util/exit_codes.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::cli {
 namespace {
 
 bool is_recording(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  char head[16] = {};
-  in.read(head, sizeof head);
-  return record::looks_like_recording(std::string_view(head, static_cast<std::size_t>(in.gcount())));
+  const auto head = util::read_file_head(path, 16);
+  return head && record::looks_like_recording(*head);
 }
 
 struct RecordingPart {

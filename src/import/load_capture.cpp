@@ -1,9 +1,6 @@
 #include "import/load_capture.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "captures/zstd_codec.hpp"
 #include "import/capture_names.hpp"
@@ -102,15 +99,10 @@ Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std
   if (fs::is_directory(status)) return load_folder(path, path);
   if (!fs::is_regular_file(status)) return fail(path + ": not a regular file or directory");
 
-  std::string head(512, '\0');
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
-  }
-  if (record::looks_like_recording(head)) return load_recording(path, warnings);
-  switch (kind_of(head)) {
+  const auto head = util::read_file_head(path, 512);
+  if (!head) return fail(head.error());
+  if (record::looks_like_recording(*head)) return load_recording(path, warnings);
+  switch (kind_of(*head)) {
     case FileKind::json: return captures::read_bundle_file(path);
     case FileKind::zstd: {
       auto bytes = util::read_file(path);

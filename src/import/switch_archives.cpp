@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 #include "import/tar_extract.hpp"
 #include "switch/load_exports.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::import {
 namespace {
@@ -16,12 +16,8 @@ namespace fs = std::filesystem;
 bool is_archive_file(const std::string& path) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return false;
-  std::string head(512, '\0');
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return looks_like_archive(head);
+  const auto head = util::read_file_head(path, 512);
+  return head && looks_like_archive(*head);
 }
 
 Expected<model::SwitchSide> read_switch_archive(const std::string& archive) {

@@ -20,4 +20,8 @@ inline constexpr std::size_t kReadFileLimit = std::size_t{1} << 30;
 Expected<std::string> read_file(const std::string& path, std::size_t max_bytes = kReadFileLimit,
                                 std::string_view shown_as = {});
 
+/// The first `bytes` bytes of the regular file at `path` (all of a shorter file), enough to tell its
+/// kind by its magic bytes. Fails as read_file does, never blocking on what is not a regular file.
+Expected<std::string> read_file_head(const std::string& path, std::size_t bytes);
+
 }  // namespace roce::util

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 
 #include "util/read_file.hpp"
@@ -105,6 +106,32 @@ TEST_CASE("read_file refuses a directory and a device") {
   auto device = util::read_file("/dev/null");
   REQUIRE(!device);
   CHECK(device.error().message == "read /dev/null: a device, not a regular file");
+}
+
+TEST_CASE("read_file_head returns the first bytes, or all of a shorter file, and refuses a FIFO") {
+  ScratchDir dir;
+  REQUIRE(!dir.path.empty());
+  const std::string path = dir.file("bundle", std::string("(\xb5/\xfd", 4) + std::string(100000, 'z'));
+  auto head = util::read_file_head(path, 4);
+  REQUIRE(head);
+  CHECK(*head == std::string("(\xb5/\xfd", 4));
+  auto all = util::read_file_head(dir.file("short", "{}"), 512);
+  REQUIRE(all);
+  CHECK(*all == "{}");
+  const std::string fifo = dir.path + "/fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  auto refused = util::read_file_head(fifo, 16);
+  REQUIRE(!refused);
+  CHECK(refused.error().message == "read " + fifo + ": a FIFO, not a regular file");
+}
+
+TEST_CASE("read_file with no practical limit reads a file whole") {
+  ScratchDir dir;
+  REQUIRE(!dir.path.empty());
+  const std::string bytes(300000, 'r');
+  auto read = util::read_file(dir.file("recording", bytes), std::numeric_limits<std::size_t>::max());
+  REQUIRE(read);
+  CHECK(*read == bytes);
 }
 
 }  // namespace roce::test
