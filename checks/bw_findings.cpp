@@ -1,6 +1,10 @@
 // One finding per bandwidth result that falls short of what the host's NICs can carry.
 #include "checks/bw_findings.hpp"
 
+#include <algorithm>
+
+#include "engine/runner.hpp"
+
 namespace roce::checks {
 namespace {
 
@@ -85,6 +89,30 @@ void report_bandwidth(const engine::Context& ctx, engine::Reporter& r, model::Ba
     }
     r.finding(std::move(f));
   }
+}
+
+std::vector<JudgedBandwidth> judge_bandwidth_results(const engine::Context& ctx,
+                                                     const std::vector<engine::Finding>& ranked) {
+  std::vector<JudgedBandwidth> judged;
+  for (const auto& r : ctx.observations().bandwidth) {
+    JudgedBandwidth j{judge_bandwidth(ctx, r), {}};
+    // The result's finding is the one of its check whose title starts with the result's label.
+    const std::string label = bandwidth_label(r) + ":";
+    for (const auto& f : ranked)
+      if ((f.id == kBwPerftestId || f.id == kBwNcclId) && f.title.starts_with(label)) {
+        j.causes = engine::causes_of(ranked, f);
+        break;
+      }
+    judged.push_back(std::move(j));
+  }
+  return judged;
+}
+
+engine::Verdict bandwidth_verdict(const std::vector<JudgedBandwidth>& judged, engine::Verdict host) {
+  const bool none = std::all_of(judged.begin(), judged.end(),
+                                [](const JudgedBandwidth& j) { return j.judgement.verdict == BwVerdict::unjudged; });
+  if (host.critical == 0 && host.warning == 0 && none) host.judged = false;
+  return host;
 }
 
 }  // namespace roce::checks

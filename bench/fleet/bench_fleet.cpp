@@ -3,7 +3,7 @@
 // `collect --samples 2 -o HOST.json.zst` writes them) from the example captures: most hosts
 // healthy, every 97th with ECN off, every 251st with another MTU. Then, in one run:
 //   floor  every file read and parsed into a bundle (import::load_capture, what `check --from` reads)
-//   fleet  the same files through `fleet`'s path: listing, reading (cli/input), the whole catalog
+//   fleet  the same files through `fleet`'s path: listing, reading (judge/input), the whole catalog
 //          on each host, the comparison and the JSON report
 // and prints wall and CPU time of each, the ratio, and the process's peak RSS after each phase.
 // Usage: bench_fleet [--hosts N] [--dir DIR (kept)]
@@ -19,12 +19,12 @@
 #include <vector>
 
 #include "captures/zstd_codec.hpp"
-#include "cli/cmd_fleet.hpp"
-#include "cli/input.hpp"
 #include "fleet/fleet.hpp"
 #include "fleet/host_paths.hpp"
+#include "fleet/judge_host.hpp"
 #include "fleet/render.hpp"
 #include "import/load_capture.hpp"
+#include "judge/judge.hpp"
 
 namespace {
 
@@ -111,13 +111,13 @@ int main(int argc, char** argv) {
 
   std::size_t report_bytes = 0, read = 0;
   const Cost fleet = measure([&] {
-    const roce::cli::GlobalOptions global;
-    const auto profile = roce::cli::load_profile_option("");
+    const roce::judge::SystemSpec system;
+    const auto profile = roce::judge::load_profile("");
     roce::fleet::Fleet f;
     roce::fleet::for_each_host(
         dir,
         [&](const std::string& path, const std::string& label) {
-          if (auto h = roce::cli::judge_capture(global, path, label, *profile))
+          if (auto h = roce::fleet::judge_host(system, path, label, *profile))
             f.add(*h);
           else
             f.add_error({label, h.error().message, h.error().hint});

@@ -1,3 +1,4 @@
+// The apply lock: one tune --apply at a time, and who holds it.
 #include "apply/lock.hpp"
 #include "util/read_file.hpp"
 
@@ -9,12 +10,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <thread>
+
+#include "util/time_text.hpp"
 
 namespace roce::apply {
 namespace {
@@ -74,14 +76,7 @@ std::int64_t unix_ms_now() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-std::string utc_time(std::int64_t unix_ms) {
-  const std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
+std::string utc_time(std::int64_t unix_ms) { return utc_text(unix_ms, UtcForm::iso8601); }
 
 std::string own_command_line() {
   auto read = util::read_file("/proc/self/cmdline");

@@ -35,7 +35,7 @@ struct BwOptions {
 };
 
 /// Adds `bw`; once parsed, it runs and leaves its exit code in exit_code.
-void add_bw_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_bw_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_bw(const GlobalOptions& global, const BwOptions& options);
 
 }  // namespace roce::cli

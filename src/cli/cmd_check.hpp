@@ -24,7 +24,7 @@ struct CheckOptions {
 };
 
 /// Adds `check`; once parsed, it runs and leaves its exit code in exit_code.
-void add_check_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_check_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_check(const GlobalOptions& global, const CheckOptions& options);
 
 }  // namespace roce::cli

@@ -9,7 +9,7 @@
 
 namespace roce::cli {
 
-void add_checks_command(CLI::App& app, const GlobalOptions&, int& exit_code) {
+void add_checks_command(CLI::App& app, GlobalOptions&, int& exit_code) {
   app.add_subcommand("checks", "List every check: ID, severity, title, inputs, profile keys and thresholds")
       ->callback([&exit_code] { exit_code = run_checks_command(); });
 }

@@ -9,7 +9,7 @@
 namespace roce::cli {
 
 /// Adds `checks`; once parsed, it runs and leaves its exit code in exit_code.
-void add_checks_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_checks_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_checks_command();
 
 }  // namespace roce::cli

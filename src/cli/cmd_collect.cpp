@@ -7,7 +7,8 @@
 
 #include "captures/bundle.hpp"
 #include "cli/duration.hpp"
-#include "cli/input.hpp"
+#include "cli/options.hpp"
+#include "judge/input.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
@@ -17,14 +18,14 @@ namespace {
 // an interval after the last one's own stamp (CLOCK_MONOTONIC, as steady_clock), so consecutive
 // samples are never closer than the interval, and a stop request ends the wait. A simulator's
 // clock moves only when told.
-void wait_for_next(tune::System& system, const model::Host& last, std::chrono::milliseconds interval) {
-  if (!runs_in_real_time(system)) return system.wait(interval);
+void wait_for_next(system::System& system, const model::Host& last, std::chrono::milliseconds interval) {
+  if (!judge::runs_in_real_time(system)) return system.wait(interval);
   sleep_until(std::chrono::steady_clock::time_point(std::chrono::nanoseconds(last.monotonic_ns)) + interval);
 }
 
 }  // namespace
 
-void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_collect_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<CollectOptions>();
   auto* collect = app.add_subcommand("collect", "Write a bundle: one or more samples of this host, for `show --from`");
   collect->add_option("-o,--output", options->output, "Bundle file to write (.zst: zstd-compressed)")
@@ -33,7 +34,7 @@ void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_c
   collect->add_option("--samples", options->samples, "Number of samples (default 1)")
       ->check(CLI::PositiveNumber)
       ->type_name("N");
-  collect->add_option("--interval", options->interval, "Time between samples: seconds, or 500ms, 2s, 1m (default 1s)")
+  add_sample_interval_option(*collect, options->interval)
       ->check(CLI::Validator(
           [](std::string& text) {
             auto d = parse_duration(text);
@@ -41,8 +42,8 @@ void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_c
           },
           ""))
       ->type_name("DURATION");
-  collect->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
-      ->type_name("NAME");
+  add_dev_option(*collect, options->dev);
+  add_system_options(*collect, global);
   collect->callback([&global, &exit_code, options] { exit_code = run_collect(global, *options); });
 }
 
@@ -50,7 +51,7 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   const auto interval = parse_duration(options.interval);
   if (!interval) return report_error(interval.error(), kExitInputError);
   catch_stop_signals();
-  auto system = open_input_system(global, options.dev);
+  auto system = judge::open_input_system(global.system, options.dev);
   if (!system) return report_error(system.error(), kExitInputError);
 
   captures::Bundle bundle;
@@ -58,13 +59,14 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   for (unsigned i = 0; i < options.samples && !stop_requested(); ++i) {
     if (i > 0) wait_for_next(**system, bundle.samples.back(), *interval);
     if (stop_requested()) break;
-    auto host = sample_device(**system, options.dev);
+    auto host = judge::sample_device(**system, options.dev);
     if (!host) return report_error(host.error(), kExitInputError);
     bundle.samples.push_back(std::move(*host));
   }
   if (bundle.samples.empty()) return kExitInterrupted;
   // What a capture of this host would hold beside it: the cables' LLDP neighbours, for --switch.
-  if (runs_in_real_time(**system)) read_live_lldp(bundle.samples.back(), bundle.observations.switches);
+  if (judge::runs_in_real_time(**system))
+    judge::read_live_lldp(bundle.samples.back(), bundle.observations.switches, terminal_notices());
   bundle.created_unix_ms = bundle.samples.back().time_unix_ms;
   if (auto written = captures::write_bundle_file(options.output, bundle); !written)
     return report_error(written.error(), kExitRuntimeError);

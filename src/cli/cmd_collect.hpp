@@ -17,7 +17,7 @@ struct CollectOptions {
 };
 
 /// Adds `collect`; once parsed, it runs and leaves its exit code in exit_code.
-void add_collect_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_collect_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_collect(const GlobalOptions& global, const CollectOptions& options);
 
 }  // namespace roce::cli

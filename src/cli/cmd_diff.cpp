@@ -4,23 +4,25 @@
 #include <cstdio>
 #include <memory>
 
-#include "cli/input.hpp"
+#include "cli/options.hpp"
 #include "diff/diff.hpp"
 #include "diff/render.hpp"
+#include "judge/input.hpp"
+#include "model/host_filter.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
 namespace {
 
 // "FILE, sample 2 of 2 (the last)"
-std::string last_sample_label(const std::string& path, const Input& in) {
+std::string last_sample_label(const std::string& path, const judge::Input& in) {
   const std::string n = std::to_string(in.capture_samples);
   return path + ", sample " + n + " of " + n + " (the last)";
 }
 
 }  // namespace
 
-void add_diff_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_diff_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<DiffOptions>();
   auto* diff = app.add_subcommand(
       "diff", "Configuration differences between two captures (the last sample of each), and counter deltas "
@@ -29,29 +31,28 @@ void add_diff_command(CLI::App& app, const GlobalOptions& global, int& exit_code
       ->required()
       ->type_name("A");
   diff->add_option("B", options->b, "Second capture")->required()->type_name("B");
-  diff->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
-      ->type_name("NAME");
+  add_dev_option(*diff, options->dev);
   diff->add_option("--top", options->top, "Counters shown, lossless-relevant first (default 20)")->type_name("N");
   diff->add_flag("--all", options->all, "Show every counter that changed");
-  diff->add_flag("--json", options->json, "Print the differences as JSON (schema_version 1)");
+  add_json_flag(*diff, options->json, "the differences");
   diff->callback([&global, &exit_code, options] { exit_code = run_diff(global, *options); });
 }
 
 int run_diff(const GlobalOptions& global, const DiffOptions& options) {
-  InputRequest first, second;
+  judge::InputRequest first = input_request(global), second = input_request(global);
   first.captures = {options.a};
   second.captures = {options.b};
-  auto a = read_input(global, first);
-  if (!a) return a.report();
-  auto b = read_input(global, second);
-  if (!b) return b.report();
+  auto a = judge::read_input(first);
+  if (!a) return report_error(a);
+  auto b = judge::read_input(second);
+  if (!b) return report_error(b);
   // A device in one capture only is a difference, not an error.
   if (!options.dev.empty()) {
-    a->now = filter_host(a->now, options.dev);
-    b->now = filter_host(b->now, options.dev);
-    if (host_is_empty(a->now) && host_is_empty(b->now))
-      return report_error(no_device_error(options.dev, " in " + options.a + " or " + options.b,
-                                          "`roce-doctor show --from FILE` lists the devices of a capture"),
+    a->now = model::filter_host(a->now, options.dev);
+    b->now = model::filter_host(b->now, options.dev);
+    if (model::host_is_empty(a->now) && model::host_is_empty(b->now))
+      return report_error(judge::no_device_error(options.dev, " in " + options.a + " or " + options.b,
+                                                 "`roce-doctor show --from FILE` lists the devices of a capture"),
                           kExitInputError);
   }
   const diff::Diff d = diff::diff_hosts(a->now, b->now);

@@ -22,7 +22,7 @@ struct DiffOptions {
 };
 
 /// Adds `diff`; once parsed, it runs and leaves its exit code in exit_code.
-void add_diff_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_diff_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_diff(const GlobalOptions& global, const DiffOptions& options);
 
 }  // namespace roce::cli

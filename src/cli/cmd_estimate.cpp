@@ -120,7 +120,7 @@ int run_estimate(const EstimateOptions& o) {
 
 }  // namespace
 
-void add_estimate_command(CLI::App& app, const GlobalOptions&, int& exit_code) {
+void add_estimate_command(CLI::App& app, GlobalOptions&, int& exit_code) {
   auto o = std::make_shared<EstimateOptions>();
   auto* e = app.add_subcommand("estimate",
                                "How long a transfer or collective takes at a rate or measured busbw, or (--within) "

@@ -10,6 +10,6 @@
 namespace roce::cli {
 
 /// Adds `estimate`; once parsed, it runs and leaves its exit code in exit_code.
-void add_estimate_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_estimate_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 
 }  // namespace roce::cli

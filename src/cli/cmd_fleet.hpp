@@ -11,9 +11,6 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/common.hpp"
-#include "fleet/host_summary.hpp"
-#include "profile/profile.hpp"
-#include "util/expected.hpp"
 
 namespace roce::cli {
 
@@ -26,15 +23,7 @@ struct FleetOptions {
 };
 
 /// Adds `fleet`; once parsed, it runs and leaves its exit code in exit_code.
-void add_fleet_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_fleet_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_fleet(const GlobalOptions& global, const FleetOptions& options);
-
-/// One host's capture (or `check --json` output) read through cli/input and judged by the whole
-/// catalog, as its summary. `label` names the host when the capture carries no hostname. The
-/// switch exports are joined to the host's ports (as `check --switch`); a `check --json` output
-/// keeps the findings it has.
-Expected<fleet::HostSummary> judge_capture(const GlobalOptions& global, const std::string& path,
-                                           const std::string& label, const profile::Profile& profile,
-                                           const std::vector<std::string>& switch_exports = {});
 
 }  // namespace roce::cli

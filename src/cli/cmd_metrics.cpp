@@ -6,13 +6,15 @@
 #include <memory>
 
 #include "cli/duration.hpp"
-#include "cli/input.hpp"
-#include "cli/metrics_sweep.hpp"
+#include "cli/options.hpp"
+#include "judge/judge.hpp"
+#include "metrics/sweep.hpp"
+#include "util/atomic_write.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
 
-void add_metrics_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_metrics_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<MetricsOptions>();
   auto* metrics = app.add_subcommand(
       "metrics",
@@ -22,44 +24,34 @@ void add_metrics_command(CLI::App& app, const GlobalOptions& global, int& exit_c
       ->add_option("--textfile", options->textfile,
                    "Write DIR/roce_doctor.prom (a temporary file renamed over it) instead of printing")
       ->type_name("DIR");
-  metrics->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
-      ->type_name("NAME");
-  metrics
-      ->add_option("--interval", options->interval,
-                   "Time between the two samples the rate checks compare: seconds, or 500ms (default 1s; 0: one "
-                   "sample, rate checks skipped)")
-      ->type_name("DURATION");
-  metrics->add_option("--from", options->from, "Judge a capture instead of this host (as `check --from`)")
-      ->type_name("CAPTURE")
-      ->expected(1)
-      ->take_all();
-  metrics->add_option("--profile", options->profile, "Desired state: a profile NAME or a TOML FILE")
-      ->type_name("NAME|FILE");
+  add_system_options(*metrics, global);
+  add_dev_option(*metrics, options->dev);
+  add_rate_interval_option(*metrics, options->interval);
+  add_from_option(*metrics, options->from, "as `check --from`");
+  add_profile_option(*metrics, options->profile);
   metrics->callback([&global, &exit_code, options] { exit_code = run_metrics(global, *options); });
 }
 
 int run_metrics(const GlobalOptions& global, const MetricsOptions& options) {
   const auto started = std::chrono::steady_clock::now();
-  std::chrono::milliseconds interval{0};
-  if (options.interval != "0") {
-    const auto parsed = parse_duration(options.interval);
-    if (!parsed) return report_error(parsed.error(), kExitInputError);
-    interval = *parsed;
-  }
-  const auto profile = load_profile_option(options.profile);
+  const auto interval = parse_window(options.interval);
+  if (!interval) return report_error(interval.error(), kExitInputError);
+  const auto profile = judge::load_profile(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError);
-  InputRequest request;
+  judge::InputRequest request = input_request(global);
   request.captures = options.from;
   request.dev = options.dev;
-  request.interval = interval;
+  request.interval = *interval;
   request.require_devices = true;
-  auto input = read_input(global, request);
-  if (!input) return input.report();
-  const model::Host* before = input->before ? &*input->before : nullptr;
-  const std::string text = judge_as_metrics(input->now, before, input->dt, *profile, &input->observations, started);
+  auto input = judge::read_input(request);
+  if (!input) return report_error(input);
+  const std::string text = metrics::judge_as_metrics(*input, *profile, started);
   if (!options.textfile.empty()) {
-    if (auto written = write_textfile(options.textfile, text); !written)
+    const std::string path = options.textfile + "/" + metrics::kTextfileName;
+    if (auto written = write_file_atomically(path, text); !written) {
+      written.error().hint = "is --textfile the collector's directory, and writable?";
       return report_error(written.error(), kExitRuntimeError);
+    }
     return kExitHealthy;
   }
   std::fwrite(text.data(), 1, text.size(), stdout);

@@ -21,7 +21,7 @@ struct MetricsOptions {
 };
 
 /// Adds `metrics`; once parsed, it runs and leaves its exit code in exit_code.
-void add_metrics_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_metrics_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_metrics(const GlobalOptions& global, const MetricsOptions& options);
 
 }  // namespace roce::cli

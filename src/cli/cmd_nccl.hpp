@@ -21,7 +21,7 @@ struct NcclOptions {
 };
 
 /// Adds `nccl`; once parsed, it runs and leaves its exit code in exit_code.
-void add_nccl_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_nccl_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_nccl(const GlobalOptions& global, const NcclOptions& options);
 
 }  // namespace roce::cli

@@ -10,7 +10,8 @@
 #include <utility>
 
 #include "cli/duration.hpp"
-#include "cli/input.hpp"
+#include "cli/options.hpp"
+#include "judge/input.hpp"
 #include "record/burst.hpp"
 #include "record/recording.hpp"
 #include "util/exit_codes.hpp"
@@ -72,16 +73,16 @@ Expected<RecordSettings> settings_of(const RecordOptions& options) {
 // advance at the rate they are sampled.
 class Sampler {
  public:
-  Sampler(tune::System& system, std::string dev) : system_(system), dev_(std::move(dev)) {}
+  Sampler(system::System& system, std::string dev) : system_(system), dev_(std::move(dev)) {}
   Expected<model::Host> sample_at(Clock::time_point now) {
-    if (last_ && !runs_in_real_time(system_))
+    if (last_ && !judge::runs_in_real_time(system_))
       system_.wait(std::chrono::duration_cast<std::chrono::milliseconds>(now - *last_));
     last_ = now;
-    return sample_device(system_, dev_);
+    return judge::sample_device(system_, dev_);
   }
 
  private:
-  tune::System& system_;
+  system::System& system_;
   std::string dev_;
   std::optional<Clock::time_point> last_;
 };
@@ -141,7 +142,7 @@ Expected<std::uint64_t> parse_size(std::string_view text) {
   return n << shift;
 }
 
-void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_record_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<RecordOptions>();
   RecordOptions& o = *options;
   auto* cmd = app.add_subcommand("record", "Record this host's configuration and counters into a compact, "
@@ -150,9 +151,7 @@ void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_co
       ->required()
       ->type_name("FILE");
   const auto duration_check = validator(duration_problem);
-  cmd->add_option("--interval", o.interval, "Time between samples: seconds, or 100ms, 2s, 1m (default 1s)")
-      ->check(duration_check)
-      ->type_name("DURATION");
+  add_sample_interval_option(*cmd, o.interval)->check(duration_check);
   cmd->add_option("--burst-interval", o.burst_interval,
                   "While pause or discard counters move, sample this often (back to --interval after 10 s quiet)")
       ->check(duration_check)
@@ -169,12 +168,13 @@ void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_co
       ->check(duration_check)
       ->type_name("DURATION");
   cmd->add_option("--keep", o.keep, "Old parts to keep (default 7; 0 keeps all)")->type_name("N");
-  cmd->add_option("--dev", o.dev, "Only this netdev or RDMA device (and what pairs with it)")->type_name("NAME");
+  add_dev_option(*cmd, o.dev);
+  add_system_options(*cmd, global);
   cmd->callback([&global, &exit_code, options] { exit_code = run_record(global, *options); });
 }
 
 int run_record(const GlobalOptions& global, const RecordOptions& options) {
-  auto system = open_input_system(global, options.dev);
+  auto system = judge::open_input_system(global.system, options.dev);
   if (!system) return report_error(system.error(), kExitInputError);
   const auto settings = settings_of(options);
   if (!settings) return report_error(settings.error(), kExitInputError);

@@ -25,7 +25,7 @@ struct RecordOptions {
 };
 
 /// Adds `record`; once parsed, it runs and leaves its exit code in exit_code.
-void add_record_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_record_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_record(const GlobalOptions& global, const RecordOptions& options);
 
 // "1", "0.1s", "500ms", "2s", "1m", "1h", "1d" (cli/duration.hpp plus days).

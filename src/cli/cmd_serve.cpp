@@ -8,10 +8,11 @@
 
 #include "cli/duration.hpp"
 #include "cli/http_server.hpp"
-#include "cli/input.hpp"
-#include "cli/metrics_sweep.hpp"
+#include "cli/options.hpp"
 #include "cli/shared_sweep.hpp"
 #include "engine/context.hpp"
+#include "judge/judge.hpp"
+#include "metrics/sweep.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
@@ -24,25 +25,29 @@ constexpr const char* kExpositionType = "text/plain; version=0.0.4; charset=utf-
 // checks compare with (a simulator's clock is moved on by the real time that passed).
 class ScrapeSweeper {
  public:
-  ScrapeSweeper(std::unique_ptr<tune::System> system, std::string dev, profile::Profile profile)
+  ScrapeSweeper(std::unique_ptr<system::System> system, std::string dev, profile::Profile profile)
       : system_(std::move(system)), dev_(std::move(dev)), profile_(std::move(profile)) {}
 
   Expected<std::string> sweep() {
     const auto started = std::chrono::steady_clock::now();
-    if (previous_ && !runs_in_real_time(*system_))
+    if (previous_ && !judge::runs_in_real_time(*system_))
       system_->wait(std::chrono::duration_cast<std::chrono::milliseconds>(started - previous_taken_));
-    auto now = sample_device(*system_, dev_);
+    auto now = judge::sample_device(*system_, dev_);
     if (!now) return fail(std::move(now.error()));
-    const model::Host* before = previous_ ? &*previous_ : nullptr;
-    const double dt = before ? engine::seconds_between(*before, *now) : 0;
-    std::string text = judge_as_metrics(*now, dt > 0 ? before : nullptr, dt, profile_, nullptr, started);
-    previous_ = std::move(*now);
+    judge::Input input;
+    input.now = std::move(*now);
+    if (previous_) {
+      input.dt = engine::seconds_between(*previous_, input.now);
+      if (input.dt > 0) input.before = std::move(previous_);
+    }
+    std::string text = metrics::judge_as_metrics(input, profile_, started);
+    previous_ = std::move(input.now);
     previous_taken_ = started;
     return text;
   }
 
  private:
-  std::unique_ptr<tune::System> system_;
+  std::unique_ptr<system::System> system_;
   std::string dev_;
   profile::Profile profile_;
   std::optional<model::Host> previous_;
@@ -63,16 +68,15 @@ HttpResponse health(SharedSweep& shared) {
 
 }  // namespace
 
-void add_serve_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_serve_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<ServeOptions>();
   auto* serve = app.add_subcommand(
       "serve", "Serve Prometheus metrics over HTTP (/metrics, /healthz), reading and judging the host at scrape time");
   serve->add_option("--listen", options->listen, "ADDR:PORT to listen on (default 127.0.0.1:9877; [::1]:9877 for IPv6)")
       ->type_name("ADDR:PORT");
-  serve->add_option("--dev", options->dev, "Only this netdev or RDMA device (and what pairs with it)")
-      ->type_name("NAME");
-  serve->add_option("--profile", options->profile, "Desired state: a profile NAME or a TOML FILE")
-      ->type_name("NAME|FILE");
+  add_system_options(*serve, global);
+  add_dev_option(*serve, options->dev);
+  add_profile_option(*serve, options->profile);
   serve
       ->add_option("--timeout", options->timeout,
                    "How long a scrape waits for the sweep before it gets the last complete one (default 5s)")
@@ -85,9 +89,9 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   if (!address) return report_error(address.error(), kExitInputError);
   const auto timeout = parse_duration(options.timeout);
   if (!timeout) return report_error(timeout.error(), kExitInputError);
-  auto profile = load_profile_option(options.profile);
+  auto profile = judge::load_profile(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError);
-  auto system = open_input_system(global, options.dev);
+  auto system = judge::open_input_system(global.system, options.dev);
   if (!system) return report_error(system.error(), kExitInputError);
 
   catch_stop_signals();

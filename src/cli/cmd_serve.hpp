@@ -19,7 +19,7 @@ struct ServeOptions {
 };
 
 /// Adds `serve`; once parsed, it runs until stopped and leaves its exit code in exit_code.
-void add_serve_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_serve_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_serve(const GlobalOptions& global, const ServeOptions& options);
 
 }  // namespace roce::cli

@@ -18,7 +18,7 @@ struct ShowOptions {
 };
 
 /// Adds `show`; once parsed, it runs and leaves its exit code in exit_code.
-void add_show_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_show_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_show(const GlobalOptions& global, const ShowOptions& options);
 
 }  // namespace roce::cli

@@ -8,10 +8,12 @@
 #include <memory>
 
 #include "checks/registry.hpp"
-#include "cli/input.hpp"
+#include "cli/options.hpp"
 #include "engine/context.hpp"
 #include "engine/runner.hpp"
+#include "engine/verdict.hpp"
 #include "import/load_capture.hpp"
+#include "judge/judge.hpp"
 #include "profile/profile.hpp"
 #include "report/check_json.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
@@ -40,7 +42,7 @@ struct Read {
 Expected<Read> read_topology(const GlobalOptions& global, const std::string& from) {
   Read r;
   if (from.empty()) {
-    auto live = topology::read_sysfs_topology(sources::sysfs::resolve_sysfs_root(global.sysfs_root));
+    auto live = topology::read_sysfs_topology(sources::sysfs::resolve_sysfs_root(global.system.sysfs_root));
     r.topology = std::move(live.topology);
     r.warnings = std::move(live.warnings);
     return r;
@@ -132,32 +134,11 @@ ordered_json device_json(const model::TopoDevice& d) {
           {"pcie_path", path}};
 }
 
-int exit_code_of(const std::vector<engine::CheckResult>& results) {
-  bool judged = false;
-  int code = kExitHealthy;
-  for (const auto& r : results) {
-    if (r.status != engine::CheckResult::Status::skipped) judged = true;
-    for (const auto& f : r.findings) {
-      if (f.severity == engine::Severity::critical)
-        code = kExitCritical;
-      else if (f.severity == engine::Severity::warning && code == kExitHealthy)
-        code = kExitWarnings;
-    }
-  }
-  return judged ? code : kExitNothingJudged;
-}
-
 int run_topo(const GlobalOptions& global, const TopoOptions& options) {
   auto read = read_topology(global, options.from);
-  if (!read) {
-    if (options.json) std::fputs(report::render_error_json(read.error(), kExitInputError).c_str(), stdout);
-    return report_error(read.error(), kExitInputError);
-  }
-  const auto profile = load_profile_option(options.profile);
-  if (!profile) {
-    if (options.json) std::fputs(report::render_error_json(profile.error(), kExitInputError).c_str(), stdout);
-    return report_error(profile.error(), kExitInputError);
-  }
+  if (!read) return report_error(read.error(), kExitInputError, options.json);
+  const auto profile = judge::load_profile(options.profile);
+  if (!profile) return report_error(profile.error(), kExitInputError, options.json);
   print_warnings(read->warnings);
   const auto& t = read->topology;
 
@@ -171,7 +152,7 @@ int run_topo(const GlobalOptions& global, const TopoOptions& options) {
       if (n == engine::Need::topology) only.only.emplace_back(c.id);
   const auto results = checks::run_checks(ctx, only);
   const auto findings = engine::ranked_findings(checks::all_checks(), results);
-  const int code = exit_code_of(results);
+  const int code = engine::verdict_of(results).exit_code();
 
   std::string out;
   if (options.json) {
@@ -224,7 +205,7 @@ int run_topo(const GlobalOptions& global, const TopoOptions& options) {
 
 }  // namespace
 
-void add_topo_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_topo_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<TopoOptions>();
   auto* topo = app.add_subcommand(
       "topo", "GPU-NIC topology: the PIX/PXB/PHB/NODE/SYS matrix, PCIe links and NUMA placement, judged");
@@ -232,10 +213,9 @@ void add_topo_command(CLI::App& app, const GlobalOptions& global, int& exit_code
                    "Read a capture instead of this host: a folder or archive (sysfs copy, sos report), an "
                    "`nvidia-smi topo -m` output, NCCL's topology dump (NCCL_TOPO_DUMP_FILE) or hwloc's "
                    "`lstopo --of xml`");
-  topo->add_option("--profile", options->profile,
-                   "Profile NAME or TOML FILE (TOPO-BALANCE: [thresholds.TOPO-BALANCE] max_gpus_per_nic)")
-      ->type_name("NAME|FILE");
-  topo->add_flag("--json", options->json, "Print the topology and the findings as JSON");
+  add_system_options(*topo, global);
+  add_profile_option(*topo, options->profile, "TOPO-BALANCE reads [thresholds.TOPO-BALANCE] max_gpus_per_nic");
+  add_json_flag(*topo, options->json, "the topology and the findings");
   topo->callback([&global, &exit_code, options] { exit_code = run_topo(global, *options); });
 }
 

@@ -9,6 +9,6 @@
 namespace roce::cli {
 
 /// Adds `topo`; once parsed, it runs and leaves its exit code in exit_code.
-void add_topo_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_topo_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 
 }  // namespace roce::cli

@@ -11,11 +11,11 @@
 
 #include "apply/apply.hpp"
 #include "cli/duration.hpp"
-#include "cli/host_source.hpp"
-#include "cli/input.hpp"
-#include "cli/switch_plan.hpp"
+#include "cli/options.hpp"
+#include "judge/judge.hpp"
 #include "tune/plan.hpp"
 #include "tune/render.hpp"
+#include "tune/switch_plan.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::cli {
@@ -28,7 +28,7 @@ std::string state_dir_of(const TuneOptions& options) {
 }
 
 apply::SystemFactory factory_for(const GlobalOptions& global) {
-  return [root = global.sysfs_root](const std::string& spec) { return open_system(spec, root); };
+  return [root = global.system.sysfs_root](const std::string& spec) { return judge::open_system(spec, root); };
 }
 
 // Asked once before disruptive changes when --yes was not given; only on a terminal.
@@ -96,15 +96,15 @@ Expected<apply::ApplyOptions> apply_options_of(const GlobalOptions& global, cons
   a.yes = options.yes;
   a.confirm = confirm_on_terminal;
   a.watchdog_command = {"/proc/self/exe", "__watchdog"};
-  if (!global.sysfs_root.empty())
-    a.watchdog_command.insert(a.watchdog_command.begin() + 1, {"--sysfs-root", global.sysfs_root});
+  if (!global.system.sysfs_root.empty())
+    a.watchdog_command.insert(a.watchdog_command.begin() + 1, {"--sysfs-root", global.system.sysfs_root});
   a.profile = profile;
   return a;
 }
 
 // --apply: the plan written through the system it was read from, kept only if the trial shows
 // fewer drops.
-int apply_and_report(tune::System& system, const tune::Plan& plan, const apply::ApplyOptions& apply_options) {
+int apply_and_report(system::System& system, const tune::Plan& plan, const apply::ApplyOptions& apply_options) {
   std::cout << "\n";
   const auto result = apply::apply_plan(system, plan.changes, apply_options, std::cout);
   std::cout << "tune --apply: " << apply::to_string(result.outcome) << ": " << result.reason << "\n";
@@ -113,24 +113,18 @@ int apply_and_report(tune::System& system, const tune::Plan& plan, const apply::
 
 }  // namespace
 
-void add_tune_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_tune_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<TuneOptions>();
   auto* tune = app.add_subcommand("tune", "Plan the changes that make this host match a profile (dry run: changes "
                                           "nothing); exit 0 nothing to change, 1 changes proposed");
-  tune->add_option("--dev", options->dev, "Only this netdev (or the netdevs of this RDMA device)")->type_name("NAME");
-  tune->add_option("--profile", options->profile,
-                   "Desired state: a profile NAME or a TOML FILE; default the built-in roce-lossless")
-      ->type_name("NAME|FILE");
-  tune->add_option("--from", options->from,
-                   "Plan for a captured host: a bundle written by `collect`, a folder of command outputs or "
-                   "a sos report (its last sample)")
-      ->type_name("CAPTURE");
-  tune->add_flag("--json", options->json, "Print the plan as JSON (schema_version 1)");
-  tune->add_option("--switch", options->switch_exports,
-                   "Also plan the switch side of the host's cables (dry run, printed as SONiC `config "
-                   "apply-patch` JSON Patches and `config` commands): exports as for `check --switch`")
-      ->type_name("EXPORT")
-      ->take_all();
+  add_system_options(*tune, global);
+  add_dev_option(*tune, options->dev);
+  add_profile_option(*tune, options->profile);
+  add_from_option(*tune, options->from, "the plan is made for its last sample (a dry run only)");
+  add_json_flag(*tune, options->json, "the plan");
+  add_switch_option(*tune, options->switch_exports,
+                    "also plan their side (dry run, printed as SONiC `config apply-patch` JSON Patches and "
+                    "`config` commands)");
   tune->add_flag("--apply", options->apply,
                  "Apply the plan: journal, watchdog, write and read back, keep only if the lossless drop rate "
                  "fell over the trial window, else restore");
@@ -166,30 +160,33 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
                         kExitInputError);
   if (options.rollback) return run_rollback(global, options);
 
-  const auto profile = load_profile_option(options.profile);
+  const auto profile = judge::load_profile(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError);
   const auto apply_options = apply_options_of(global, options, *profile);
   if (!apply_options) return report_error(apply_options.error(), kExitInputError);
   if (options.from.empty())
     if (int failed = recover_before_reading(global, options)) return failed;
-  InputRequest request;
+  judge::InputRequest request = input_request(global);
   if (!options.from.empty()) request.captures = {options.from};
   request.dev = options.dev;
   request.require_devices = true;
   request.read_whole_host = true;  // the apply that follows measures the whole host
   request.switch_exports = options.switch_exports;
-  auto input = read_input(global, request);
-  if (!input) return input.report();
+  auto input = judge::read_input(request);
+  if (!input) return report_error(input);
 
   const tune::Plan plan = tune::make_plan(input->now, *profile, {});
   const std::string origin = input->system ? input->system->name() : "from " + options.from;
-  const tune::RenderContext context{origin, profile_label(*profile), options.apply};
+  const tune::RenderContext context{origin, judge::profile_label(*profile), options.apply};
   const std::string text = options.json ? tune::render_plan_json(plan, context) : tune::render_plan_text(plan, context);
   std::fwrite(text.data(), 1, text.size(), stdout);
   bool switch_changes = false;
   if (!options.switch_exports.empty()) {
-    const engine::Context ctx(input->now, nullptr, 0, *profile, &input->observations);
-    const auto side = switch_plan(ctx);
+    judge::Input configuration;  // the switch side is judged on the configuration alone
+    configuration.now = input->now;
+    configuration.observations = input->observations;
+    const report::CheckRun run = judge::judge(configuration, *profile, {tune::switch_checks()});
+    const auto side = tune::switch_plan(run.ranked, run.results);
     std::fwrite(side.text.data(), 1, side.text.size(), stdout);
     switch_changes = !side.empty;
   }

@@ -32,7 +32,7 @@ struct TuneOptions {
 };
 
 /// Adds `tune`; once parsed, it runs and leaves its exit code in exit_code.
-void add_tune_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_tune_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_tune(const GlobalOptions& global, const TuneOptions& options);
 
 }  // namespace roce::cli

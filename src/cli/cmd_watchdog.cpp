@@ -4,11 +4,11 @@
 #include <memory>
 
 #include "apply/watchdog.hpp"
-#include "cli/host_source.hpp"
+#include "judge/open_system.hpp"
 
 namespace roce::cli {
 
-void add_watchdog_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_watchdog_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<WatchdogOptions>();
   CLI::App* cmd = app.add_subcommand("__watchdog", "internal: the dead-man process of tune --apply");
   cmd->group("");  // hidden from --help
@@ -18,9 +18,9 @@ void add_watchdog_command(CLI::App& app, const GlobalOptions& global, int& exit_
 }
 
 int run_watchdog_command(const GlobalOptions& global, const WatchdogOptions& options) {
-  const std::string sysfs_root = global.sysfs_root;
+  const std::string sysfs_root = global.system.sysfs_root;
   return apply::run_watchdog(options.journal, options.deadline_unix_ms,
-                             [&](const std::string& spec) { return open_system(spec, sysfs_root); });
+                             [&](const std::string& spec) { return judge::open_system(spec, sysfs_root); });
 }
 
 }  // namespace roce::cli

@@ -14,7 +14,7 @@ struct WatchdogOptions {
 };
 
 /// Adds the hidden `__watchdog`; once parsed, it runs and leaves its exit code in exit_code.
-void add_watchdog_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_watchdog_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 int run_watchdog_command(const GlobalOptions& global, const WatchdogOptions& options);
 
 }  // namespace roce::cli

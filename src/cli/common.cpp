@@ -14,10 +14,12 @@
 #include <thread>
 
 #include "report/check_json.hpp"
+#include "util/time_text.hpp"
 
 namespace roce::cli {
 
-int report_error(const Error& error, int exit_code) {
+int report_error(const Error& error, int exit_code, bool json) {
+  if (json) print_error_json(error, exit_code);
   std::fprintf(stderr, "roce-doctor: %s\n", error.message.c_str());
   if (!error.hint.empty()) std::fprintf(stderr, "hint: %s\n", error.hint.c_str());
   return exit_code;
@@ -39,6 +41,26 @@ void print_error_json(const Error& error, int exit_code) {
 
 void print_warnings(const std::vector<std::string>& warnings) {
   for (const auto& w : warnings) std::fprintf(stderr, "roce-doctor: %s\n", w.c_str());
+}
+
+judge::Notices terminal_notices() {
+  judge::Notices n;
+  n.warning = [](std::string_view w) {
+    std::fprintf(stderr, "roce-doctor: %.*s\n", static_cast<int>(w.size()), w.data());
+  };
+  n.sampling = [](std::chrono::milliseconds interval) {
+    if (isatty(STDERR_FILENO))
+      std::fprintf(stderr, "sampling for %s (use --interval 0 for configuration only)\n",
+                   seconds_text(static_cast<double>(interval.count()) / 1000).c_str());
+  };
+  return n;
+}
+
+judge::InputRequest input_request(const GlobalOptions& global) {
+  judge::InputRequest request;
+  request.system = global.system;
+  request.notices = terminal_notices();
+  return request;
 }
 
 namespace {

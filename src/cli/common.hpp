@@ -7,18 +7,26 @@
 #include <utility>
 #include <vector>
 
+#include "judge/input.hpp"
 #include "util/error.hpp"
 #include "util/expected.hpp"
+#include "util/result.hpp"
 
 namespace roce::cli {
 
+/// The options before (or after) the subcommand: the system every command reads.
 struct GlobalOptions {
-  std::string sysfs_root;  // --sysfs-root; empty: $ROCE_DOCTOR_SYSFS_ROOT, else /sys
-  std::string host;        // --host SPEC ("live", "sim:FILE.toml"); empty: live
+  judge::SystemSpec system;  // --sysfs-root, --host
 };
 
-// "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; returns exit_code.
-int report_error(const Error& error, int exit_code);
+/// "roce-doctor: MESSAGE" and, when there is one, "hint: HINT" on stderr; with `json` also the
+/// JSON error object (report::render_error_json) on stdout. Returns exit_code.
+int report_error(const Error& error, int exit_code, bool json = false);
+/// A failed step's error, as above, ending with its own exit code.
+template <class T>
+int report_error(const Result<T>& failed, bool json = false) {
+  return report_error(failed.error(), failed.exit_code(), json);
+}
 
 /// A command line that asks for --json gets its errors as the JSON error object on stdout too.
 bool asks_for_json(int argc, const char* const* argv);
@@ -28,33 +36,11 @@ void print_error_json(const Error& error, int exit_code);
 /// "roce-doctor: WARNING" on stderr for each of what a library call returned as not fatal.
 void print_warnings(const std::vector<std::string>& warnings);
 
-/// A step that may end a subcommand: its value, or the error and the exit code to end with.
-template <class T>
-class Result {
- public:
-  Result(T value) : value_(std::move(value)) {}
-  Result(Error error, int exit_code) : error_(std::move(error)), exit_code_(exit_code) {}
-  /// The value, or the error ending the subcommand with exit_code.
-  Result(Expected<T> expected, int exit_code) : exit_code_(exit_code) {
-    if (expected)
-      value_ = std::move(*expected);
-    else
-      error_ = std::move(expected.error());
-  }
-
-  explicit operator bool() const { return value_.has_value(); }
-  T& operator*() { return *value_; }
-  T* operator->() { return &*value_; }
-  const Error& error() const { return error_; }
-  int exit_code() const { return exit_code_; }
-  /// Prints the error (report_error) and returns the exit code.
-  int report() const { return report_error(error_, exit_code_); }
-
- private:
-  std::optional<T> value_;
-  Error error_;
-  int exit_code_ = 0;
-};
+/// What judge::read_input tells while it reads, on stderr: its warnings, and "sampling for N s"
+/// before the live host's second sample when stderr is a terminal.
+judge::Notices terminal_notices();
+/// A request for the global options' system that tells on stderr (terminal_notices).
+judge::InputRequest input_request(const GlobalOptions& global);
 
 // SIGINT and SIGTERM set a flag instead of ending the process, so that a long-running command
 // (collect, record) finishes what it sampled; stop_requested() reads the flag.

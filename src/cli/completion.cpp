@@ -6,7 +6,7 @@
 #include <set>
 
 #include "checks/registry.hpp"
-#include "cli/profile_lookup.hpp"
+#include "profile/lookup.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
 #include "util/exit_codes.hpp"
 
@@ -93,7 +93,7 @@ std::vector<OptionSpec> with_globals(const CommandSpec& cmd, const CommandSpec& 
   return options;
 }
 
-void add_completion_command(CLI::App& app, const GlobalOptions& global, int& exit_code) {
+void add_completion_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<CompletionOptions>();
   auto* cmd =
       app.add_subcommand("completion", "Print the bash or zsh completion script, or a list the scripts complete from");
@@ -113,11 +113,11 @@ int run_completion(const CLI::App& app, const GlobalOptions& global, const Compl
   } else if (options.what == "checks") {
     for (const auto& check : checks::all_checks()) out += std::string(check.id) + "\n";
   } else if (options.what == "profiles") {
-    for (const auto& name : profile_names()) out += name + "\n";
+    for (const auto& name : profile::profile_names()) out += name + "\n";
   } else {
     // Netdevs and RDMA devices, as --dev takes them.
     namespace fs = std::filesystem;
-    const fs::path root = sources::sysfs::resolve_sysfs_root(global.sysfs_root);
+    const fs::path root = sources::sysfs::resolve_sysfs_root(global.system.sysfs_root);
     std::set<std::string> names;
     for (const char* cls : {"class/net", "class/infiniband"}) {
       std::error_code ec;

@@ -58,7 +58,7 @@ std::string bash_completion_script(const std::vector<CommandSpec>& commands);
 std::string zsh_completion_script(const std::vector<CommandSpec>& commands);
 
 /// Adds the hidden `completion`; once parsed, it runs and leaves its exit code in exit_code.
-void add_completion_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+void add_completion_command(CLI::App& app, GlobalOptions& global, int& exit_code);
 /// `app` is the whole program's App, the tree the scripts are generated from.
 int run_completion(const CLI::App& app, const GlobalOptions& global, const CompletionOptions& options);
 

@@ -19,6 +19,7 @@
 #include "cli/cmd_tune.hpp"
 #include "cli/cmd_watchdog.hpp"
 #include "cli/completion.hpp"
+#include "cli/options.hpp"
 #include "cli/version.hpp"
 #include "util/exit_codes.hpp"
 
@@ -30,13 +31,7 @@ int main(int argc, char** argv) {
   app.fallthrough();  // global options may also follow the subcommand: `show --sysfs-root DIR`
 
   GlobalOptions global;
-  app.add_option("--sysfs-root", global.sysfs_root,
-                 "Read sysfs under DIR instead of /sys (a copied tree: only sysfs is read); "
-                 "default $ROCE_DOCTOR_SYSFS_ROOT, else /sys")
-      ->type_name("DIR");
-  app.add_option("--host", global.host,
-                 "The host to read: live (this kernel) or sim:FILE.toml (a simulated host, examples/sim/)")
-      ->type_name("SPEC");
+  add_system_options(app, global);
 
   // Each subcommand registers its options and a callback that runs it once the whole command line
   // parsed; the callback leaves the exit code here. In --help order; __watchdog and completion are hidden.
@@ -52,7 +47,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);  // prints help, version or the error
     if (code == 0) return roce::kExitHealthy;
-    if (asks_for_json(argc, argv))
+    if (asks_for_json(argc, argv))  // CLI11 printed the error on stderr; --json also gets it on stdout
       print_error_json({e.what(), "see `roce-doctor --help` and `roce-doctor COMMAND --help`"}, roce::kExitInputError);
     return roce::kExitInputError;
   }

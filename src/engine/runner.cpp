@@ -221,4 +221,12 @@ std::vector<CheckResult> run_checks(std::span<const CheckInfo> catalog, const Co
   return results;
 }
 
+std::vector<const Finding*> causes_of(const std::vector<Finding>& ranked, const Finding& finding) {
+  std::vector<const Finding*> causes;
+  for (const auto& c : ranked)
+    if (std::find(finding.caused_by.begin(), finding.caused_by.end(), c.ref()) != finding.caused_by.end())
+      causes.push_back(&c);
+  return causes;
+}
+
 }  // namespace roce::engine

@@ -33,6 +33,9 @@ std::vector<Finding> ranked_findings(std::span<const CheckInfo> catalog,
 /// when C's finding names no port) of a check that C's CheckInfo lists in explained_by.
 void link_causes(std::span<const CheckInfo> catalog, std::vector<CheckResult>& results);
 
+/// The findings of `ranked` that `finding` names as its causes (caused_by), in rank order.
+std::vector<const Finding*> causes_of(const std::vector<Finding>& ranked, const Finding& finding);
+
 /// The closest catalog ID to `id` (edit distance), or "" when nothing is close.
 std::string closest_id(std::span<const CheckInfo> catalog, std::string_view id);
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/verdict.hpp"
 #include "util/exit_codes.hpp"
 
 namespace roce::fleet {
@@ -33,9 +34,11 @@ double median(std::vector<double> v) {
 
 int FleetReport::exit_code() const {
   if (hosts_read == 0) return kExitInputError;
-  if (critical) return kExitCritical;
-  if (warning || nothing_judged || !drift.empty() || !outliers.empty() || !errors.empty()) return kExitWarnings;
-  return kExitHealthy;
+  // A host that could not be judged or read, drift and outliers are the fleet's warnings.
+  engine::Verdict v;
+  v.critical = static_cast<int>(critical);
+  v.warning = static_cast<int>(warning + nothing_judged + drift.size() + outliers.size() + errors.size());
+  return v.exit_code();
 }
 
 void Fleet::add(const HostSummary& host) {

@@ -60,7 +60,7 @@ std::map<std::string, CitedLines> cited_lines(const model::Host& host, const std
     if (field.from.source != source) return;
     if (auto at = file_and_line(field.from.locator)) out[at->first][at->second] |= kQuotesBlock<T>;
   });
-  // Each row of a devlink shared buffer keeps its own line (model/devlink_sb.hpp): quoted alone.
+  // Each row of a devlink shared buffer keeps its own line (model/shared_buffer.hpp): quoted alone.
   auto cite_row = [&](const model::Provenance& from) {
     if (from.source != source) return;
     if (auto at = file_and_line(from.locator)) out[at->first].try_emplace(at->second, false);

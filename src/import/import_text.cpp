@@ -9,7 +9,7 @@
 
 #include "captures/text/cma_roce_mode.hpp"
 #include "captures/text/dcb_show.hpp"
-#include "captures/text/devlink_sb.hpp"
+#include "captures/text/devlink_sb_text.hpp"
 #include "captures/text/ethtool_driver.hpp"
 #include "captures/text/ethtool_link.hpp"
 #include "captures/text/ethtool_module.hpp"

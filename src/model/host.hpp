@@ -8,7 +8,7 @@
 
 #include "model/counters.hpp"
 #include "model/dcb.hpp"
-#include "model/devlink_sb.hpp"
+#include "model/shared_buffer.hpp"
 #include "model/field.hpp"
 #include "model/qdisc.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-/// Lookups in a host's devlink shared buffers (model/devlink_sb.hpp): a port's device, a pool, a
+/// Lookups in a host's devlink shared buffers (model/shared_buffer.hpp): a port's device, a pool, a
 /// TC binding, and which ingress priority group and egress traffic class carry a port's lossless
 /// (PFC-enabled) priorities. `show` and the SB-LOSSLESS check read the same answers.
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/devlink_sb.hpp"
+#include "model/shared_buffer.hpp"
 #include "model/host.hpp"
 
 namespace roce::model {

@@ -46,8 +46,8 @@ ordered_json finding_json(const engine::Finding& f, const CheckRun& run) {
 
 }  // namespace
 
-std::string render_check_json(const CheckRun& run) {
-  const Verdict v = verdict_of(run.ranked);
+ordered_json check_json_document(const CheckRun& run) {
+  const engine::Verdict v = verdict_of(run);
   ordered_json doc;
   doc["schema_version"] = kCheckJsonSchemaVersion;
   doc["host"] = {{"hostname", run.hostname},
@@ -55,11 +55,11 @@ std::string render_check_json(const CheckRun& run) {
                  {"origin", run.origin},
                  {"profile", run.profile},   {"interval_s", run.interval_s}, {"has_rdma", run.has_rdma},
                  {"ports", run.ports}};
-  doc["verdict"] = {{"status", status_of(run)},
+  doc["verdict"] = {{"status", v.status()},
                     {"critical", v.critical},
                     {"warning", v.warning},
                     {"info", v.info},
-                    {"exit_code", exit_code_of(run)}};
+                    {"exit_code", v.exit_code()}};
   doc["findings"] = ordered_json::array();
   for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f, run));
   doc["results"] = ordered_json::array();
@@ -69,8 +69,14 @@ std::string render_check_json(const CheckRun& run) {
                               {"skipped_reason", r.skipped_reason.empty() ? ordered_json(nullptr)
                                                                           : ordered_json(r.skipped_reason)},
                               {"notes", r.notes}});
+  return doc;
+}
+
+std::string json_text(const ordered_json& doc) {
   return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
+
+std::string render_check_json(const CheckRun& run) { return json_text(check_json_document(run)); }
 
 std::string render_error_json(const Error& error, int exit_code) {
   ordered_json doc;
@@ -78,7 +84,7 @@ std::string render_error_json(const Error& error, int exit_code) {
   doc["error"] = {{"message", error.message},
                   {"hint", error.hint.empty() ? ordered_json(nullptr) : ordered_json(error.hint)},
                   {"exit_code", exit_code}};
-  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+  return json_text(doc);
 }
 
 }  // namespace roce::report

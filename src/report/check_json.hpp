@@ -13,6 +13,8 @@
 // A check that fails prints instead {"schema_version": 1, "error": {"message", "hint", "exit_code"}}.
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "report/check_run.hpp"
 #include "util/error.hpp"
 
@@ -20,7 +22,11 @@ namespace roce::report {
 
 inline constexpr int kCheckJsonSchemaVersion = 1;
 
-// Pretty-printed (two-space indentation) with a final newline.
+/// The document, for a view that adds members of its own (nccl's "nccl" and "hosts").
+nlohmann::ordered_json check_json_document(const CheckRun& run);
+/// A document pretty-printed (two-space indentation, invalid UTF-8 replaced) with a final newline.
+std::string json_text(const nlohmann::ordered_json& doc);
+/// json_text(check_json_document(run)).
 std::string render_check_json(const CheckRun& run);
 
 /// The JSON error object a failed `--json` command prints on stdout (hint null when there is none).

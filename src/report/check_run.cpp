@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <string_view>
 
-#include "util/exit_codes.hpp"
-
 namespace roce::report {
 
 CounterSets counter_sets_of(const model::Host& host) {
@@ -22,35 +20,10 @@ const std::string* quote_of(const CheckRun& run, const engine::Finding& f, const
   return line ? &line->second : nullptr;
 }
 
-Verdict verdict_of(const std::vector<engine::Finding>& findings) {
-  Verdict v;
-  for (const auto& f : findings) {
-    switch (f.severity) {
-      case engine::Severity::critical: ++v.critical; break;
-      case engine::Severity::warning: ++v.warning; break;
-      case engine::Severity::info: ++v.info; break;
-    }
-  }
+engine::Verdict verdict_of(const CheckRun& run) {
+  engine::Verdict v = engine::verdict_of(run.ranked);
+  v.judged = engine::verdict_of(run.results).judged;
   return v;
-}
-
-bool nothing_judged(const CheckRun& run) {
-  return !run.results.empty() && std::all_of(run.results.begin(), run.results.end(), [](const engine::CheckResult& r) {
-    return r.status == engine::CheckResult::Status::skipped;
-  });
-}
-
-int exit_code_of(const CheckRun& run) {
-  const Verdict v = verdict_of(run.ranked);
-  return v.critical            ? kExitCritical
-         : v.warning           ? kExitWarnings
-         : nothing_judged(run) ? kExitNothingJudged
-                               : kExitHealthy;
-}
-
-const char* status_of(const CheckRun& run) {
-  const Verdict v = verdict_of(run.ranked);
-  return v.critical || v.warning || !nothing_judged(run) ? v.status() : "nothing-judged";
 }
 
 // Mellanox/NVIDIA PCI device IDs as the mlx5 driver reports them in hca_type ("MT" + decimal ID).

@@ -8,6 +8,7 @@
 
 #include "engine/check.hpp"
 #include "engine/finding.hpp"
+#include "engine/verdict.hpp"
 #include "model/host.hpp"
 #include "model/raw_lines.hpp"
 
@@ -39,19 +40,8 @@ CounterSets counter_sets_of(const model::Host& host);
 /// (model::RawLines::find_counter); null when none is kept.
 const std::string* quote_of(const CheckRun& run, const engine::Finding& f, const engine::Evidence& e);
 
-struct Verdict {
-  int critical = 0, warning = 0, info = 0;
-  const char* status() const { return critical ? "critical" : warning ? "warning" : "healthy"; }
-};
-Verdict verdict_of(const std::vector<engine::Finding>& findings);
-
-/// Every check that ran was skipped: nothing could be judged, which is never "healthy". Checks left
-/// out with --only/--skip do not count; a run of no check at all is not "nothing judged".
-bool nothing_judged(const CheckRun& run);
-/// util/exit_codes.hpp: 2 a critical finding, 1 warnings, 5 nothing judged, else 0.
-int exit_code_of(const CheckRun& run);
-/// "critical", "warning", "nothing-judged" or "healthy".
-const char* status_of(const CheckRun& run);
+/// The run's verdict: its ranked findings counted, judged unless every check that ran was skipped.
+engine::Verdict verdict_of(const CheckRun& run);
 
 // "ConnectX-6 Dx mlx5_0, ConnectX-6 Dx mlx5_1": RDMA devices named by model where the HCA type is
 // known (mlx5 MT4125...), else by device name; "" with no RDMA device.

@@ -17,7 +17,7 @@ std::string plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string counts(const Verdict& v) {
+std::string counts(const engine::Verdict& v) {
   std::string out;
   auto add = [&](int n, const char* one, const char* many) {
     if (n == 0) return;
@@ -100,7 +100,7 @@ std::string wrap_paragraph(const std::string& text, const std::string& indent, s
 }
 
 std::string verdict_line(const CheckRun& run) {
-  const Verdict v = verdict_of(run.ranked);
+  const engine::Verdict v = verdict_of(run);
   const auto judged = static_cast<std::size_t>(
       std::count_if(run.results.begin(), run.results.end(),
                     [](const engine::CheckResult& r) { return r.status != engine::CheckResult::Status::skipped; }));

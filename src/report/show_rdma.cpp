@@ -4,17 +4,12 @@
 #include "report/gid_index.hpp"
 #include "report/show_parts.hpp"
 #include "report/show_text.hpp"
+#include "util/text.hpp"
 
 namespace roce::report {
 namespace {
 
 using detail::kIndent;
-
-std::string join(const std::vector<std::string>& xs, const char* sep = " ") {
-  std::string out;
-  for (const auto& x : xs) out += (out.empty() ? "" : sep) + x;
-  return out;
-}
 
 std::string state_text(const model::Field<model::PortState>& f, const Style& style) {
   if (!f.ok()) return missing_text(f, style);
@@ -81,7 +76,7 @@ std::string render_rdma_device(const model::RdmaDevice& dev, const model::Host& 
                       style.bold(dev.name), field_text(dev.node_type, style), field_text(dev.hca_type, style),
                       field_text(dev.fw_ver, style), field_text(dev.board_id, style),
                       field_text(dev.pci_address, style),
-                      field_text(dev.netdevs, style, [](const auto& v) { return v.empty() ? "none" : join(v); })),
+                      field_text(dev.netdevs, style, [](const auto& v) { return v.empty() ? "none" : join(v, " "); })),
           missing, style) +
       "\n";
   for (const auto& line : detail::known_first({}, style, std::move(missing))) out += "  " + line + "\n";

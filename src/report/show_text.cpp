@@ -4,19 +4,12 @@
 
 #include <fmt/format.h>
 
-#include <ctime>
+#include "util/time_text.hpp"
 
 namespace roce::report {
 namespace {
 
-std::string utc_time(std::int64_t unix_ms) {
-  const std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return buf;
-}
+std::string utc_time(std::int64_t unix_ms) { return utc_text(unix_ms, UtcForm::date_time) + " UTC"; }
 
 }  // namespace
 

@@ -62,7 +62,7 @@ std::vector<std::int64_t> ticks(const Axis& a, std::int64_t& step) {
 }
 
 std::string tick_label(std::int64_t t, std::int64_t step) {
-  const std::string hms = utc_text(t, true);
+  const std::string hms = timeline_time(t, true);
   return step >= 60'000 ? hms.substr(0, 5) : hms;
 }
 
@@ -152,7 +152,7 @@ const char* severity_colour(engine::Severity s) {
 }
 
 std::string end_text(const timeline::Interval& in, bool one_day) {
-  return in.ongoing ? "ongoing" : utc_text(in.end_ms, one_day);
+  return in.ongoing ? "ongoing" : timeline_time(in.end_ms, one_day);
 }
 
 // The findings as bars on the shared time axis, one lane each.
@@ -174,10 +174,11 @@ std::string findings_chart(const Axis& a, const timeline::Result& r, bool one_da
     const double x1 = std::max(a.x(in.end_ms), x0 + 3);
     const int y = kTop + i * kLane + 3;
     const std::string label = in.id + " " + in.subject.to_string();
-    svg += fmt::format(R"(<rect class="bar" x="{:.1f}" y="{}" width="{:.1f}" height="{}" fill="{}"><title>{}</title></rect>)",
-                       x0, y, x1 - x0, kLane - 6, severity_colour(in.worst),
-                       html_escape(fmt::format("{} {}–{} {}: {}", in.id, utc_text(in.start_ms, one_day), end_text(in, one_day),
-                                               in.subject.to_string(), in.title)));
+    svg += fmt::format(
+        R"(<rect class="bar" x="{:.1f}" y="{}" width="{:.1f}" height="{}" fill="{}"><title>{}</title></rect>)", x0, y,
+        x1 - x0, kLane - 6, severity_colour(in.worst),
+        html_escape(fmt::format("{} {}–{} {}: {}", in.id, timeline_time(in.start_ms, one_day), end_text(in, one_day),
+                                in.subject.to_string(), in.title)));
     // The label sits inside the bar when it fits, else after it (or before it near the right edge).
     const bool inside = x1 - x0 > 7.0 * static_cast<double>(label.size()) + 10;
     const bool right_room = x1 + 7.0 * static_cast<double>(label.size()) + 10 < kLeft + kPlotWidth;
@@ -207,8 +208,9 @@ std::string link_chart(const Axis& a, const timeline::Result& r, bool one_day) {
   for (const auto& e : r.series.link_events) {
     const auto lane = std::find(netdevs.begin(), netdevs.end(), e.netdev) - netdevs.begin();
     const int y = kTop + static_cast<int>(lane) * kLane + 3;
-    svg += fmt::format(R"(<rect class="event" x="{:.1f}" y="{}" width="3" height="{}"><title>{}</title></rect>)", a.x(e.t_ms) - 1.5,
-                       y, kLane - 6, html_escape(utc_text(e.t_ms, one_day) + " " + e.netdev + ": " + e.what));
+    svg += fmt::format(R"(<rect class="event" x="{:.1f}" y="{}" width="3" height="{}"><title>{}</title></rect>)",
+                       a.x(e.t_ms) - 1.5, y, kLane - 6,
+                       html_escape(timeline_time(e.t_ms, one_day) + " " + e.netdev + ": " + e.what));
   }
   if (r.series.link_events.empty())
     svg += fmt::format(R"(<text class="legend" x="{}" y="{}">no link events</text>)", kLeft + 8, kTop + 14);
@@ -249,11 +251,12 @@ std::string interval_table(const timeline::Result& r, bool one_day) {
     std::string peaks, evidence;
     for (const auto& p : in.peaks) peaks += html_escape(peak_text(p)) + "<br>";
     for (const auto& e : in.evidence) evidence += html_escape(evidence_text(e)) + "<br>";
-    out += fmt::format("<tr class=\"{}\"><td>{}</td><td>{}</td><td class=\"sev\">{}</td><td>{}</td><td>{}</td><td>{}</td>"
-                       "<td>{}</td><td>{}</td></tr>\n",
-                       engine::to_string(in.worst), utc_text(in.start_ms, one_day), end_text(in, one_day),
-                       engine::to_string(in.worst), html_escape(in.id), html_escape(in.subject.to_string()),
-                       html_escape(in.title), peaks, evidence);
+    out += fmt::format(
+        "<tr class=\"{}\"><td>{}</td><td>{}</td><td class=\"sev\">{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<td>{}</td><td>{}</td></tr>\n",
+        engine::to_string(in.worst), timeline_time(in.start_ms, one_day), end_text(in, one_day),
+        engine::to_string(in.worst), html_escape(in.id), html_escape(in.subject.to_string()), html_escape(in.title),
+        peaks, evidence);
   }
   return out + "</tbody></table>\n";
 }
@@ -280,7 +283,8 @@ std::string render_timeline_html(const TimelineReport& report) {
                     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n";
   out += "<title>roce-doctor report: " + html_escape(host) + "</title>\n<style>" + kStyle + "</style></head><body>\n";
   out += "<h1>roce-doctor report: " + html_escape(host) + "</h1>\n<dl class=\"head\">";
-  out += "<dt>span</dt><dd>" + utc_text(r.first_ms, false) + " – " + utc_text(r.last_ms, one_day) + " UTC</dd>";
+  out +=
+      "<dt>span</dt><dd>" + timeline_time(r.first_ms, false) + " – " + timeline_time(r.last_ms, one_day) + " UTC</dd>";
   out += fmt::format("<dt>samples</dt><dd>{} from {}</dd>", r.samples, html_escape(report.origin));
   out += fmt::format("<dt>window</dt><dd>{} s, {} evaluated</dd>", static_cast<double>(r.window_ms) / 1000, r.windows);
   out += "<dt>profile</dt><dd>" + html_escape(report.profile) + "</dd></dl>\n";

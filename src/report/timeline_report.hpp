@@ -17,8 +17,9 @@ std::string render_timeline_text(const TimelineReport& report);
 std::string render_timeline_json(const TimelineReport& report);
 std::string render_timeline_html(const TimelineReport& report);
 
-// "2026-11-29 22:01:10" in UTC; "22:01:10" when `time_only`.
-std::string utc_text(std::int64_t unix_ms, bool time_only);
+/// A sample's time as the timeline views write it (UTC): "22:01:10" when the report spans one
+/// day (`one_day`), else "2026-11-29 22:01:10".
+std::string timeline_time(std::int64_t unix_ms, bool one_day);
 // "peak pause 42%" for pause durations, "peak rx_prio3_discards 1.2k/s" for other rates.
 std::string peak_text(const timeline::Peak& peak);
 // &, <, >, " and ' as entities.

@@ -1,18 +1,12 @@
 #include <fmt/format.h>
 
-#include <ctime>
-
 #include "report/timeline_report.hpp"
+#include "util/time_text.hpp"
 
 namespace roce::report {
 
-std::string utc_text(std::int64_t unix_ms, bool time_only) {
-  const std::time_t secs = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, time_only ? "%H:%M:%S" : "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
+std::string timeline_time(std::int64_t unix_ms, bool one_day) {
+  return utc_text(unix_ms, one_day ? UtcForm::time_of_day : UtcForm::date_time);
 }
 
 namespace {
@@ -51,8 +45,8 @@ std::string render_timeline_text(const TimelineReport& report) {
   if (r.samples == 0)
     out += "span      time unknown (no sample with a clock)\n";  // never 1970-01-01
   else
-    out += fmt::format("span      {} – {} UTC ({})\n", utc_text(r.first_ms, false), utc_text(r.last_ms, one_day),
-                       duration_text(r.last_ms - r.first_ms));
+    out += fmt::format("span      {} – {} UTC ({})\n", timeline_time(r.first_ms, false),
+                       timeline_time(r.last_ms, one_day), duration_text(r.last_ms - r.first_ms));
   out += fmt::format("samples   {} from {}\n", r.samples, report.origin);
   out += fmt::format("window    {}, {} evaluated\n", duration_text(r.window_ms), r.windows);
   out += fmt::format("profile   {}\n", report.profile);
@@ -67,9 +61,9 @@ std::string render_timeline_text(const TimelineReport& report) {
     return out;
   }
   for (const auto& in : r.intervals) {
-    const std::string end = in.ongoing ? "ongoing " : utc_text(in.end_ms, one_day);
-    out += fmt::format("{}–{}  {:<8}  {:<15} {}", utc_text(in.start_ms, one_day), end, engine::to_string(in.worst), in.id,
-                       in.subject.to_string());
+    const std::string end = in.ongoing ? "ongoing " : timeline_time(in.end_ms, one_day);
+    out += fmt::format("{}–{}  {:<8}  {:<15} {}", timeline_time(in.start_ms, one_day), end, engine::to_string(in.worst),
+                       in.id, in.subject.to_string());
     for (const auto& p : in.peaks) out += "  " + peak_text(p);
     out += "\n    " + in.title + "\n";
   }

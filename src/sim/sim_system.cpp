@@ -1,3 +1,4 @@
+// The simulated host as a System: its model file read at each sample, written at each change.
 #include "sim/sim_system.hpp"
 
 #include <fcntl.h>
@@ -9,6 +10,7 @@
 
 #include "sim/sim_host.hpp"
 #include "sim/sim_physics.hpp"
+#include "util/atomic_write.hpp"
 #include "util/read_file.hpp"
 
 namespace roce::sim {
@@ -20,7 +22,7 @@ std::string errno_text(int err) { return std::strerror(err); }
 class FileLock {
  public:
   explicit FileLock(const std::string& file) {
-    fd_ = ::open((file + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    fd_ = ::open((file + ".lock").c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd_ < 0) {
       error_ = "lock " + file + ".lock: " + errno_text(errno);
       return;
@@ -42,22 +44,6 @@ class FileLock {
   int fd_ = -1;
   std::string error_;
 };
-
-Outcome write_all(int fd, const std::string& text, const std::string& path) {
-  std::size_t off = 0;
-  while (off < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + off, text.size() - off);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return fail("write " + path + ": " + errno_text(errno), "", errno);
-    off += static_cast<std::size_t>(n);
-  }
-  return done();
-}
-
-std::string directory_of(const std::string& file) {
-  const auto slash = file.rfind('/');
-  return slash == std::string::npos ? "." : slash == 0 ? "/" : file.substr(0, slash);
-}
 
 bool is_writable_knob(system::Knob k) {
   switch (k) {
@@ -226,24 +212,7 @@ Expected<SimModel> load_sim_file(const std::string& file) {
 }
 
 Outcome save_sim_file(const std::string& file, const SimModel& model) {
-  const std::string tmp = file + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return fail("create " + tmp + ": " + errno_text(errno), "", errno);
-  auto written = write_all(fd, render_sim_model(model), tmp);
-  if (written && ::fsync(fd) != 0) written = fail("fsync " + tmp + ": " + errno_text(errno), "", errno);
-  ::close(fd);
-  if (written && ::rename(tmp.c_str(), file.c_str()) != 0)
-    written = fail("rename " + tmp + " to " + file + ": " + errno_text(errno), "", errno);
-  if (!written) {
-    ::unlink(tmp.c_str());
-    return written;
-  }
-  const int dir = ::open(directory_of(file).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);  // the rename itself is durable
-    ::close(dir);
-  }
-  return done();
+  return write_file_atomically(file, render_sim_model(model));
 }
 
 Expected<std::unique_ptr<SimSystem>> SimSystem::open(const std::string& file) {

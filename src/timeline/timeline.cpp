@@ -163,4 +163,11 @@ Result Timeline::finish() {
   return std::move(result_);
 }
 
+engine::Verdict verdict_of(const Result& result) {
+  engine::Verdict v;
+  for (const auto& in : result.intervals) v.add(in.worst);
+  v.judged = result.judged_windows > 0;
+  return v;
+}
+
 }  // namespace roce::timeline

@@ -14,6 +14,7 @@
 #include "engine/check.hpp"
 #include "engine/finding.hpp"
 #include "engine/runner.hpp"
+#include "engine/verdict.hpp"
 #include "model/host.hpp"
 #include "profile/profile.hpp"
 #include "timeline/series.hpp"
@@ -99,5 +100,9 @@ class Timeline {
   std::optional<SkipRun> skipping_;
   Result result_;
 };
+
+/// The report's verdict: the worst severity of its intervals; nothing judged when no window judged
+/// anything.
+engine::Verdict verdict_of(const Result& result);
 
 }  // namespace roce::timeline

@@ -1,4 +1,4 @@
-// cli/input: the one input path of the subcommands. Each input kind (captures, a simulated host,
+// judge/input: the one input path of the commands. Each input kind (captures, a simulated host,
 // the live host read from a sysfs copy), the --dev filter and its errors, the profile option.
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include "cli/input.hpp"
+#include "judge/judge.hpp"
+#include "model/host_filter.hpp"
 #include "run_binary.hpp"
 #include "support/paths.hpp"
 #include "util/exit_codes.hpp"
@@ -16,9 +17,13 @@ namespace roce::test {
 
 namespace {
 
-using roce::cli::GlobalOptions;
-using roce::cli::InputRequest;
-using roce::cli::read_input;
+using roce::judge::InputRequest;
+
+// The request read from the system `global` names.
+roce::Result<roce::judge::Input> read_input(const roce::judge::SystemSpec& global, InputRequest request) {
+  request.system = global;
+  return roce::judge::read_input(request);
+}
 
 const std::string kEcnOff =
     std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-ecn-off.json";  // gpu-node-07, 2 samples 60 s apart
@@ -140,7 +145,7 @@ TEST_CASE("--dev narrows now and before, keeps the sample as read, and names a d
 
 TEST_CASE("a simulated host gives one sample, or two an interval apart on its own clock") {
   SimCopy sim("healthy.toml");
-  const GlobalOptions global{"", sim.spec()};
+  const roce::judge::SystemSpec global{"", sim.spec()};
   auto once = read_input(global, {});
   REQUIRE(once);
   CHECK(once->origin == sim.spec() + ", configuration only");
@@ -159,7 +164,7 @@ TEST_CASE("a simulated host gives one sample, or two an interval apart on its ow
 }
 
 TEST_CASE("the live host is read as a system; a host without devices fails only where devices are required") {
-  const GlobalOptions cx7{kCx7, ""};
+  const roce::judge::SystemSpec cx7{kCx7, ""};
   auto all = read_input(cx7, {});
   REQUIRE(all);
   CHECK(all->origin == "live, configuration only");
@@ -180,10 +185,10 @@ TEST_CASE("the live host is read as a system; a host without devices fails only 
   CHECK(rdma_names(whole->now_as_read()) == std::vector<std::string>{"mlx5_0", "mlx5_1"});
 
   SimCopy empty("healthy.toml");  // its directory holds no sysfs tree: a host without devices
-  const GlobalOptions nothing{empty.dir(), ""};
+  const roce::judge::SystemSpec nothing{empty.dir(), ""};
   auto shown = read_input(nothing, {});
   REQUIRE(shown);
-  CHECK(roce::cli::host_is_empty(shown->now));
+  CHECK(roce::model::host_is_empty(shown->now));
   InputRequest required;
   required.require_devices = true;
   auto judged = read_input(nothing, required);
@@ -209,41 +214,41 @@ TEST_CASE("a --host that is no host is an input error") {
 
 TEST_CASE("sample_device narrows every sample of a system and names a device that is not there") {
   SimCopy sim("healthy.toml");
-  auto system = roce::cli::open_input_system({"", sim.spec()}, "mlx5_0");
+  auto system = roce::judge::open_input_system({"", sim.spec()}, "mlx5_0");
   REQUIRE(system);
-  CHECK_FALSE(roce::cli::runs_in_real_time(**system));
-  auto host = roce::cli::sample_device(**system, "ens1f0np0");
+  CHECK_FALSE(roce::judge::runs_in_real_time(**system));
+  auto host = roce::judge::sample_device(**system, "ens1f0np0");
   REQUIRE(host);
   CHECK(rdma_names(*host) == std::vector<std::string>{"mlx5_0"});
-  auto missing = roce::cli::sample_device(**system, "eth9");
+  auto missing = roce::judge::sample_device(**system, "eth9");
   REQUIRE_FALSE(missing);
   CHECK(missing.error().message == "no netdev or RDMA device named \"eth9\"");
 
-  auto live = roce::cli::open_input_system({kCx7, "live"});
+  auto live = roce::judge::open_input_system({kCx7, "live"});
   REQUIRE(live);
-  CHECK(roce::cli::runs_in_real_time(**live));
+  CHECK(roce::judge::runs_in_real_time(**live));
 }
 
 TEST_CASE("no_device_error says where the device is missing and where to find the names") {
-  const auto e = roce::cli::no_device_error("eth9", " in a.json or b.json", "`roce-doctor show --from FILE` lists");
+  const auto e = roce::judge::no_device_error("eth9", " in a.json or b.json", "`roce-doctor show --from FILE` lists");
   CHECK(e.message == "no netdev or RDMA device named \"eth9\" in a.json or b.json");
   CHECK(e.hint == "`roce-doctor show --from FILE` lists");
 }
 
 TEST_CASE("--profile: the built-in default, a name, a file, and the errors of each") {
-  auto builtin = roce::cli::load_profile_option("");
+  auto builtin = roce::judge::load_profile("");
   REQUIRE(builtin);
-  CHECK(roce::cli::profile_label(*builtin) == "roce-lossless (built-in)");
+  CHECK(roce::judge::profile_label(*builtin) == "roce-lossless (built-in)");
 
   // Only the roce-doctor binary of a build tree looks in the source tree; this test is not that binary.
   ::setenv("ROCE_DOCTOR_PROFILE_DIR", (std::string(ROCE_SOURCE_DIR) + "/profiles").c_str(), 1);
-  auto named = roce::cli::load_profile_option("roce-lossless-pcp");
+  auto named = roce::judge::load_profile("roce-lossless-pcp");
   REQUIRE(named);
   CHECK(named->name == "roce-lossless-pcp");
-  CHECK(roce::cli::profile_label(*named) == "roce-lossless-pcp (" + named->file + ")");
+  CHECK(roce::judge::profile_label(*named) == "roce-lossless-pcp (" + named->file + ")");
   CHECK(named->file.ends_with("roce-lossless-pcp.toml"));
 
-  auto unknown = roce::cli::load_profile_option("no-such-profile");
+  auto unknown = roce::judge::load_profile("no-such-profile");
   REQUIRE_FALSE(unknown);
   CHECK(unknown.error().message.rfind("no profile named \"no-such-profile\" (looked in ", 0) == 0);
   CHECK(unknown.error().hint.find("roce-lossless-pcp") != std::string::npos);
@@ -251,13 +256,13 @@ TEST_CASE("--profile: the built-in default, a name, a file, and the errors of ea
 
   const std::string file = roce::test::temp_path("input-profile.toml");
   roce::test::write_file(file, "[profile]\nname = \"mine\"\n[qos]\ntrust = \"dcsp\"\n");
-  auto broken = roce::cli::load_profile_option(file);
+  auto broken = roce::judge::load_profile(file);
   REQUIRE_FALSE(broken);
   CHECK(broken.error().message.find(file + ":4:9: qos.trust must be \"dscp\" or \"pcp\"") != std::string::npos);
   roce::test::write_file(file, "[profile]\nname = \"mine\"\n");
-  auto mine = roce::cli::load_profile_option(file);
+  auto mine = roce::judge::load_profile(file);
   REQUIRE(mine);
-  CHECK(roce::cli::profile_label(*mine) == "mine (" + file + ")");
+  CHECK(roce::judge::profile_label(*mine) == "mine (" + file + ")");
   std::remove(file.c_str());
 }
 

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "captures/text/devlink_sb.hpp"
+#include "captures/text/devlink_sb_text.hpp"
 #include "sources/devlink/devlink_sb_messages.hpp"
 #include "sources/devlink/devlink_sb_reader.hpp"
 #include "support/nl_builder.hpp"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "captures/text/devlink_sb.hpp"
+#include "captures/text/devlink_sb_text.hpp"
 #include "host_builder.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"

@@ -122,8 +122,9 @@ TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; 
   INFO(r.out << r.err);
   CHECK(r.exit_code == 2);
   CHECK(r.out.find("host      gpu-a17") != std::string::npos);
-  CHECK(r.out.find(report::utc_text(samples[10].time_unix_ms, true) + "–" +
-                   report::utc_text(samples[20].time_unix_ms, true) + "  critical  PAUSE-STORM") != std::string::npos);
+  CHECK(r.out.find(report::timeline_time(samples[10].time_unix_ms, true) + "–" +
+                   report::timeline_time(samples[20].time_unix_ms, true) + "  critical  PAUSE-STORM") !=
+        std::string::npos);
   const std::string page = slurp(html);
   CHECK(page.find("<svg") != std::string::npos);
   CHECK(page.find("PAUSE-STORM") != std::string::npos);
@@ -136,7 +137,7 @@ TEST_CASE("report: a bundle with a pause storm prints the interval and exits 2; 
     CHECK(quiet.out.find("samples   10 from") != std::string::npos);
   }
   SECTION("--since as a time of day, --json") {
-    const auto late = run("'" + day + "' --json --since " + report::utc_text(samples[15].time_unix_ms, true));
+    const auto late = run("'" + day + "' --json --since " + report::timeline_time(samples[15].time_unix_ms, true));
     INFO(late.out << late.err);
     CHECK(late.exit_code == 2);
     const auto doc = nlohmann::json::parse(late.out);
@@ -161,8 +162,9 @@ TEST_CASE("report: two captures of one host are merged in time order") {
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("samples   20 from 2 captures") != std::string::npos);
-  CHECK(r.out.find(report::utc_text(samples[8].time_unix_ms, true) + "–" +
-                   report::utc_text(samples[12].time_unix_ms, true) + "  warning   PAUSE-STORM") != std::string::npos);
+  CHECK(r.out.find(report::timeline_time(samples[8].time_unix_ms, true) + "–" +
+                   report::timeline_time(samples[12].time_unix_ms, true) + "  warning   PAUSE-STORM") !=
+        std::string::npos);
   std::remove(late.c_str());
   std::remove(early.c_str());
 }

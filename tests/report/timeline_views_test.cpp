@@ -18,6 +18,7 @@
 #include "report/timeline_report.hpp"
 #include "timeline/timeline.hpp"
 #include "timeline_samples.hpp"
+#include "util/time_text.hpp"
 
 namespace roce::test {
 
@@ -61,19 +62,20 @@ TEST_CASE("text timeline: header, one line per interval sorted by start, ongoing
   CHECK(text.find("host      gpu-a17\n") != std::string::npos);
   CHECK(text.find("samples   30 from day.json\n") != std::string::npos);
   CHECK(text.find("window    60 s, 29 evaluated\n") != std::string::npos);
-  const std::string start = report::utc_text(samples[10].time_unix_ms, true);
-  const std::string end = report::utc_text(samples[20].time_unix_ms, true);
+  const std::string start = report::timeline_time(samples[10].time_unix_ms, true);
+  const std::string end = report::timeline_time(samples[20].time_unix_ms, true);
   CHECK(text.find(start + "–" + end +
                   "  critical  PAUSE-STORM     ens1f0np0 (mlx5_0/1) prio 3  peak tx_prio3_pause_duration 61%") !=
         std::string::npos);
-  const std::string late = report::utc_text(samples[26].time_unix_ms, true);
+  const std::string late = report::timeline_time(samples[26].time_unix_ms, true);
   CHECK(text.find(late + "–ongoing   warning   PAUSE-STORM") != std::string::npos);
   CHECK(text.find(start) < text.find(late));
 }
 
-TEST_CASE("utc_text and peak_text") {
-  CHECK(report::utc_text(1795000000000, false) == "2026-11-18 11:06:40");
-  CHECK(report::utc_text(1795000000000, true) == "11:06:40");
+TEST_CASE("timeline_time and peak_text") {
+  CHECK(report::timeline_time(1795000000000, false) == "2026-11-18 11:06:40");
+  CHECK(utc_text(1795000000000, UtcForm::iso8601) == "2026-11-18T11:06:40Z");
+  CHECK(report::timeline_time(1795000000000, true) == "11:06:40");
   CHECK(report::peak_text({"rx_prio3_pause_duration", "prio[3].rx_pause_us", 420000}) ==
         "peak rx_prio3_pause_duration 42%");
   CHECK(report::peak_text({"rx_prio3_discards", "prio[3].rx_discards", 1234}) == "peak rx_prio3_discards 1.23k/s");
@@ -122,7 +124,7 @@ TEST_CASE("HTML axis ticks are the host's UTC times") {
   const auto html = report::render_timeline_html(report_of(samples));
   // 29 minutes: 5-minute ticks, labelled HH:MM in UTC.
   const std::int64_t first_tick = (samples[0].time_unix_ms + 299'999) / 300'000 * 300'000;
-  CHECK(html.find(">" + report::utc_text(first_tick, true).substr(0, 5) + "</text>") != std::string::npos);
+  CHECK(html.find(">" + report::timeline_time(first_tick, true).substr(0, 5) + "</text>") != std::string::npos);
 }
 
 TEST_CASE("HTML renders in headless Chromium with every SVG in the DOM and no console error") {

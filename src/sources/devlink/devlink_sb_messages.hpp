@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "model/devlink_sb.hpp"
+#include "model/shared_buffer.hpp"
 #include "sources/netlink/request.hpp"
 #include "util/bytes.hpp"
 #include "util/expected.hpp"

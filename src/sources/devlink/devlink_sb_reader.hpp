@@ -1,7 +1,7 @@
 #pragma once
 // Live reader of every devlink device's shared buffer (`devlink sb`): pools, port pool thresholds
 // and TC bindings, dumped over the "devlink" generic-netlink family, ports named by their netdev.
-#include "model/devlink_sb.hpp"
+#include "model/shared_buffer.hpp"
 
 namespace roce::sources::devlink {
 

@@ -9,7 +9,7 @@
 
 #include "util/expected.hpp"
 
-namespace roce::cli {
+namespace roce::profile {
 
 std::vector<std::string> profile_dirs();
 
@@ -19,4 +19,4 @@ std::vector<std::string> profile_names();
 // The file to load, or an error naming the directories searched and the profiles found there.
 Expected<std::string> resolve_profile(const std::string& name_or_file);
 
-}  // namespace roce::cli
+}  // namespace roce::profile

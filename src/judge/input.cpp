@@ -1,37 +1,23 @@
-// The one input path of the subcommands: profile option, --dev filter, captures, system samples.
-#include "cli/input.hpp"
-
-#include <unistd.h>
+// The one input path of the commands: --dev filter, captures, system samples.
+#include "judge/input.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <utility>
 
-#include <fmt/format.h>
-
-#include "checks/registry.hpp"
-#include "cli/profile_lookup.hpp"
 #include "engine/context.hpp"
+#include "import/capture_names.hpp"
+#include "import/import_folder.hpp"
 #include "import/load_capture.hpp"
 #include "import/switch_archives.hpp"
-#include "profile/load.hpp"
+#include "model/host_filter.hpp"
 #include "switch/cable_join.hpp"
 #include "switch/host_lldp_live.hpp"
 #include "switch/load_exports.hpp"
 #include "util/exit_codes.hpp"
+#include "util/time_text.hpp"
 
-namespace roce::cli {
+namespace roce::judge {
 namespace {
-
-std::string seconds_text(double s) {
-  return s == static_cast<long long>(s) ? fmt::format("{:.0f} s", s) : fmt::format("{:.3g} s", s);
-}
-
-bool pairs_with(const model::RdmaDevice& dev, const std::string& netdev) {
-  if (dev.netdevs.ok() && std::count(dev.netdevs->begin(), dev.netdevs->end(), netdev)) return true;
-  return std::any_of(dev.ports.begin(), dev.ports.end(),
-                     [&](const model::RdmaPort& p) { return p.netdev.ok() && *p.netdev == netdev; });
-}
 
 // One capture: its last sample, and its first for rates when it holds more than one.
 Input from_one_capture(const std::string& file, captures::Bundle bundle) {
@@ -71,6 +57,11 @@ Expected<Input> from_two_captures(const std::vector<std::string>& files, const c
 // Captures (any that load_capture reads). Two samples give rates over the time between them:
 // their own clocks (monotonic, then wall clock: bundle timestamps, `date`, the sos manifest), or
 // `dt_given` when set.
+// An sos report, sysinfo-snapshot or folder of command outputs (a bundle says what its host had).
+bool is_imported(const model::Host& host) {
+  return host.from.source == "sos" || host.from.source == "sysinfo" || host.from.source == "folder";
+}
+
 Expected<Input> read_captures(const InputRequest& request) {
   const auto& files = request.captures;
   if (files.size() > 2)
@@ -79,7 +70,7 @@ Expected<Input> read_captures(const InputRequest& request) {
     return fail("--dt gives the time between two captures", "give --from twice, the earlier first");
   std::vector<captures::Bundle> bundles;
   for (const auto& file : files) {
-    auto bundle = read_capture(file);
+    auto bundle = read_capture(file, request.notices);
     if (!bundle) return fail(std::move(bundle.error()));
     bundles.push_back(std::move(*bundle));
   }
@@ -88,6 +79,13 @@ Expected<Input> read_captures(const InputRequest& request) {
   auto in = bundles.size() == 1 ? Expected<Input>(from_one_capture(files[0], std::move(bundles[0])))
                                 : from_two_captures(files, bundles[0], bundles[1], request.dt);
   if (in) in->observations = std::move(observations);
+  if (const model::Host* host = in ? &in->now : nullptr;
+      host && request.refuse_empty_import && is_imported(*host) && !import::holds_roce_data(*host))
+    return fail(host->from.locator +
+                    ": nothing to judge in this capture: no RDMA device and no netdev's DCB, "
+                    "trust, ECN or RED state; looked for " +
+                    import::looked_for_names(),
+                "is it a capture of a host with RDMA devices?");
   if (!in || !in->before) return in;
   const double clocks = engine::seconds_between(*in->before, in->now);
   in->dt = request.dt > 0 ? request.dt : clocks;
@@ -101,26 +99,24 @@ Expected<Input> read_captures(const InputRequest& request) {
 
 // The --host system (default live): one sample, or two `interval` apart on its clock (live
 // sleeps, a simulator advances its clock).
-Result<Input> read_system(const GlobalOptions& global, const InputRequest& request) {
-  auto system = open_input_system(global, request.read_whole_host ? std::string() : request.dev);
+Result<Input> read_system(const InputRequest& request) {
+  auto system = open_input_system(request.system, request.read_whole_host ? std::string() : request.dev);
   if (!system) return {system.error(), kExitInputError};
   Input in;
   in.system = std::move(*system);
-  tune::System& s = *in.system;
+  system::System& s = *in.system;
   if (request.interval.count() == 0) {
     in.now = s.sample();
     in.origin = s.name() + ", configuration only";
   } else {
-    if (runs_in_real_time(s) && isatty(STDERR_FILENO))
-      std::fprintf(stderr, "sampling for %s (use --interval 0 for configuration only)\n",
-                   seconds_text(static_cast<double>(request.interval.count()) / 1000).c_str());
+    if (runs_in_real_time(s) && request.notices.sampling) request.notices.sampling(request.interval);
     in.before = s.sample();
     s.wait(request.interval);
     in.now = s.sample();
     in.dt = engine::seconds_between(*in.before, in.now);
     in.origin = s.name() + ", 2 samples " + seconds_text(in.dt) + " apart";
   }
-  if (request.require_devices && request.dev.empty() && host_is_empty(in.now))
+  if (request.require_devices && request.dev.empty() && model::host_is_empty(in.now))
     return {Error{"could not read any netdev or RDMA device on this host",
                   in.now.notes.empty() ? "" : in.now.notes.front().message},
             kExitRuntimeError};
@@ -129,82 +125,51 @@ Result<Input> read_system(const GlobalOptions& global, const InputRequest& reque
 
 }  // namespace
 
-Expected<profile::Profile> load_profile_option(const std::string& name_or_file) {
-  if (name_or_file.empty()) return profile::default_profile();
-  auto path = resolve_profile(name_or_file);
-  if (!path) return fail(path.error());
-  return profile::load_profile(*path, checks::threshold_catalog());
-}
-
-std::string profile_label(const profile::Profile& p) {
-  return p.name + (p.file.empty() ? " (built-in)" : " (" + p.file + ")");
-}
-
-model::Host filter_host(const model::Host& host, const std::string& device) {
-  model::Host out = host;
-  out.netdevs.clear();
-  out.rdma_devices.clear();
-  std::vector<std::string> wanted_netdevs{device};
-  for (const auto& dev : host.rdma_devices) {
-    if (dev.name == device) {
-      out.rdma_devices.push_back(dev);
-      if (dev.netdevs.ok()) wanted_netdevs.insert(wanted_netdevs.end(), dev.netdevs->begin(), dev.netdevs->end());
-      for (const auto& p : dev.ports)
-        if (p.netdev.ok()) wanted_netdevs.push_back(*p.netdev);
-    } else if (pairs_with(dev, device)) {
-      out.rdma_devices.push_back(dev);
-    }
-  }
-  for (const auto& nd : host.netdevs)
-    if (std::count(wanted_netdevs.begin(), wanted_netdevs.end(), nd.name)) out.netdevs.push_back(nd);
-  return out;
-}
-
-bool host_is_empty(const model::Host& host) { return host.netdevs.empty() && host.rdma_devices.empty(); }
-
 Error no_device_error(const std::string& device, const std::string& where, std::string hint) {
   return {"no netdev or RDMA device named \"" + device + "\"" + where, std::move(hint)};
 }
 
 Expected<model::Host> select_device(const model::Host& host, const std::string& device) {
   if (device.empty()) return host;
-  model::Host selected = filter_host(host, device);
-  if (host_is_empty(selected)) return fail(no_device_error(device));
+  model::Host selected = model::filter_host(host, device);
+  if (model::host_is_empty(selected)) return fail(no_device_error(device));
   return selected;
 }
 
-Expected<captures::Bundle> read_capture(const std::string& path) {
+Expected<captures::Bundle> read_capture(const std::string& path, const Notices& notices) {
   std::vector<std::string> warnings;
   auto bundle = captures::load_capture(path, &warnings);
-  print_warnings(warnings);
+  if (notices.warning)
+    for (const auto& w : warnings) notices.warning(w);
   if (!bundle) return fail(std::move(bundle.error()));
   if (bundle->samples.empty()) return fail("capture " + path + " holds no sample");
   return bundle;
 }
 
-Expected<std::unique_ptr<tune::System>> open_input_system(const GlobalOptions& global, const std::string& device) {
-  return open_system(global.host.empty() ? "live" : global.host, global.sysfs_root, device);
+Expected<std::unique_ptr<system::System>> open_input_system(const SystemSpec& spec, const std::string& device) {
+  return open_system(spec.host.empty() ? "live" : spec.host, spec.sysfs_root, device);
 }
 
-bool runs_in_real_time(const tune::System& system) { return system.name() == "live"; }
+bool runs_in_real_time(const system::System& system) { return system.name() == "live"; }
 
-Expected<model::Host> sample_device(tune::System& system, const std::string& device) {
+Expected<model::Host> sample_device(system::System& system, const std::string& device) {
   return select_device(system.sample(), device);
 }
 
-void read_live_lldp(model::Host& host, model::SwitchSide& side) {
-  if (std::string missing = switches::add_live_lldp(host, side); !missing.empty())
-    print_warnings({"host LLDP neighbours " + missing});
+void read_live_lldp(model::Host& host, model::SwitchSide& side, const Notices& notices) {
+  if (std::string missing = switches::add_live_lldp(host, side); !missing.empty() && notices.warning)
+    notices.warning("host LLDP neighbours " + missing);
 }
 
-Result<Input> read_input(const GlobalOptions& global, const InputRequest& request) {
+Result<Input> read_input(const InputRequest& request) {
   Result<Input> in =
-      request.captures.empty() ? read_system(global, request) : Result<Input>(read_captures(request), kExitInputError);
+      request.captures.empty() ? read_system(request) : Result<Input>(read_captures(request), kExitInputError);
   if (in && !request.switch_exports.empty()) {
     auto side = import::read_switch_exports_or_archives(request.switch_exports);
     if (!side) return {std::move(side.error()), kExitInputError};
     model::append(in->observations.switches, std::move(*side));
-    if (in->system && runs_in_real_time(*in->system)) read_live_lldp(in->now, in->observations.switches);
+    if (in->system && runs_in_real_time(*in->system))
+      read_live_lldp(in->now, in->observations.switches, request.notices);
   }
   if (in && !in->observations.switches.switches.empty())
     in->observations.switches.cables = switches::join_cables(in->now, in->observations.switches);
@@ -212,8 +177,8 @@ Result<Input> read_input(const GlobalOptions& global, const InputRequest& reques
   auto now = select_device(in->now, request.dev);
   if (!now) return {std::move(now.error()), kExitInputError};
   in->whole_now = std::exchange(in->now, std::move(*now));
-  if (in->before) in->before = filter_host(*in->before, request.dev);
+  if (in->before) in->before = model::filter_host(*in->before, request.dev);
   return in;
 }
 
-}  // namespace roce::cli
+}  // namespace roce::judge

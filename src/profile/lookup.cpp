@@ -1,11 +1,12 @@
-#include "cli/profile_lookup.hpp"
+// Where --profile NAME is looked for, and the file it names.
+#include "profile/lookup.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
 
-namespace roce::cli {
+namespace roce::profile {
 namespace {
 
 namespace fs = std::filesystem;
@@ -45,8 +46,8 @@ std::vector<std::string> profile_names() {
 }
 
 Expected<std::string> resolve_profile(const std::string& name_or_file) {
-  const bool is_file = name_or_file.find('/') != std::string::npos ||
-                       (name_or_file.size() > 5 && name_or_file.ends_with(".toml"));
+  const bool is_file =
+      name_or_file.find('/') != std::string::npos || (name_or_file.size() > 5 && name_or_file.ends_with(".toml"));
   if (is_file) return name_or_file;
   std::string searched;
   for (const auto& dir : profile_dirs()) {
@@ -62,4 +63,4 @@ Expected<std::string> resolve_profile(const std::string& name_or_file) {
                             : "known profiles: " + names + "; or give a file: --profile path/to/profile.toml");
 }
 
-}  // namespace roce::cli
+}  // namespace roce::profile

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "captures/text/parse_result.hpp"
-#include "model/devlink_sb.hpp"
+#include "model/shared_buffer.hpp"
 
 namespace roce::captures::text {
 

@@ -1,19 +1,20 @@
 // The switch side of `tune`: the cross checks' fixes as one dry-run plan.
-#include "cli/switch_plan.hpp"
+#include "tune/switch_plan.hpp"
 
 #include <algorithm>
 
 #include "checks/registry.hpp"
-#include "engine/runner.hpp"
 
-namespace roce::cli {
+namespace roce::tune {
 
-SwitchPlan switch_plan(const engine::Context& ctx) {
+engine::Selection switch_checks() {
   engine::Selection selection;
   for (const auto& c : checks::all_checks())
-    if (c.id.rfind("XSW-", 0) == 0) selection.only.emplace_back(c.id);
-  const auto results = checks::run_checks(ctx, selection);
-  const auto ranked = engine::ranked_findings(checks::all_checks(), results);
+    if (c.id.starts_with("XSW-")) selection.only.emplace_back(c.id);
+  return selection;
+}
+
+SwitchPlan switch_plan(const std::vector<engine::Finding>& ranked, const std::vector<engine::CheckResult>& results) {
   SwitchPlan plan;
   std::vector<std::string> seen;
   std::string body;
@@ -38,4 +39,4 @@ SwitchPlan switch_plan(const engine::Context& ctx) {
   return plan;
 }
 
-}  // namespace roce::cli
+}  // namespace roce::tune

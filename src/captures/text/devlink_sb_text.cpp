@@ -1,4 +1,4 @@
-#include "captures/text/devlink_sb.hpp"
+#include "captures/text/devlink_sb_text.hpp"
 
 #include <map>
 #include <optional>

@@ -1,21 +1,21 @@
 // --host SPEC: opens the live system or the simulator.
-#include "cli/host_source.hpp"
+#include "judge/open_system.hpp"
 
 #include <filesystem>
 
 #include "sim/sim_system.hpp"
 #include "sources/writer/linux_system.hpp"
 
-namespace roce::cli {
+namespace roce::judge {
 
-Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, const std::string& sysfs_root,
-                                                    const std::string& device) {
+Expected<std::unique_ptr<system::System>> open_system(const std::string& spec, const std::string& sysfs_root,
+                                                      const std::string& device) {
   if (spec == "live") {
     sources::writer::LinuxSystemOptions options;
     options.sysfs_root_flag = sysfs_root;
     options.collect.sysfs_root_flag = sysfs_root;
     options.collect.device = device;
-    return std::unique_ptr<tune::System>(std::make_unique<sources::writer::LinuxSystem>(options));
+    return std::unique_ptr<system::System>(std::make_unique<sources::writer::LinuxSystem>(options));
   }
   if (spec.rfind("sim:", 0) == 0) {
     const std::string file = spec.substr(4);
@@ -26,9 +26,9 @@ Expected<std::unique_ptr<tune::System>> open_system(const std::string& spec, con
     const auto absolute = std::filesystem::absolute(file, ec);
     auto sim = sim::SimSystem::open(ec ? file : absolute.lexically_normal().string());
     if (!sim) return fail(std::move(sim.error()).context("--host " + spec));
-    return std::unique_ptr<tune::System>(std::move(*sim));
+    return std::unique_ptr<system::System>(std::move(*sim));
   }
   return fail("--host \"" + spec + "\" is not a host", "give live or sim:FILE.toml");
 }
 
-}  // namespace roce::cli
+}  // namespace roce::judge

@@ -6,7 +6,7 @@
 
 #include "model/nccl_log.hpp"
 
-namespace roce::cli {
+namespace roce::report {
 
 /// hosts[]: {"host", "ranks": [{"pid", "ranks", "cuda_device", "version", "lines"}], "transport",
 /// "devices": ["mlx5_0:1/RoCE"], "oob": {"interface", "address"}, "gdr": true|false|null,
@@ -23,4 +23,4 @@ nlohmann::ordered_json nccl_log_json(const model::NcclLog& log);
 /// `verbose` adds the unknown lines.
 std::string nccl_summary_text(const model::NcclLog& log, bool verbose);
 
-}  // namespace roce::cli
+}  // namespace roce::report

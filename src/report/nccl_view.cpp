@@ -1,11 +1,14 @@
 // Groups a job's NCCL log by host and renders it as text and JSON.
-#include "cli/nccl_view.hpp"
+#include "report/nccl_view.hpp"
 
 #include <algorithm>
 #include <map>
 #include <tuple>
 
-namespace roce::cli {
+#include "report/json_values.hpp"
+#include "util/text.hpp"
+
+namespace roce::report {
 namespace {
 
 using nlohmann::ordered_json;
@@ -72,20 +75,10 @@ std::vector<HostView> by_host(const model::NcclLog& log) {
 }
 
 ordered_json or_null(const std::string& s) { return s.empty() ? ordered_json(nullptr) : ordered_json(s); }
-template <class T>
-ordered_json or_null(const std::optional<T>& v) {
-  return v ? ordered_json(*v) : ordered_json(nullptr);
-}
 
 ordered_json gdr_json(const model::NcclChannels& c) {
   if (c.net == 0) return nullptr;
   return c.net_gdr > 0;
-}
-
-std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
-  return s;
 }
 
 }  // namespace
@@ -145,7 +138,7 @@ ordered_json nccl_log_json(const model::NcclLog& log) {
 }
 
 std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
-  std::string out = "NCCL log " + join(log.sources) + ": " + std::to_string(log.lines) + " lines, " +
+  std::string out = "NCCL log " + join(log.sources, ", ") + ": " + std::to_string(log.lines) + " lines, " +
                     std::to_string(log.nccl_lines) + " from NCCL, " + std::to_string(log.unknown_lines) +
                     " not understood\n";
   for (const auto& h : by_host(log)) {
@@ -164,8 +157,8 @@ std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
     }
     out += "\n" + (h.host.empty() ? std::string("(no host prefix)") : h.host) + ": " + std::to_string(h.ranks.size()) +
            " process" + (h.ranks.size() == 1 ? "" : "es") + " " + pids + "\n";
-    if (!v.empty()) out += "  " + library + " " + join(v) + "\n";
-    out += "  transport " + (h.transports.empty() ? std::string("unknown") : join(h.transports)) + "; devices " +
+    if (!v.empty()) out += "  " + library + " " + join(v, ", ") + "\n";
+    out += "  transport " + (h.transports.empty() ? std::string("unknown") : join(h.transports, ", ")) + "; devices " +
            (h.devices.empty() ? std::string("none listed") : join(h.devices, " ")) + "\n";
     if (!h.oob_interface.empty()) out += "  OOB " + h.oob_interface + " " + h.oob_address + "\n";
     const auto& c = h.channels;
@@ -189,4 +182,4 @@ std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
   return out;
 }
 
-}  // namespace roce::cli
+}  // namespace roce::report
