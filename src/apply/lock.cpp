@@ -1,5 +1,6 @@
 // The apply lock: one tune --apply at a time, and who holds it.
 #include "apply/lock.hpp"
+#include "util/read_file.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -78,8 +79,8 @@ std::int64_t unix_ms_now() {
 std::string utc_time(std::int64_t unix_ms) { return utc_text(unix_ms, UtcForm::iso8601); }
 
 std::string own_command_line() {
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto read = util::read_file("/proc/self/cmdline");
+  std::string raw = read ? std::move(*read) : std::string();
   while (!raw.empty() && raw.back() == '\0') raw.pop_back();
   for (char& c : raw)
     if (c == '\0') c = ' ';

@@ -5,12 +5,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "bwrun/perftest_run.hpp"
 #include "results/read_results.hpp"
 #include "util/exit_codes.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::bwrun {
 namespace {
@@ -30,10 +29,8 @@ Expected<std::string> run_directory(const std::string& out_dir) {
 
 // The result the run left, read as `bw FILE` reads it; an incomplete one quotes perftest's stderr.
 Result<std::vector<model::BandwidthResult>> read_run(const PerftestPlan& plan, const PerftestRun& done) {
-  std::ifstream in(done.result_file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto read = results::read_results(text.str(), {"perftest", done.result_name});
+  const auto text = util::read_file(done.result_file);
+  auto read = results::read_results(text ? *text : std::string(), {"perftest", done.result_name});
   if (read) return std::move(*read);
   Error e = std::move(read.error());
   e.message = "perftest ended without a complete result: " + e.message;

@@ -3,11 +3,11 @@
 
 #include <sys/stat.h>
 
-#include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "util/child_process.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::bwrun {
 namespace {
@@ -26,10 +26,8 @@ constexpr auto kServerFinishLimit = std::chrono::seconds(5);
 constexpr auto kReadyPoll = std::chrono::milliseconds(20);
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  auto text = util::read_file(path);
+  return text ? std::move(*text) : std::string();
 }
 
 bool non_empty_file(const std::string& path) {

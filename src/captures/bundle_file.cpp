@@ -2,11 +2,11 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "captures/bundle.hpp"
 #include "captures/zstd_codec.hpp"
 #include "util/atomic_write.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::captures {
 namespace {
@@ -15,19 +15,10 @@ bool is_zstd_name(const std::string& path) {
   return path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
 }
 
-Expected<std::string> slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return fail("read " + path + ": I/O error");
-  return ss.str();
-}
-
 }  // namespace
 
 Expected<Bundle> read_bundle_file(const std::string& path) {
-  auto bytes = slurp(path);
+  auto bytes = util::read_file(path);
   if (!bytes) return fail(std::move(bytes.error()));
   if (is_zstd_name(path)) {
     auto text = zstd_decompress(*bytes);

@@ -1,32 +1,25 @@
 // One host of a fleet: a check --json output read back, or a capture judged.
 #include "fleet/judge_host.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "fleet/check_json_read.hpp"
 #include "judge/judge.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::fleet {
 namespace {
 
 // The file's first bytes, enough to tell a `check --json` output from a bundle.
 std::string file_head(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(64, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return head;
+  auto head = util::read_file_head(path, 64);
+  return head ? std::move(*head) : std::string();
 }
 
 Expected<HostSummary> read_check_json_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) return fail("cannot read " + path + ": " + std::strerror(errno), "", errno);
-  return read_check_json(text, path);
+  auto text = util::read_file(path);
+  if (!text) return fail(std::move(text.error()));
+  return read_check_json(*text, path);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "import/capture_time.hpp"
+#include "util/text.hpp"
 
 #include <array>
 #include <charconv>
@@ -13,18 +14,6 @@ namespace {
 
 constexpr std::array<std::string_view, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') ++i;
-    if (i > start) out.push_back(s.substr(start, i - start));
-  }
-  return out;
-}
 
 bool number(std::string_view s, int& out, int lo, int hi) {
   if (s.empty() || s.size() > 6) return false;
@@ -54,7 +43,7 @@ std::int64_t utc_ms(int year, int month0, int day, int h, int m, int s) {
 }  // namespace
 
 Expected<std::int64_t> parse_date_output(std::string_view text) {
-  const auto w = words(text);
+  const auto w = util::split_words(text);
   if (w.size() != 6)
     return fail("expected `date` output like \"Sun Nov 29 20:30:00 UTC 2026\", got " + std::to_string(w.size()) +
                 " words");

@@ -9,6 +9,7 @@
 
 #include "counters/canonical.hpp"
 #include "model/for_each_field.hpp"
+#include "util/text.hpp"
 
 namespace roce::import {
 namespace {
@@ -50,16 +51,6 @@ std::string quotable(std::string_view line) {
   return cut ? out + " [...]" : out;
 }
 
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t eol = std::min(text.find('\n', at), text.size());
-    out.push_back(text.substr(at, eol - at));
-    at = eol + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::map<std::string, CitedLines> cited_lines(const model::Host& host, const std::string& source) {
@@ -86,7 +77,7 @@ std::map<std::string, CitedLines> cited_lines(const model::Host& host, const std
 
 void keep_cited_lines(model::RawLines& into, const std::string& source, const std::string& label, std::string_view text,
                       const CitedLines& cited) {
-  const auto lines = split_lines(text);
+  const auto lines = util::split_lines(text);
   for (const auto& [number, block] : cited) {
     if (number > lines.size()) break;
     std::string quote = quotable(lines[number - 1]);
@@ -114,7 +105,7 @@ std::map<std::string, std::set<std::string, std::less<>>> cited_counters(const m
 
 void keep_counter_lines(model::RawLines& into, const std::string& source, const std::string& label,
                         std::string_view text, const std::set<std::string, std::less<>>& names) {
-  const auto lines = split_lines(text);
+  const auto lines = util::split_lines(text);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string_view line = lines[i];
     line.remove_prefix(std::min(line.find_first_not_of(" \t"), line.size()));

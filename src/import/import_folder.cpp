@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include "captures/text/ecn_config.hpp"
@@ -17,13 +15,14 @@
 #include "sources/sysfs/netdev_sysfs.hpp"
 #include "sources/sysfs/rdma_sysfs.hpp"
 #include "sources/sysfs/sysfs_file.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uintmax_t kMaxFileBytes = 64u << 20;  // no command output is this large
+constexpr std::size_t kMaxFileBytes = 64u << 20;     // no command output is this large
 constexpr int kMaxDepth = 4;                         // plain folders: sysinfo-snapshot nests outputs
 
 struct FoundFile {
@@ -47,15 +46,7 @@ bool inside(const fs::path& top, const fs::path& p) {
 }
 
 Expected<std::string> read_small_file(const fs::path& path, const std::string& label) {
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  if (ec) return fail(label + ": " + ec.message());
-  if (size > kMaxFileBytes) return fail(label + ": " + std::to_string(size) + " bytes, too large for a command output");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(label + ": cannot open");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return util::read_file(path.string(), kMaxFileBytes, label);
 }
 
 // An archive or a copied report often wraps the capture in one directory ("sosreport-host-2026.../").
@@ -363,6 +354,50 @@ model::RawLines read_cited_lines(const fs::path& top, const model::Host& host, c
   return raw;
 }
 
+// "a; b; c".
+std::string semicolon_list(const std::vector<std::string>& items) {
+  std::string listed;
+  for (const auto& f : items) listed += (listed.empty() ? "" : "; ") + f;
+  return listed;
+}
+
+// The command outputs of the capture, read in apply_order (then by label) into the state.
+void import_command_files(const fs::path& top, bool sos, const std::string& source, ImportState& state) {
+  std::vector<FoundFile> files = sos ? find_sos_files(top) : std::vector<FoundFile>{};
+  if (!sos) find_plain_files(top, top, 0, files);
+  std::stable_sort(files.begin(), files.end(), [](const FoundFile& a, const FoundFile& b) {
+    const int oa = apply_order(a.command.kind), ob = apply_order(b.command.kind);
+    return oa != ob ? oa < ob : a.label < b.label;
+  });
+  for (const auto& file : files) {
+    if (!inside(top, file.path)) continue;
+    auto text = read_small_file(file.path, file.label);
+    if (!text) {
+      add_warning(state, file.label, text.error().message);
+      continue;
+    }
+    import_command_text(file.command, *text, {source, file.label}, state);
+  }
+}
+
+// Notes on what the capture gave: the files of a sysinfo-snapshot used (it holds far more than
+// roce-doctor reads), and the recognised files not used.
+void note_files_read(ImportState& state, bool sysinfo) {
+  if (sysinfo) {
+    std::vector<std::string> used = state.files_used;
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    state.host.notes.push_back({"capture", model::Availability::present,
+                                std::to_string(used.size()) + " file" + (used.size() == 1 ? "" : "s") +
+                                    " of the snapshot used: " + semicolon_list(used)});
+  }
+  if (!state.files_not_used.empty())
+    state.host.notes.push_back({"capture", model::Availability::present,
+                                std::to_string(state.files_not_used.size()) + " recognised file" +
+                                    (state.files_not_used.size() == 1 ? "" : "s") +
+                                    " not used: " + semicolon_list(state.files_not_used)});
+}
+
 }  // namespace
 
 Expected<Imported> import_folder(const std::string& dir) {
@@ -379,21 +414,7 @@ Expected<Imported> import_folder(const std::string& dir) {
   const bool sysfs_used = import_sysfs(top, state);
   relocate(state.host, top.string(), source);
 
-  std::vector<FoundFile> files = sos ? find_sos_files(top) : std::vector<FoundFile>{};
-  if (!sos) find_plain_files(top, top, 0, files);
-  std::stable_sort(files.begin(), files.end(), [](const FoundFile& a, const FoundFile& b) {
-    const int oa = apply_order(a.command.kind), ob = apply_order(b.command.kind);
-    return oa != ob ? oa < ob : a.label < b.label;
-  });
-  for (const auto& file : files) {
-    if (!inside(top, file.path)) continue;
-    auto text = read_small_file(file.path, file.label);
-    if (!text) {
-      add_warning(state, file.label, text.error().message);
-      continue;
-    }
-    import_command_text(file.command, *text, {source, file.label}, state);
-  }
+  import_command_files(top, sos, source, state);
   if (sos) list_namespace_files(top, state);
   if (sysinfo) {
     import_sysinfo_commands(top, source, state);
@@ -413,23 +434,7 @@ Expected<Imported> import_folder(const std::string& dir) {
         state.time_problem.empty() ? "the capture holds no `date` output: its time is unknown" : state.time_problem,
         model::Availability::absent);
 
-  if (sysinfo) {  // a snapshot holds far more than roce-doctor reads: say what was
-    std::vector<std::string> used = state.files_used;
-    std::sort(used.begin(), used.end());
-    used.erase(std::unique(used.begin(), used.end()), used.end());
-    std::string listed;
-    for (const auto& f : used) listed += (listed.empty() ? "" : "; ") + f;
-    state.host.notes.push_back(
-        {"capture", model::Availability::present,
-         std::to_string(used.size()) + " file" + (used.size() == 1 ? "" : "s") + " of the snapshot used: " + listed});
-  }
-  if (!state.files_not_used.empty()) {
-    std::string listed;
-    for (const auto& f : state.files_not_used) listed += (listed.empty() ? "" : "; ") + f;
-    state.host.notes.push_back({"capture", model::Availability::present,
-                                std::to_string(state.files_not_used.size()) + " recognised file" +
-                                    (state.files_not_used.size() == 1 ? "" : "s") + " not used: " + listed});
-  }
+  note_files_read(state, sysinfo);
 
   model::map_port_netdevs(state.host);
   mark_unread(state.host, "not in this capture", {source, ""});

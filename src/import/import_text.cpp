@@ -1,6 +1,8 @@
+// One command output of a capture read into the Host being built: a table of command kind -> parser -> merge.
 #include "import/import_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <iterator>
 #include <utility>
@@ -28,6 +30,7 @@
 #include "captures/text/tc_qdisc.hpp"
 #include "import/capture_time.hpp"
 #include "import/host_merge.hpp"
+#include "util/text.hpp"
 
 namespace roce::import {
 namespace {
@@ -35,15 +38,10 @@ namespace {
 using captures::text::TextOrigin;
 using model::Field;
 
+// The lines of `text` without trailing whitespace.
 std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  while (!text.empty()) {
-    const std::size_t eol = text.find('\n');
-    std::string_view line = text.substr(0, eol);
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-    out.push_back(line);
-    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
-  }
+  std::vector<std::string_view> out = util::split_lines(text);
+  for (auto& line : out) line = util::trim_right(line);
   return out;
 }
 
@@ -77,51 +75,71 @@ bool parsed_ok(Expected<captures::text::Parsed<T>>& result, const TextOrigin& or
   return true;
 }
 
-void import_host_fact(CommandKind kind, std::string_view text, const TextOrigin& origin, ImportState& state) {
+// How a file of one command kind is read into the state.
+using Importer = void (*)(const CommandFile& command, std::string_view text, const TextOrigin& origin,
+                          ImportState& state);
+
+// A parser of the captures/text convention (text + origin -> value and located warnings): the file is
+// parsed, its warnings recorded, and its value handed to `merge`.
+template <auto parse, auto merge>
+void parse_and_merge(const CommandFile& command, std::string_view text, const TextOrigin& origin, ImportState& state) {
+  auto result = parse(text, origin);
+  if (parsed_ok(result, origin, state)) merge(command, result->value, origin, state);
+}
+
+// The first non-blank line of a one-line command output (hostname, uname, date) and its number.
+struct FactLine {
+  std::size_t number = 1;
+  std::string_view text;
+};
+
+FactLine fact_line(std::string_view text) {
   const std::size_t line = first_content_line(text);
   const auto lines = lines_of(text);
-  const std::string_view first = line <= lines.size() ? lines[line - 1] : std::string_view{};
-  switch (kind) {
-    case CommandKind::hostname: {
-      const std::string name = first_word(first, 0);
-      if (name.empty() || first_word(first, 1) != "") {
-        add_warning(state, origin.file, origin.where(line) + ": expected one host name");
-        return;
-      }
-      if (state.host.hostname.empty()) state.host.hostname = name;
-      break;
-    }
-    case CommandKind::uname: {
-      // `uname -a`: "Linux <node> <release> ..."; `uname -r`: "<release>".
-      const bool all = origin.file.find("uname_-a") != std::string::npos;
-      const std::string release = first_word(first, all ? 2 : 0);
-      if (release.empty()) {
-        add_warning(state, origin.file, origin.where(line) + ": no kernel release");
-        return;
-      }
-      if (state.host.kernel_release.empty()) state.host.kernel_release = release;
-      break;
-    }
-    case CommandKind::date: {
-      auto ms = parse_date_output(first);
-      if (!ms) {
-        state.time_problem = origin.where(line) + ": " + ms.error().message;
-        return;
-      }
-      if (!state.time_known) {
-        state.host.time_unix_ms = *ms;
-        state.time_known = true;
-      }
-      break;
-    }
-    default: return;
+  return {line, line <= lines.size() ? lines[line - 1] : std::string_view{}};
+}
+
+// A host fact that is one word of the first line into `into` (kept when a file read before gave it);
+// `alone`: the line holds nothing else. A line without it is a warning, `problem`.
+void import_fact_word(std::string_view text, const TextOrigin& origin, ImportState& state, std::size_t index,
+                      bool alone, const char* problem, std::string& into) {
+  const FactLine first = fact_line(text);
+  const std::string word = first_word(first.text, index);
+  if (word.empty() || (alone && first_word(first.text, 1) != "")) {
+    add_warning(state, origin.file, origin.where(first.number) + ": " + problem);
+    return;
+  }
+  if (into.empty()) into = word;
+  state.files_used.push_back(origin.file);
+}
+
+void import_hostname(const CommandFile&, std::string_view text, const TextOrigin& origin, ImportState& state) {
+  import_fact_word(text, origin, state, 0, true, "expected one host name", state.host.hostname);
+}
+
+// `uname -a`: "Linux <node> <release> ..."; `uname -r`: "<release>".
+void import_uname(const CommandFile&, std::string_view text, const TextOrigin& origin, ImportState& state) {
+  const bool all = origin.file.find("uname_-a") != std::string::npos;
+  import_fact_word(text, origin, state, all ? 2 : 0, false, "no kernel release", state.host.kernel_release);
+}
+
+void import_date(const CommandFile&, std::string_view text, const TextOrigin& origin, ImportState& state) {
+  const FactLine first = fact_line(text);
+  auto ms = parse_date_output(first.text);
+  if (!ms) {
+    state.time_problem = origin.where(first.number) + ": " + ms.error().message;
+    return;
+  }
+  if (!state.time_known) {
+    state.host.time_unix_ms = *ms;
+    state.time_known = true;
   }
   state.files_used.push_back(origin.file);
 }
 
-void import_ethtool_stats(const std::string& netdev, std::string_view text, const TextOrigin& origin,
+void import_ethtool_stats(const CommandFile& command, std::string_view text, const TextOrigin& origin,
                           ImportState& state) {
-  auto& nd = netdev_named(state.host, netdev);
+  auto& nd = netdev_named(state.host, command.netdev);
   auto counters = captures::text::parse_ethtool_s(text);
   if (!counters && counters.error().sys_errno == EOPNOTSUPP) {  // a bond, bridge, VLAN, veth: no statistics
     take(nd.ethtool_stats, Field<model::CounterSet>::missing(model::Availability::unsupported,
@@ -140,12 +158,6 @@ void import_ethtool_stats(const std::string& netdev, std::string_view text, cons
   state.files_used.push_back(origin.file);
 }
 
-void import_rdma_devices(Expected<captures::text::Parsed<std::vector<model::RdmaDevice>>> result,
-                         const TextOrigin& origin, ImportState& state) {
-  if (!parsed_ok(result, origin, state)) return;
-  for (const auto& dev : result->value) merge_rdma_device(rdma_device_named(state.host, dev.name), dev);
-}
-
 // The mode is kept as a note: the model has no slot for RDMA-CM defaults.
 void import_cma_roce_mode(const CommandFile& command, std::string_view text, const TextOrigin& origin,
                           ImportState& state) {
@@ -155,6 +167,18 @@ void import_cma_roce_mode(const CommandFile& command, std::string_view text, con
   state.host.notes.push_back(
       {command.rdma_device, model::Availability::present,
        origin.where(first_content_line(text)) + ": RDMA-CM's default RoCE mode on " + port + " is " + result->value});
+}
+
+// show_counters names its device in the file name, which the parser needs.
+void import_show_counters(const CommandFile& command, std::string_view text, const TextOrigin& origin,
+                          ImportState& state) {
+  auto result = captures::text::parse_show_counters(text, command.rdma_device, origin);
+  if (parsed_ok(result, origin, state))
+    merge_rdma_device(rdma_device_named(state.host, command.rdma_device), result->value);
+}
+
+void import_not_used(const CommandFile& command, std::string_view, const TextOrigin& origin, ImportState& state) {
+  state.files_not_used.push_back(origin.file + " (" + command.what + ")");
 }
 
 // One `devlink sb ... show` file's devices joined to those of the files read before (pools, port
@@ -184,6 +208,118 @@ void merge_shared_buffers(model::SharedBuffers& into, std::vector<model::Devlink
   devices.erase(named(""));
 }
 
+// Where each parser's value goes.
+
+void merge_netdevs(const CommandFile&, const std::vector<model::NetDev>& netdevs, const TextOrigin&,
+                   ImportState& state) {
+  for (const auto& nd : netdevs) merge_netdev(netdev_named(state.host, nd.name), nd);
+}
+
+void merge_rdma_devices(const CommandFile&, const std::vector<model::RdmaDevice>& devices, const TextOrigin&,
+                        ImportState& state) {
+  for (const auto& dev : devices) merge_rdma_device(rdma_device_named(state.host, dev.name), dev);
+}
+
+void merge_driver(const CommandFile& command, const Field<model::DriverInfo>& driver, const TextOrigin&,
+                  ImportState& state) {
+  take(netdev_named(state.host, command.netdev).driver, driver);
+}
+
+void merge_link(const CommandFile& command, const captures::text::EthtoolLink& link, const TextOrigin&,
+                ImportState& state) {
+  take(netdev_named(state.host, command.netdev).link, link.settings);
+}
+
+void merge_pause(const CommandFile& command, const Field<model::PauseParams>& pause, const TextOrigin&,
+                 ImportState& state) {
+  take(netdev_named(state.host, command.netdev).pause, pause);
+}
+
+void merge_module(const CommandFile& command, const Field<std::uint32_t>& cable_m, const TextOrigin&,
+                  ImportState& state) {
+  take(netdev_named(state.host, command.netdev).module_cable_m, cable_m);
+}
+
+void merge_qdiscs(const CommandFile&, std::vector<captures::text::NetdevQdiscs>& devices, const TextOrigin&,
+                  ImportState& state) {
+  for (auto& dev : devices) take(netdev_named(state.host, dev.netdev).qdiscs, std::move(dev.qdiscs));
+}
+
+void merge_mlnx_qos(const CommandFile& command, const captures::text::MlnxQos& qos, const TextOrigin&,
+                    ImportState& state) {
+  state.host.mlnx_qos_seen = true;
+  auto& nd = netdev_named(state.host, command.netdev);
+  take(nd.trust, qos.trust);
+  merge_dcb(nd.dcb, qos.dcb);
+  state.mlnx_qos[command.netdev] = qos;
+}
+
+void merge_dcb_show(const CommandFile& command, const model::Dcb& dcb, const TextOrigin&, ImportState& state) {
+  merge_dcb(netdev_named(state.host, command.netdev).dcb, dcb);
+}
+
+void merge_lldp_agents(const CommandFile&, std::vector<std::string>& agents, const TextOrigin& origin,
+                       ImportState& state) {
+  state.host.lldp_agents = model::Field<std::vector<std::string>>::of(std::move(agents), origin.at(1));
+}
+
+void merge_devlink_sb(const CommandFile&, std::vector<model::DevlinkSb>& devices, const TextOrigin& origin,
+                      ImportState& state) {
+  merge_shared_buffers(state.host.shared_buffers, std::move(devices), origin.at(1));
+}
+
+namespace text = captures::text;
+
+// One row per command kind, in the enum's order: the order files are applied in (see apply_order)
+// and how a file is read. Adding a command is adding its kind and its row.
+struct CommandRow {
+  CommandKind kind;
+  int order;        // lower first
+  Importer import;  // nullptr: nothing to read
+};
+
+constexpr std::array kCommandRows{
+    CommandRow{CommandKind::unknown, 100, nullptr},
+    CommandRow{CommandKind::hostname, 0, import_hostname},
+    CommandRow{CommandKind::date, 0, import_date},
+    CommandRow{CommandKind::uname, 0, import_uname},
+    CommandRow{CommandKind::ip_link, 1, parse_and_merge<text::parse_ip_link, merge_netdevs>},
+    CommandRow{CommandKind::ethtool_driver, 2, parse_and_merge<text::parse_ethtool_driver, merge_driver>},
+    CommandRow{CommandKind::ethtool_link, 2, parse_and_merge<text::parse_ethtool_link, merge_link>},
+    CommandRow{CommandKind::ethtool_pause, 2, parse_and_merge<text::parse_ethtool_pause, merge_pause>},
+    CommandRow{CommandKind::ethtool_stats, 2, import_ethtool_stats},
+    CommandRow{CommandKind::ethtool_module, 2, parse_and_merge<text::parse_ethtool_module, merge_module>},
+    CommandRow{CommandKind::ibstat, 3, parse_and_merge<text::parse_ibstat, merge_rdma_devices>},
+    CommandRow{CommandKind::ibv_devinfo, 4, parse_and_merge<text::parse_ibv_devinfo, merge_rdma_devices>},
+    CommandRow{CommandKind::show_gids, 5, parse_and_merge<text::parse_show_gids, merge_rdma_devices>},
+    CommandRow{CommandKind::rdma_statistic, 6, parse_and_merge<text::parse_rdma_statistic, merge_rdma_devices>},
+    CommandRow{CommandKind::tc_qdisc, 7, parse_and_merge<text::parse_tc_qdisc, merge_qdiscs>},
+    CommandRow{CommandKind::mlnx_qos, 8, parse_and_merge<text::parse_mlnx_qos, merge_mlnx_qos>},
+    CommandRow{CommandKind::dcb, 9, parse_and_merge<text::parse_dcb_show, merge_dcb_show>},
+    CommandRow{CommandKind::ip_address, 1, parse_and_merge<text::parse_ip_address, merge_netdevs>},
+    CommandRow{CommandKind::rdma_link, 3, parse_and_merge<text::parse_rdma_link, merge_rdma_devices>},
+    CommandRow{CommandKind::ibdev2netdev, 3, parse_and_merge<text::parse_ibdev2netdev, merge_rdma_devices>},
+    CommandRow{CommandKind::ibv_devices, 3, parse_and_merge<text::parse_ibv_devices, merge_rdma_devices>},
+    CommandRow{CommandKind::ibstatus, 3, parse_and_merge<text::parse_ibstatus, merge_rdma_devices>},
+    CommandRow{CommandKind::cma_roce_mode, 10, import_cma_roce_mode},
+    CommandRow{CommandKind::show_counters, 6, import_show_counters},
+    CommandRow{CommandKind::devlink_sb, 11, parse_and_merge<text::parse_devlink_sb, merge_devlink_sb>},
+    CommandRow{CommandKind::ps, 0, parse_and_merge<text::parse_ps_lldp_agents, merge_lldp_agents>},
+    CommandRow{CommandKind::not_used, 100, import_not_used},
+};
+
+constexpr bool one_row_per_kind_in_order() {
+  for (std::size_t i = 0; i < kCommandRows.size(); ++i)
+    if (kCommandRows[i].kind != static_cast<CommandKind>(i)) return false;
+  return kCommandRows.back().kind == CommandKind::not_used;
+}
+static_assert(one_row_per_kind_in_order(), "kCommandRows holds one row per CommandKind, in the enum's order");
+
+const CommandRow* row_of(CommandKind kind) {
+  const auto i = static_cast<std::size_t>(kind);
+  return i < kCommandRows.size() ? &kCommandRows[i] : nullptr;
+}
+
 }  // namespace
 
 void add_warning(ImportState& state, const std::string& subject, const std::string& message,
@@ -193,143 +329,14 @@ void add_warning(ImportState& state, const std::string& subject, const std::stri
 }
 
 int apply_order(CommandKind kind) {
-  switch (kind) {
-    case CommandKind::unknown: return 100;
-    case CommandKind::hostname:
-    case CommandKind::date:
-    case CommandKind::uname: return 0;
-    case CommandKind::ip_link: return 1;
-    case CommandKind::ethtool_driver:
-    case CommandKind::ethtool_link:
-    case CommandKind::ethtool_pause:
-    case CommandKind::ethtool_module:
-    case CommandKind::ethtool_stats: return 2;
-    case CommandKind::ibstat: return 3;
-    case CommandKind::ibv_devinfo: return 4;
-    case CommandKind::show_gids: return 5;
-    case CommandKind::rdma_statistic: return 6;
-    case CommandKind::tc_qdisc: return 7;
-    case CommandKind::mlnx_qos: return 8;
-    case CommandKind::dcb: return 9;
-    case CommandKind::ip_address: return 1;
-    case CommandKind::ibstatus:
-    case CommandKind::ibv_devices:
-    case CommandKind::rdma_link:
-    case CommandKind::ibdev2netdev: return 3;
-    case CommandKind::show_counters: return 6;
-    case CommandKind::cma_roce_mode: return 10;
-    case CommandKind::ps: return 0;
-    case CommandKind::devlink_sb: return 11;
-    case CommandKind::not_used: return 100;
-  }
-  return 100;
+  const CommandRow* row = row_of(kind);
+  return row ? row->order : 100;
 }
 
 void import_command_text(const CommandFile& command, std::string_view text, const TextOrigin& origin,
                          ImportState& state) {
-  switch (command.kind) {
-    case CommandKind::unknown: return;
-    case CommandKind::hostname:
-    case CommandKind::date:
-    case CommandKind::uname: import_host_fact(command.kind, text, origin, state); return;
-    case CommandKind::ip_link: {
-      auto result = captures::text::parse_ip_link(text, origin);
-      if (!parsed_ok(result, origin, state)) return;
-      for (const auto& nd : result->value) merge_netdev(netdev_named(state.host, nd.name), nd);
-      return;
-    }
-    case CommandKind::ethtool_driver: {
-      auto result = captures::text::parse_ethtool_driver(text, origin);
-      if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).driver, result->value);
-      return;
-    }
-    case CommandKind::ethtool_link: {
-      auto result = captures::text::parse_ethtool_link(text, origin);
-      if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).link, result->value.settings);
-      return;
-    }
-    case CommandKind::ethtool_pause: {
-      auto result = captures::text::parse_ethtool_pause(text, origin);
-      if (parsed_ok(result, origin, state)) take(netdev_named(state.host, command.netdev).pause, result->value);
-      return;
-    }
-    case CommandKind::ethtool_module: {
-      auto result = captures::text::parse_ethtool_module(text, origin);
-      if (parsed_ok(result, origin, state))
-        take(netdev_named(state.host, command.netdev).module_cable_m, result->value);
-      return;
-    }
-    case CommandKind::ethtool_stats: import_ethtool_stats(command.netdev, text, origin, state); return;
-    case CommandKind::ibstat: import_rdma_devices(captures::text::parse_ibstat(text, origin), origin, state); return;
-    case CommandKind::ibv_devinfo:
-      import_rdma_devices(captures::text::parse_ibv_devinfo(text, origin), origin, state);
-      return;
-    case CommandKind::show_gids:
-      import_rdma_devices(captures::text::parse_show_gids(text, origin), origin, state);
-      return;
-    case CommandKind::rdma_statistic:
-      import_rdma_devices(captures::text::parse_rdma_statistic(text, origin), origin, state);
-      return;
-    case CommandKind::tc_qdisc: {
-      auto result = captures::text::parse_tc_qdisc(text, origin);
-      if (!parsed_ok(result, origin, state)) return;
-      for (auto& dev : result->value) take(netdev_named(state.host, dev.netdev).qdiscs, std::move(dev.qdiscs));
-      return;
-    }
-    case CommandKind::mlnx_qos: {
-      auto result = captures::text::parse_mlnx_qos(text, origin);
-      if (!parsed_ok(result, origin, state)) return;
-      state.host.mlnx_qos_seen = true;
-      auto& nd = netdev_named(state.host, command.netdev);
-      take(nd.trust, result->value.trust);
-      merge_dcb(nd.dcb, result->value.dcb);
-      state.mlnx_qos[command.netdev] = result->value;
-      return;
-    }
-    case CommandKind::dcb: {
-      auto result = captures::text::parse_dcb_show(text, origin);
-      if (parsed_ok(result, origin, state)) merge_dcb(netdev_named(state.host, command.netdev).dcb, result->value);
-      return;
-    }
-    case CommandKind::ip_address: {
-      auto result = captures::text::parse_ip_address(text, origin);
-      if (!parsed_ok(result, origin, state)) return;
-      for (const auto& nd : result->value) merge_netdev(netdev_named(state.host, nd.name), nd);
-      return;
-    }
-    case CommandKind::rdma_link:
-      import_rdma_devices(captures::text::parse_rdma_link(text, origin), origin, state);
-      return;
-    case CommandKind::ibdev2netdev:
-      import_rdma_devices(captures::text::parse_ibdev2netdev(text, origin), origin, state);
-      return;
-    case CommandKind::ibv_devices:
-      import_rdma_devices(captures::text::parse_ibv_devices(text, origin), origin, state);
-      return;
-    case CommandKind::ibstatus:
-      import_rdma_devices(captures::text::parse_ibstatus(text, origin), origin, state);
-      return;
-    case CommandKind::show_counters: {
-      auto result = captures::text::parse_show_counters(text, command.rdma_device, origin);
-      if (parsed_ok(result, origin, state))
-        merge_rdma_device(rdma_device_named(state.host, command.rdma_device), result->value);
-      return;
-    }
-    case CommandKind::cma_roce_mode: import_cma_roce_mode(command, text, origin, state); return;
-    case CommandKind::ps: {
-      auto result = captures::text::parse_ps_lldp_agents(text, origin);
-      if (parsed_ok(result, origin, state))
-        state.host.lldp_agents = model::Field<std::vector<std::string>>::of(std::move(result->value), origin.at(1));
-      return;
-    }
-    case CommandKind::devlink_sb: {
-      auto result = captures::text::parse_devlink_sb(text, origin);
-      if (parsed_ok(result, origin, state))
-        merge_shared_buffers(state.host.shared_buffers, std::move(result->value), origin.at(1));
-      return;
-    }
-    case CommandKind::not_used: state.files_not_used.push_back(origin.file + " (" + command.what + ")"); return;
-  }
+  const CommandRow* row = row_of(command.kind);
+  if (row && row->import) row->import(command, text, origin, state);
 }
 
 namespace {

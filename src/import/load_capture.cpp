@@ -1,10 +1,6 @@
 #include "import/load_capture.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "captures/zstd_codec.hpp"
 #include "import/capture_names.hpp"
@@ -17,19 +13,12 @@
 #include "results/find_results.hpp"
 #include "switch/load_exports.hpp"
 #include "topology/capture_topology.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
-
-Expected<std::string> read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 captures::Bundle as_bundle(Imported imported) {
   captures::Bundle bundle;
@@ -115,7 +104,7 @@ Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std
     case PathKind::recording: return load_recording(path, warnings);
     case PathKind::bundle: return captures::read_bundle_file(path);
     case PathKind::bundle_zstd: {
-      auto bytes = read_all(path);
+      auto bytes = util::read_file(path);
       if (!bytes) return fail(std::move(bytes.error()));
       auto text = captures::zstd_decompress(*bytes);
       if (!text) return fail(std::move(text.error()).context("bundle " + path));

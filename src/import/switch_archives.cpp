@@ -7,6 +7,7 @@
 #include "import/path_kind.hpp"
 #include "import/unpack_archive.hpp"
 #include "switch/load_exports.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::import {
 namespace {

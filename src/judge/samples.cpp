@@ -3,22 +3,20 @@
 
 #include <algorithm>
 #include <climits>
-#include <fstream>
 
 #include "model/host_filter.hpp"
 #include "record/parts.hpp"
 #include "record/recording.hpp"
 #include "util/exit_codes.hpp"
+#include "util/read_file.hpp"
 #include "util/time_text.hpp"
 
 namespace roce::judge {
 namespace {
 
 bool is_recording(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  char head[16] = {};
-  in.read(head, sizeof head);
-  return record::looks_like_recording(std::string_view(head, static_cast<std::size_t>(in.gcount())));
+  const auto head = util::read_file_head(path, 16);
+  return head && record::looks_like_recording(*head);
 }
 
 // The samples within the range, narrowed to --dev, to the feed; the first sample fixes the range.

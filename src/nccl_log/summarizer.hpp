@@ -36,6 +36,8 @@ class Summarizer {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   model::NcclRank& rank_of(std::string_view host_pid, std::string_view host, std::string_view pid);
+  // An INFO message of process `r` read by the first reader of its kind; false when none reads it.
+  bool read_info_line(std::string_view msg, model::NcclRank& r);
 
   model::NcclLog log_;
   std::string source_;

@@ -2,11 +2,10 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "profile/toml_errors.hpp"
+#include "util/read_file.hpp"
 #include "util/spelling.hpp"
 
 namespace roce::profile {
@@ -266,11 +265,9 @@ Expected<Profile> parse_profile(std::string_view text, const std::string& file, 
 }
 
 Expected<Profile> load_profile(const std::string& path, const ThresholdCatalog& known) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot open profile", "give a path to a .toml file, see profiles/");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_profile(s.str(), path, known);
+  auto text = util::read_file(path);
+  if (!text) return fail(path + ": cannot open profile", "give a path to a .toml file, see profiles/");
+  return parse_profile(*text, path, known);
 }
 
 }  // namespace roce::profile

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <optional>
 
 #include "captures/bundle.hpp"
@@ -16,6 +17,7 @@
 #include "record/frame_encoder.hpp"
 #include "record/recording.hpp"
 #include "record/varint.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::record {
 namespace {
@@ -37,18 +39,6 @@ std::string file_header() {
   put_u32le(h, kFormatVersion);
   put_u32le(h, 0);
   return h;
-}
-
-Expected<std::string> read_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-  std::string out;
-  char buf[1 << 16];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-  const bool bad = std::ferror(f);
-  std::fclose(f);
-  if (bad) return fail("read " + path + ": I/O error");
-  return out;
 }
 
 class FileRecordWriter final : public RecordWriter {
@@ -84,7 +74,8 @@ class FileRecordWriter final : public RecordWriter {
   Outcome open_part(std::vector<std::string>* warnings) {
     std::error_code ec;
     if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
-      auto bytes = read_file(path_);
+      // No size limit: a recording grows without one unless rotated, and the reader maps any size.
+      auto bytes = util::read_file(path_, std::numeric_limits<std::size_t>::max());
       if (!bytes) return fail(std::move(bytes.error()));
       auto scanned = scan_recording(*bytes, path_, [](const model::Host&) { return true; });
       if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));

@@ -3,10 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "results/read_results.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::results {
 namespace {
@@ -37,11 +36,9 @@ FoundResults find_results(const std::string& dir) {
   collect(dir, 0, files);
   std::sort(files.begin(), files.end());
   for (const auto& path : files) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    const std::string text = s.str();
-    if (!looks_like_results(text)) continue;
+    const auto read_text = util::read_file(path, kMaxFileBytes);
+    if (!read_text || !looks_like_results(*read_text)) continue;
+    const std::string& text = *read_text;
     const std::string relative = fs::relative(path, dir).string();
     auto read = read_results(text, {"folder", relative});
     if (!read) {

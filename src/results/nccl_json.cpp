@@ -4,6 +4,7 @@
 
 #include "results/json_text.hpp"
 #include "results/read_results.hpp"
+#include "util/text.hpp"
 
 namespace roce::results {
 namespace {
@@ -16,12 +17,6 @@ std::string text_of(const json& o, const char* key) {
   if (it->is_string()) return it->get<std::string>();
   if (it->is_number()) return it->dump();
   return {};
-}
-
-std::string trimmed(std::string s) {
-  s.erase(0, s.find_first_not_of(' '));
-  s.erase(s.find_last_not_of(' ') + 1);
-  return s;
 }
 
 // "./build/all_reduce_perf" -> "all_reduce_perf".
@@ -87,8 +82,8 @@ Expected<std::vector<model::BandwidthResult>> read_nccl_json(std::string_view te
     w.bytes = *size;
     w.count = json_count(row, "count");
     w.type = text_of(row, "type");
-    w.redop = trimmed(text_of(row, "redop"));
-    w.root = trimmed(text_of(row, "root"));
+    w.redop = util::trim(text_of(row, "redop"));
+    w.root = util::trim(text_of(row, "root"));
     w.out_of_place = side_of(row, "out_of_place");  // null in trace replay: in-place only
     w.in_place = side_of(row, "in_place");
     if (!w.in_place && !w.out_of_place) return broken(at + " has neither out_of_place nor in_place figures");

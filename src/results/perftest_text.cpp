@@ -4,15 +4,16 @@
 #include "captures/text/text_input.hpp"
 #include "results/numbers.hpp"
 #include "results/read_results.hpp"
+#include "util/text.hpp"
 
 namespace roce::results {
 namespace {
 
 using captures::text::Line;
 using captures::text::shown;
-using captures::text::split_ws;
 using captures::text::TextInput;
 using model::BandwidthResult;
+using util::split_words;
 
 bool is_rule(std::string_view body) {
   return !body.empty() && std::all_of(body.begin(), body.end(), [](char c) { return c == '-' || c == '*'; });
@@ -86,118 +87,164 @@ bool is_failure(std::string_view body) {
   return false;
 }
 
+// The header a result shares with the run before it (server and client output pasted together).
+void copy_header(const BandwidthResult& from, BandwidthResult& to) {
+  to.test = from.test;
+  to.bidirectional = from.bidirectional;
+  to.device = from.device;
+  to.transport = from.transport;
+  to.connection = from.connection;
+  to.link_type = from.link_type;
+  to.qps = from.qps;
+  to.mtu = from.mtu;
+  to.gid_index = from.gid_index;
+  to.tos = from.tos;
+}
+
+// One row of a result table: "#bytes [#sl] #iterations [BW peak] BW average MsgRate".
+Expected<model::BandwidthRow> perftest_row(const TextInput& in, const Line& line,
+                                           const std::vector<std::string_view>& words, const Table& table,
+                                           bool peak_unmeasured, const std::string& unit) {
+  const std::string_view body = line.body();
+  const std::size_t first = table.qos ? 2 : 1;  // #iterations column
+  const std::size_t average_at = first + (table.peak ? 2 : 1);
+  if (words.size() < average_at + 2)
+    return in.error(line, "truncated result row (" + std::to_string(words.size()) + " of " +
+                              std::to_string(average_at + 2) + " columns): " + shown(body));
+  model::BandwidthRow w;
+  w.bytes = *captures::text::to_u64(words[0]);
+  w.iterations = captures::text::to_u64(words[first]);
+  const auto peak = table.peak ? to_number(words[first + 1]) : std::optional<double>(0);
+  const auto average = to_number(words[average_at]), rate = to_number(words[average_at + 1]);
+  if (!w.iterations || !peak || !average || !rate || *average < 0 || *peak < 0)
+    return in.error(line, "unreadable result row: " + shown(body));
+  if (table.peak && !(peak_unmeasured && *peak == 0)) w.peak = peak;
+  w.average = average;
+  w.msg_rate_mpps = rate;
+  w.gbps = *to_gbps(*average, unit);
+  w.line = line.number;
+  return w;
+}
+
+// The results of one output, line by line: a title or a header opens a result, "#bytes" its table,
+// and the rows below fill it.
+class PerftestTextReader {
+ public:
+  PerftestTextReader(std::string_view text, const captures::text::TextOrigin& origin) : in_(text, origin) {}
+
+  Expected<std::vector<BandwidthResult>> read() {
+    for (const Line& line : in_.lines()) {
+      auto read = read_line(line);
+      if (!read) return fail(std::move(read.error()));
+    }
+    return finish();
+  }
+
+ private:
+  void start(const Line& line) {
+    BandwidthResult r;
+    r.tool = model::BandwidthTool::perftest;
+    r.format = "text";
+    r.from = {"perftest", in_.origin().where(line.number)};
+    out_.push_back(std::move(r));
+    tables_.emplace_back();
+  }
+  bool table_open() const { return !out_.empty() && tables_.back().open; }
+
+  Outcome read_line(const Line& line) {
+    const std::string_view body = line.body();
+    if (is_rule(body)) return done();
+    if (body.find("Latency Test") != std::string_view::npos && body.ends_with("Test"))
+      return in_.error(line, "a perftest latency test, not a bandwidth test: " + shown(body));
+    if (is_title(body)) {
+      start(line);
+      out_.back().test = std::string(body);
+      out_.back().bidirectional = body.find("Bidirectional") != std::string_view::npos;
+      return done();
+    }
+    if (body.find("BW peak won't be measured") != std::string_view::npos) {
+      peak_unmeasured_ = true;
+      return done();
+    }
+    if (body.starts_with("#bytes")) return read_table_header(line, body);
+    const auto words = split_words(body);
+    const bool row = !words.empty() && captures::text::to_u64(words[0]).has_value();
+    if (row && table_open()) {
+      auto w = perftest_row(in_, line, words, tables_.back(), peak_unmeasured_, out_.back().unit);
+      if (!w) return fail(std::move(w.error()));
+      out_.back().rows.push_back(*w);
+      return done();
+    }
+    read_other(line, body);
+    return done();
+  }
+
+  // "#bytes #iterations BW peak[Gb/sec] BW average[Gb/sec] MsgRate[Mpps]". A second table after
+  // rows: another run (server and client pasted together) with the same header.
+  Outcome read_table_header(const Line& line, std::string_view body) {
+    if (out_.empty() || tables_.back().open) {
+      const BandwidthResult previous = out_.empty() ? BandwidthResult{} : out_.back();
+      start(line);
+      if (!previous.test.empty()) copy_header(previous, out_.back());
+    }
+    auto& r = out_.back();
+    r.unit = unit_of(body);
+    if (!to_gbps(1, r.unit)) return in_.error(line, "unknown bandwidth unit in the result header: " + shown(body));
+    const auto columns = split_words(body);
+    Table& table = tables_.back();
+    table = {};
+    table.open = true;
+    table.qos = columns.size() > 1 && columns[1] == "#sl";
+    table.peak = body.find("BW peak[") != std::string_view::npos;
+    table.header_line = line.number;
+    return done();
+  }
+
+  // A failure line under a table without rows, a header line of the open result, or a header
+  // whose title was cut off. Anything else (addresses, GIDs, "Waiting for client", stray
+  // warnings) is not used.
+  void read_other(const Line& line, std::string_view body) {
+    if (table_open() && out_.back().rows.empty() && tables_.back().failure.empty() && is_failure(body)) {
+      tables_.back().failure = std::string(body);
+      tables_.back().failure_line = line.number;
+    } else if (!out_.empty() && !tables_.back().open) {
+      header_fields(body, out_.back());
+    } else if (out_.empty() && !value_of(body, "Device").empty()) {
+      start(line);
+      header_fields(body, out_.back());
+    }
+  }
+
+  Expected<std::vector<BandwidthResult>> finish() {
+    if (out_.empty()) return in_.error("no perftest result (no \"BW Test\" title and no \"#bytes\" table)");
+    for (std::size_t i = 0; i < out_.size(); ++i) {
+      if (!tables_[i].open)
+        return fail(out_[i].from.locator + ": perftest header without a result table: the output is truncated",
+                    "give the whole output of the run, down to the closing dashed line");
+      if (out_[i].rows.empty() && !tables_[i].failure.empty())
+        return fail(in_.origin().where(tables_[i].failure_line) +
+                        ": the perftest run failed before a result: " + shown(tables_[i].failure),
+                    "the run printed no bandwidth: fix what it says (server and client reaching each other, the "
+                    "device, the GID index) and run it again");
+      if (out_[i].rows.empty())
+        return fail(in_.origin().where(tables_[i].header_line) +
+                        ": perftest result table without rows: the output is truncated",
+                    "give the whole output of the run, down to the closing dashed line");
+    }
+    return std::move(out_);
+  }
+
+  TextInput in_;
+  std::vector<BandwidthResult> out_;
+  std::vector<Table> tables_;  // one per result
+  bool peak_unmeasured_ = false;
+};
+
 }  // namespace
 
 Expected<std::vector<BandwidthResult>> read_perftest_text(std::string_view text,
                                                           const captures::text::TextOrigin& origin) {
-  TextInput in(text, origin);
-  std::vector<BandwidthResult> out;
-  std::vector<Table> tables;
-  bool peak_unmeasured = false;
-  auto start = [&](const Line& line) {
-    BandwidthResult r;
-    r.tool = model::BandwidthTool::perftest;
-    r.format = "text";
-    r.from = {"perftest", origin.where(line.number)};
-    out.push_back(std::move(r));
-    tables.emplace_back();
-  };
-  for (const Line& line : in.lines()) {
-    const std::string_view body = line.body();
-    if (is_rule(body)) continue;
-    if (body.find("Latency Test") != std::string_view::npos && body.ends_with("Test"))
-      return in.error(line, "a perftest latency test, not a bandwidth test: " + shown(body));
-    if (is_title(body)) {
-      start(line);
-      out.back().test = std::string(body);
-      out.back().bidirectional = body.find("Bidirectional") != std::string_view::npos;
-      continue;
-    }
-    if (body.find("BW peak won't be measured") != std::string_view::npos) {
-      peak_unmeasured = true;
-      continue;
-    }
-    if (body.starts_with("#bytes")) {
-      // A second table after rows: another run (server and client pasted together) with the same header.
-      if (out.empty() || tables.back().open) {
-        const BandwidthResult previous = out.empty() ? BandwidthResult{} : out.back();
-        start(line);
-        if (!previous.test.empty()) {
-          auto& r = out.back();
-          r.test = previous.test;
-          r.bidirectional = previous.bidirectional;
-          r.device = previous.device;
-          r.transport = previous.transport;
-          r.connection = previous.connection;
-          r.link_type = previous.link_type;
-          r.qps = previous.qps;
-          r.mtu = previous.mtu;
-          r.gid_index = previous.gid_index;
-          r.tos = previous.tos;
-        }
-      }
-      auto& r = out.back();
-      r.unit = unit_of(body);
-      if (!to_gbps(1, r.unit)) return in.error(line, "unknown bandwidth unit in the result header: " + shown(body));
-      const auto columns = split_ws(body);
-      tables.back() = {};
-      tables.back().open = true;
-      tables.back().qos = columns.size() > 1 && columns[1] == "#sl";
-      tables.back().peak = body.find("BW peak[") != std::string_view::npos;
-      tables.back().header_line = line.number;
-      continue;
-    }
-    const auto words = split_ws(body);
-    const bool row = !words.empty() && captures::text::to_u64(words[0]).has_value();
-    if (row && !out.empty() && tables.back().open) {
-      auto& r = out.back();
-      const std::size_t first = tables.back().qos ? 2 : 1;  // #iterations column
-      const std::size_t average_at = first + (tables.back().peak ? 2 : 1);
-      if (words.size() < average_at + 2)
-        return in.error(line, "truncated result row (" + std::to_string(words.size()) + " of " +
-                                  std::to_string(average_at + 2) + " columns): " + shown(body));
-      model::BandwidthRow w;
-      w.bytes = *captures::text::to_u64(words[0]);
-      w.iterations = captures::text::to_u64(words[first]);
-      const auto peak = tables.back().peak ? to_number(words[first + 1]) : std::optional<double>(0);
-      const auto average = to_number(words[average_at]), rate = to_number(words[average_at + 1]);
-      if (!w.iterations || !peak || !average || !rate || *average < 0 || *peak < 0)
-        return in.error(line, "unreadable result row: " + shown(body));
-      if (tables.back().peak && !(peak_unmeasured && *peak == 0)) w.peak = peak;
-      w.average = average;
-      w.msg_rate_mpps = rate;
-      w.gbps = *to_gbps(*average, r.unit);
-      w.line = line.number;
-      r.rows.push_back(w);
-      continue;
-    }
-    if (!out.empty() && tables.back().open && out.back().rows.empty() && tables.back().failure.empty() &&
-        is_failure(body)) {
-      tables.back().failure = std::string(body);
-      tables.back().failure_line = line.number;
-    } else if (!out.empty() && !tables.back().open)
-      header_fields(body, out.back());
-    else if (out.empty() && !value_of(body, "Device").empty()) {
-      start(line);  // a header whose title was cut off
-      header_fields(body, out.back());
-    }
-    // Anything else (addresses, GIDs, "Waiting for client", stray warnings) is not used.
-  }
-  if (out.empty()) return in.error("no perftest result (no \"BW Test\" title and no \"#bytes\" table)");
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (!tables[i].open)
-      return fail(out[i].from.locator + ": perftest header without a result table: the output is truncated",
-                  "give the whole output of the run, down to the closing dashed line");
-    if (out[i].rows.empty() && !tables[i].failure.empty())
-      return fail(origin.where(tables[i].failure_line) +
-                      ": the perftest run failed before a result: " + shown(tables[i].failure),
-                  "the run printed no bandwidth: fix what it says (server and client reaching each other, the "
-                  "device, the GID index) and run it again");
-    if (out[i].rows.empty())
-      return fail(origin.where(tables[i].header_line) + ": perftest result table without rows: the output is truncated",
-                  "give the whole output of the run, down to the closing dashed line");
-  }
-  return out;
+  return PerftestTextReader(text, origin).read();
 }
 
 }  // namespace roce::results

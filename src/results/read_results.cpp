@@ -1,7 +1,7 @@
 // Which bandwidth format a text is, and the file reader.
 #include "results/read_results.hpp"
+#include "util/read_file.hpp"
 
-#include <fstream>
 #include <sstream>
 
 namespace roce::results {
@@ -67,11 +67,9 @@ Expected<std::vector<model::BandwidthResult>> read_results(std::string_view text
 }
 
 Expected<std::vector<model::BandwidthResult>> read_results_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot open", "is the path right and readable?", errno);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return read_results(s.str(), {"file", path});
+  auto text = util::read_file(path);
+  if (!text) return fail(path + ": cannot open", "is the path right and readable?", text.error().sys_errno);
+  return read_results(*text, {"file", path});
 }
 
 }  // namespace roce::results

@@ -7,12 +7,11 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "sim/sim_host.hpp"
 #include "sim/sim_physics.hpp"
 #include "util/atomic_write.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::sim {
 namespace {
@@ -204,11 +203,12 @@ Outcome apply(SimPort& p, const system::ObjectRef& object, const system::Value& 
 }  // namespace
 
 Expected<SimModel> load_sim_file(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return fail("read " + file + ": " + errno_text(errno), "a model file: see examples/sim/README.md", errno);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_sim_model(text.str(), file);
+  auto text = util::read_file(file);
+  if (!text) {
+    text.error().hint = "a model file: see examples/sim/README.md";
+    return fail(std::move(text.error()));
+  }
+  return parse_sim_model(*text, file);
 }
 
 Outcome save_sim_file(const std::string& file, const SimModel& model) {

@@ -5,11 +5,11 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "switch/host_lldp.hpp"
 #include "util/child_process.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::sources {
 namespace {
@@ -42,10 +42,8 @@ class TempFile {
 };
 
 std::string whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  auto text = util::read_file(path);
+  return text ? std::move(*text) : std::string();
 }
 
 bool contains(const std::string& text, const char* what) { return text.find(what) != std::string::npos; }

@@ -7,6 +7,7 @@
 
 #include "switch/cumulus_port.hpp"
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
@@ -21,7 +22,7 @@ struct Setting {
 
 // "[1,3]" or "1" -> the numbers below `limit`; nullopt for anything else.
 std::optional<std::vector<int>> number_list(const std::string& value, int limit) {
-  std::string v = trim(value);
+  std::string v(util::trim(value));
   if (!v.empty() && v.front() == '[' && v.back() == ']') v = v.substr(1, v.size() - 2);
   std::vector<int> out;
   for (const auto& part : split_list(v, ',')) {
@@ -33,7 +34,7 @@ std::optional<std::vector<int>> number_list(const std::string& value, int limit)
 }
 
 std::vector<std::string> name_list(const std::string& value) {
-  std::string v = trim(value);
+  std::string v(util::trim(value));
   if (!v.empty() && v.front() == '[' && v.back() == ']') v = v.substr(1, v.size() - 2);
   return split_list(v, ',');
 }
@@ -272,7 +273,7 @@ Outcome add_cumulus_datapath(std::string_view text, const std::string& file, mod
   std::size_t line = 0;
   while (!text.empty()) {
     const auto nl = text.find('\n');
-    std::string l = trim(text.substr(0, nl));
+    std::string l(util::trim(text.substr(0, nl)));
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
     ++line;
     if (l.empty() || l[0] == '#') continue;
@@ -281,7 +282,7 @@ Outcome add_cumulus_datapath(std::string_view text, const std::string& file, mod
       sw.warnings.push_back(file + ":" + std::to_string(line) + ": \"" + l + "\" is no \"key = value\" line, skipped");
       continue;
     }
-    settings[trim(l.substr(0, eq))] = {trim(l.substr(eq + 1)), line};
+    settings[std::string(util::trim(l.substr(0, eq)))] = {std::string(util::trim(l.substr(eq + 1))), line};
   }
   const bool known = std::any_of(settings.begin(), settings.end(), [](const auto& kv) {
     return kv.first.rfind("pfc.", 0) == 0 || kv.first.rfind("ecn_red.", 0) == 0 || kv.first.rfind("traffic.", 0) == 0;

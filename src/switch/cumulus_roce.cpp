@@ -6,12 +6,13 @@
 #include "switch/cumulus_port.hpp"
 #include "switch/simple_table.hpp"
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
 
 std::optional<double> parse_decimal(std::string_view s) {
-  const std::string t = trim(s);
+  const std::string t(util::trim(s));
   if (t.empty()) return std::nullopt;
   double v = 0, scale = 0;
   for (char c : t) {
@@ -69,7 +70,7 @@ void read_key_tree(const SimpleTable& t, CumulusRoce& out) {
 }  // namespace
 
 std::optional<std::uint64_t> parse_binary_size(std::string_view text) {
-  const std::string t = trim(text);
+  const std::string t(util::trim(text));
   const auto space = t.rfind(' ');
   const std::string number = space == std::string::npos ? t : t.substr(0, space);
   const std::string unit = space == std::string::npos ? "" : t.substr(space + 1);
@@ -124,6 +125,71 @@ Expected<CumulusRoce> parse_nv_show_qos_roce(std::string_view text, const std::s
   return out;
 }
 
+namespace {
+
+// DSCP -> traffic class through the switch priority; Spectrum sends TC n from queue n.
+void read_roce_dscp_map(const CumulusRoce& roce, const model::Provenance& from, model::NetDev& nd,
+                        model::SwitchPort& sp) {
+  using model::Field;
+  model::DscpMap dscp_to_tc{};
+  std::vector<model::AppEntry> app;
+  for (int d = 0; d < 64; ++d) {
+    if (!roce.dscp_to_sp[d]) continue;
+    const auto tc = roce.sp_to_tc[*roce.dscp_to_sp[d]];
+    dscp_to_tc[d] = tc.value_or(*roce.dscp_to_sp[d]);
+    app.push_back({model::kAppSelDscp, *dscp_to_tc[d], static_cast<std::uint16_t>(d)});
+  }
+  sp.dscp_to_tc_name = Field<std::string>::of("qos roce", from);
+  sp.dscp_to_tc = Field<model::DscpMap>::of(dscp_to_tc, from);
+  nd.dcb.app = Field<std::vector<model::AppEntry>>::of(app, from);
+}
+
+// The RoCE view's congestion control as one WRED profile of the switch, on the queues of its ECN
+// traffic classes; nothing when the view gives no ECN class or thresholds.
+void add_roce_ecn(const CumulusRoce& roce, const model::Provenance& from, model::Switch& sw, model::SwitchPort& sp) {
+  using model::Availability;
+  using model::Field;
+  if (!roce.ecn_tc || !roce.ecn_min_bytes || !roce.ecn_max_bytes) return;
+  model::SwitchWred w;
+  w.name = "qos roce congestion-control";
+  w.ecn = Field<std::string>::of(
+      roce.congestion_mode.find("ecn") != std::string::npos || roce.congestion_mode.find("ECN") != std::string::npos
+          ? "ecn_all"
+          : "ecn_none",
+      from);
+  w.green_enable = Field<bool>::of(true, from);
+  w.green_min_bytes = Field<std::uint64_t>::of(*roce.ecn_min_bytes, from);
+  w.green_max_bytes = Field<std::uint64_t>::of(*roce.ecn_max_bytes, from);
+  w.green_drop_percent = roce.ecn_probability
+                             ? Field<std::uint32_t>::of(*roce.ecn_probability, from)
+                             : Field<std::uint32_t>::missing(Availability::absent, "no probability", from);
+  if (!sw.wred(w.name)) sw.wred_profiles.push_back(w);
+  for (int q = 0; q < 8; ++q)
+    if ((*roce.ecn_tc >> q) & 1) {
+      model::SwitchQueue queue;
+      queue.index = q;
+      queue.wred_profile = Field<std::string>::of(w.name, from);
+      queue.scheduler = Field<std::string>::missing(Availability::absent, "not in the RoCE view", from);
+      sp.queues.push_back(queue);
+    }
+}
+
+// The lossless pool's switch priorities (and the PFC priority) as priority groups without thresholds.
+void add_roce_lossless_pgs(const CumulusRoce& roce, const model::Provenance& from, model::SwitchPort& sp) {
+  for (int p = 0; p < 8; ++p)
+    if (((roce.lossless_pool_sps >> p) & 1) || (roce.pfc_priority == p)) {
+      model::SwitchPg pg;
+      pg.first = pg.last = p;
+      pg.profile = "roce lossless pool";
+      pg.xon_bytes = pg.xoff_bytes = pg.size_bytes =
+          model::Field<std::uint64_t>::missing(model::Availability::absent, "NVUE does not show PG thresholds", from);
+      pg.from = from;
+      sp.lossless_pgs.push_back(pg);
+    }
+}
+
+}  // namespace
+
 void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusRoce& roce) {
   using model::Availability;
   using model::Field;
@@ -139,53 +205,10 @@ void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusR
   const bool dscp_trust = roce.trust_mode.find("dscp") != std::string::npos;
   nd.trust = roce.trust_mode.empty() ? Field<std::string>::missing(Availability::absent, "no trust-mode", from)
                                      : Field<std::string>::of(dscp_trust ? "dscp" : "pcp", from);
-  // DSCP -> traffic class through the switch priority; Spectrum sends TC n from queue n.
-  model::DscpMap dscp_to_tc{};
-  std::vector<model::AppEntry> app;
-  for (int d = 0; d < 64; ++d) {
-    if (!roce.dscp_to_sp[d]) continue;
-    const auto tc = roce.sp_to_tc[*roce.dscp_to_sp[d]];
-    dscp_to_tc[d] = tc.value_or(*roce.dscp_to_sp[d]);
-    app.push_back({model::kAppSelDscp, *dscp_to_tc[d], static_cast<std::uint16_t>(d)});
-  }
-  sp.dscp_to_tc_name = Field<std::string>::of("qos roce", from);
-  sp.dscp_to_tc = Field<model::DscpMap>::of(dscp_to_tc, from);
-  nd.dcb.app = Field<std::vector<model::AppEntry>>::of(app, from);
+  read_roce_dscp_map(roce, from, nd, sp);
   nd.dcb.buffer = Field<model::Buffer>::missing(Availability::unsupported, "NVUE sizes buffers by pools", from);
-  if (roce.ecn_tc && roce.ecn_min_bytes && roce.ecn_max_bytes) {
-    model::SwitchWred w;
-    w.name = "qos roce congestion-control";
-    w.ecn = Field<std::string>::of(
-        roce.congestion_mode.find("ecn") != std::string::npos || roce.congestion_mode.find("ECN") != std::string::npos
-            ? "ecn_all"
-            : "ecn_none",
-        from);
-    w.green_enable = Field<bool>::of(true, from);
-    w.green_min_bytes = Field<std::uint64_t>::of(*roce.ecn_min_bytes, from);
-    w.green_max_bytes = Field<std::uint64_t>::of(*roce.ecn_max_bytes, from);
-    w.green_drop_percent = roce.ecn_probability
-                               ? Field<std::uint32_t>::of(*roce.ecn_probability, from)
-                               : Field<std::uint32_t>::missing(Availability::absent, "no probability", from);
-    if (!sw.wred(w.name)) sw.wred_profiles.push_back(w);
-    for (int q = 0; q < 8; ++q)
-      if ((*roce.ecn_tc >> q) & 1) {
-        model::SwitchQueue queue;
-        queue.index = q;
-        queue.wred_profile = Field<std::string>::of(w.name, from);
-        queue.scheduler = Field<std::string>::missing(Availability::absent, "not in the RoCE view", from);
-        sp.queues.push_back(queue);
-      }
-  }
-  for (int p = 0; p < 8; ++p)
-    if (((roce.lossless_pool_sps >> p) & 1) || (roce.pfc_priority == p)) {
-      model::SwitchPg pg;
-      pg.first = pg.last = p;
-      pg.profile = "roce lossless pool";
-      pg.xon_bytes = pg.xoff_bytes = pg.size_bytes =
-          Field<std::uint64_t>::missing(Availability::absent, "NVUE does not show PG thresholds", from);
-      pg.from = from;
-      sp.lossless_pgs.push_back(pg);
-    }
+  add_roce_ecn(roce, from, sw, sp);
+  add_roce_lossless_pgs(roce, from, sp);
   sp.pfcwd = Field<model::SwitchPfcWatchdog>::missing(Availability::absent,
                                                       "the NVUE RoCE view does not show the PFC watchdog", from);
   sp.pfcwd_sw_enable = Field<std::uint8_t>::missing(Availability::absent, "not in the NVUE RoCE view", from);

@@ -5,6 +5,7 @@
 
 #include "captures/json_locate.hpp"
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
@@ -87,7 +88,7 @@ Expected<model::HostLldpNeighbor> parse_lldptool(std::string_view text, const st
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
     ++line_no;
     const bool indented = !raw.empty() && (raw[0] == '\t' || raw[0] == ' ');
-    const std::string line = trim(raw);
+    const std::string line(util::trim(raw));
     if (line.empty()) continue;
     if (!indented) {
       tlv = line;
@@ -95,7 +96,7 @@ Expected<model::HostLldpNeighbor> parse_lldptool(std::string_view text, const st
     }
     const auto colon = line.find(": ");
     const std::string subtype = colon == std::string::npos ? std::string() : line.substr(0, colon);
-    const std::string value = colon == std::string::npos ? line : trim(line.substr(colon + 2));
+    const std::string value = colon == std::string::npos ? line : std::string(util::trim(line.substr(colon + 2)));
     if (tlv == "Chassis ID TLV") {
       n.chassis_id = value;
       if (!first_line) first_line = line_no;

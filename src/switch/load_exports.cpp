@@ -2,12 +2,8 @@
 #include "switch/load_exports.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "switch/cumulus_datapath.hpp"
 #include "switch/cumulus_roce.hpp"
@@ -16,76 +12,12 @@
 #include "switch/sonic_cli_blocks.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::switches {
 namespace {
 
 namespace fs = std::filesystem;
-
-enum class ExportKind {
-  none,
-  lldpctl_json,
-  config_db,
-  lldp_table,
-  pfcwd_stats,
-  lldptool,
-  pfc_counters,
-  queue_counters,
-  nvue_roce,
-  pfcwd_config,
-  interfaces_counters,
-  pg_watermark,
-  ecnconfig,
-  buffer_information,
-  cumulus_datapath
-};
-
-ExportKind kind_of(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return ExportKind::none;
-  if (text[first] == '{' || text[first] == '[') {
-    const auto lldp = text.find("\"lldp\"");
-    return lldp != std::string::npos && lldp < 64 ? ExportKind::lldpctl_json : ExportKind::config_db;
-  }
-  if (text.find("LocalPort") != std::string::npos && text.find("RemotePortID") != std::string::npos)
-    return ExportKind::lldp_table;
-  if (text.find("STORM DETECTED/RESTORED") != std::string::npos) return ExportKind::pfcwd_stats;
-  if (text.find("DETECTION TIME") != std::string::npos && text.find("RESTORATION TIME") != std::string::npos)
-    return ExportKind::pfcwd_config;
-  if (text.find("IFACE") != std::string::npos && text.find("RX_OK") != std::string::npos &&
-      text.find("TX_OK") != std::string::npos)
-    return ExportKind::interfaces_counters;
-  if (text.find(" per PG:") != std::string::npos && text.find("PG0") != std::string::npos)
-    return ExportKind::pg_watermark;
-  if (text.find("Pool: ") != std::string::npos ||
-      (text.find("Profile: ") != std::string::npos &&
-       (text.find("dynamic_th") != std::string::npos || text.find("static_th") != std::string::npos ||
-        text.find("xoff") != std::string::npos)))
-    return ExportKind::buffer_information;
-  if (text.find("Profile: ") != std::string::npos && text.find("_threshold") != std::string::npos)
-    return ExportKind::ecnconfig;
-  if (text.find("PFC0") != std::string::npos &&
-      (text.find("Port Rx") != std::string::npos || text.find("Port Tx") != std::string::npos))
-    return ExportKind::pfc_counters;
-  if (text.find("TxQ") != std::string::npos &&
-      (text.find("Counter/pkts") != std::string::npos || text.find("EcnMarked/pkts") != std::string::npos))
-    return ExportKind::queue_counters;
-  if (text.find("Chassis ID TLV") != std::string::npos) return ExportKind::lldptool;
-  if (text.find(".cos_list") != std::string::npos || text.find("ecn_red.") != std::string::npos ||
-      text.find("traffic.packet_priority_source_set") != std::string::npos)
-    return ExportKind::cumulus_datapath;
-  if (text.find("operational") != std::string::npos && text.find("pfc-priority") != std::string::npos)
-    return ExportKind::nvue_roce;
-  return ExportKind::none;
-}
-
-Expected<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // lldptool's interface from the file name: "lldptool_-t_-n_-i_ens1f0np0" -> "ens1f0np0".
 std::string netdev_of_lldptool_file(const std::string& path) {
@@ -137,99 +69,146 @@ Outcome add_rows(Expected<std::vector<Row>>&& rows, std::vector<Row>& into, Grou
   return done();
 }
 
+// The readers of the export kinds, each: the file's text (and path, for names it carries) into the group.
+
+Outcome read_lldpctl_json(const std::string&, const std::string& label, std::string& text, Group& g) {
+  auto n = parse_lldpctl_json(text, label);
+  if (!n) return fail(std::move(n.error()));
+  g.host_lldp.insert(g.host_lldp.end(), n->begin(), n->end());
+  return done();
+}
+
+Outcome read_config_db(const std::string&, const std::string& label, std::string& text, Group& g) {
+  auto s = read_sonic_config_db(text, label);
+  if (!s) return fail(std::move(s.error()));
+  g.switches.push_back(std::move(*s));
+  return done();
+}
+
+// A `show` table whose rows join the group's list of them (`rows_of`).
+template <auto parse, auto rows_of>
+Outcome read_table_rows(const std::string&, const std::string& label, std::string& text, Group& g) {
+  return add_rows(parse(text, label), rows_of(g), g, label);
+}
+
+// A `show` output read as one value appended to the group's list of them (`values_of`).
+template <auto parse, auto values_of>
+Outcome read_table(const std::string&, const std::string& label, std::string& text, Group& g) {
+  auto value = parse(text, label);
+  if (!value) return fail(std::move(value.error()));
+  values_of(g).push_back(std::move(*value));
+  g.table_file = label;
+  return done();
+}
+
+Outcome read_cumulus_datapath(const std::string&, const std::string& label, std::string& text, Group& g) {
+  g.datapath.emplace_back(label, std::move(text));
+  return done();
+}
+
+Outcome read_nvue_roce(const std::string& path, const std::string& label, std::string& text, Group& g) {
+  auto roce = parse_nv_show_qos_roce(text, label);
+  if (!roce) return fail(std::move(roce.error()));
+  if (!roce->per_interface) {
+    g.nvue_global_file = label;
+    return done();
+  }
+  const std::string port = port_of_nvue_file(path);
+  if (port.empty())
+    g.nvue_unnamed.push_back(std::move(*roce));
+  else
+    g.nvue_ports.emplace_back(port, std::move(*roce));
+  return done();
+}
+
+Outcome read_lldptool(const std::string& path, const std::string& label, std::string& text, Group& g) {
+  auto n = parse_lldptool(text, label, netdev_of_lldptool_file(path));
+  if (!n) return fail(std::move(n.error()));
+  g.host_lldp.push_back(std::move(*n));
+  return done();
+}
+
+// Where each table goes in the group.
+auto& lldp_rows(Group& g) { return g.lldp; }
+auto& pfcwd_stat_rows(Group& g) { return g.pfcwd; }
+auto& pfcwd_config_rows(Group& g) { return g.cli.pfcwd_config; }
+auto& interface_rows(Group& g) { return g.cli.interfaces; }
+auto& pg_watermark_rows(Group& g) { return g.cli.pg_watermarks; }
+auto& buffer_tables(Group& g) { return g.cli.buffers; }
+auto& ecn_tables(Group& g) { return g.cli.ecn; }
+auto& pfc_rows(Group& g) { return g.pfc; }
+auto& queue_rows(Group& g) { return g.queues; }
+
+bool has(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
+
+// JSON: the first non-blank byte opens an object or an array.
+bool is_json(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && (text[first] == '{' || text[first] == '[');
+}
+
+// One row per export kind: how its content is told, and how it is read. A file is of the first kind
+// whose test it passes, so the rows are in the order the tests must run (JSON first, then the `show`
+// tables by their headings, more specific before less). Adding an export is adding its row.
+struct ExportRow {
+  const char* kind;
+  bool (*recognises)(std::string_view text);
+  Outcome (*read)(const std::string& path, const std::string& label, std::string& text, Group& g);
+};
+
+const ExportRow kExportRows[] = {
+    {"lldpctl -f json",
+     [](std::string_view t) {
+       const auto lldp = t.find("\"lldp\"");
+       return is_json(t) && lldp != std::string_view::npos && lldp < 64;
+     },
+     read_lldpctl_json},
+    {"CONFIG_DB", is_json, read_config_db},
+    {"show lldp table", [](std::string_view t) { return has(t, "LocalPort") && has(t, "RemotePortID"); },
+     read_table_rows<parse_show_lldp_table, lldp_rows>},
+    {"show pfcwd stats", [](std::string_view t) { return has(t, "STORM DETECTED/RESTORED"); },
+     read_table_rows<parse_show_pfcwd_stats, pfcwd_stat_rows>},
+    {"show pfcwd config", [](std::string_view t) { return has(t, "DETECTION TIME") && has(t, "RESTORATION TIME"); },
+     read_table_rows<parse_show_pfcwd_config, pfcwd_config_rows>},
+    {"show interfaces counters",
+     [](std::string_view t) { return has(t, "IFACE") && has(t, "RX_OK") && has(t, "TX_OK"); },
+     read_table_rows<parse_show_interfaces_counters, interface_rows>},
+    {"show priority-group watermark", [](std::string_view t) { return has(t, " per PG:") && has(t, "PG0"); },
+     read_table_rows<parse_show_pg_watermark, pg_watermark_rows>},
+    {"show buffer information",
+     [](std::string_view t) {
+       return has(t, "Pool: ") ||
+              (has(t, "Profile: ") && (has(t, "dynamic_th") || has(t, "static_th") || has(t, "xoff")));
+     },
+     read_table<parse_show_buffer_information, buffer_tables>},
+    {"ecnconfig -l", [](std::string_view t) { return has(t, "Profile: ") && has(t, "_threshold"); },
+     read_table<parse_ecnconfig_list, ecn_tables>},
+    {"show pfc counters", [](std::string_view t) { return has(t, "PFC0") && (has(t, "Port Rx") || has(t, "Port Tx")); },
+     read_table_rows<parse_show_pfc_counters, pfc_rows>},
+    {"show queue counters",
+     [](std::string_view t) { return has(t, "TxQ") && (has(t, "Counter/pkts") || has(t, "EcnMarked/pkts")); },
+     read_table_rows<parse_show_queue_counters, queue_rows>},
+    {"lldptool -t -n", [](std::string_view t) { return has(t, "Chassis ID TLV"); }, read_lldptool},
+    {"Cumulus qos_features.conf/traffic.conf",
+     [](std::string_view t) {
+       return has(t, ".cos_list") || has(t, "ecn_red.") || has(t, "traffic.packet_priority_source_set");
+     },
+     read_cumulus_datapath},
+    {"nv show qos roce", [](std::string_view t) { return has(t, "operational") && has(t, "pfc-priority"); },
+     read_nvue_roce},
+};
+
 // Reads one file into the group; `strict`: a file of no known kind is an error.
 Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
-  auto text = read_text(path);
+  auto text = util::read_file(path);
   if (!text) return fail(std::move(text.error()));
-  switch (kind_of(*text)) {
-    case ExportKind::none:
-      if (!strict) return done();
-      return fail(label + ": not a switch export roce-doctor reads",
-                  "give a SONiC config_db.json (or dump/CONFIG_DB.json), a `show` table (lldp table, pfcwd "
-                  "stats|config, pfc|queue|interfaces counters, priority-group watermark, buffer information), "
-                  "`ecnconfig -l`, `lldpctl -f json` or `lldptool -t -n -i IF` output, or a folder of them");
-    case ExportKind::lldpctl_json: {
-      auto n = parse_lldpctl_json(*text, label);
-      if (!n) return fail(std::move(n.error()));
-      g.host_lldp.insert(g.host_lldp.end(), n->begin(), n->end());
-      return done();
-    }
-    case ExportKind::config_db: {
-      auto s = read_sonic_config_db(*text, label);
-      if (!s) return fail(std::move(s.error()));
-      g.switches.push_back(std::move(*s));
-      return done();
-    }
-    case ExportKind::lldp_table: {
-      auto t = parse_show_lldp_table(*text, label);
-      if (!t) return fail(std::move(t.error()));
-      g.lldp.insert(g.lldp.end(), t->begin(), t->end());
-      g.table_file = label;
-      return done();
-    }
-    case ExportKind::pfcwd_stats: {
-      auto t = parse_show_pfcwd_stats(*text, label);
-      if (!t) return fail(std::move(t.error()));
-      g.pfcwd.insert(g.pfcwd.end(), t->begin(), t->end());
-      g.table_file = label;
-      return done();
-    }
-    case ExportKind::pfc_counters: {
-      auto t = parse_show_pfc_counters(*text, label);
-      if (!t) return fail(std::move(t.error()));
-      g.pfc.insert(g.pfc.end(), t->begin(), t->end());
-      g.table_file = label;
-      return done();
-    }
-    case ExportKind::queue_counters: {
-      auto t = parse_show_queue_counters(*text, label);
-      if (!t) return fail(std::move(t.error()));
-      g.queues.insert(g.queues.end(), t->begin(), t->end());
-      g.table_file = label;
-      return done();
-    }
-    case ExportKind::pfcwd_config: return add_rows(parse_show_pfcwd_config(*text, label), g.cli.pfcwd_config, g, label);
-    case ExportKind::interfaces_counters:
-      return add_rows(parse_show_interfaces_counters(*text, label), g.cli.interfaces, g, label);
-    case ExportKind::pg_watermark:
-      return add_rows(parse_show_pg_watermark(*text, label), g.cli.pg_watermarks, g, label);
-    case ExportKind::ecnconfig: {
-      auto e = parse_ecnconfig_list(*text, label);
-      if (!e) return fail(std::move(e.error()));
-      g.cli.ecn.push_back(std::move(*e));
-      g.table_file = label;
-      return done();
-    }
-    case ExportKind::buffer_information: {
-      auto b = parse_show_buffer_information(*text, label);
-      if (!b) return fail(std::move(b.error()));
-      g.cli.buffers.push_back(std::move(*b));
-      g.table_file = label;
-      return done();
-    }
-    case ExportKind::cumulus_datapath: g.datapath.emplace_back(label, std::move(*text)); return done();
-    case ExportKind::nvue_roce: {
-      auto roce = parse_nv_show_qos_roce(*text, label);
-      if (!roce) return fail(std::move(roce.error()));
-      if (!roce->per_interface) {
-        g.nvue_global_file = label;
-        return done();
-      }
-      const std::string port = port_of_nvue_file(path);
-      if (port.empty())
-        g.nvue_unnamed.push_back(std::move(*roce));
-      else
-        g.nvue_ports.emplace_back(port, std::move(*roce));
-      return done();
-    }
-    case ExportKind::lldptool: {
-      auto n = parse_lldptool(*text, label, netdev_of_lldptool_file(path));
-      if (!n) return fail(std::move(n.error()));
-      g.host_lldp.push_back(std::move(*n));
-      return done();
-    }
-  }
-  return done();
+  for (const auto& row : kExportRows)
+    if (row.recognises(*text)) return row.read(path, label, *text, g);
+  if (!strict) return done();
+  return fail(label + ": not a switch export roce-doctor reads",
+              "give a SONiC config_db.json (or dump/CONFIG_DB.json), a `show` table (lldp table, pfcwd "
+              "stats|config, pfc|queue|interfaces counters, priority-group watermark, buffer information), "
+              "`ecnconfig -l`, `lldpctl -f json` or `lldptool -t -n -i IF` output, or a folder of them");
 }
 
 model::SwitchPort* port_named(model::Switch& s, const std::string& name, const model::Provenance& from) {
@@ -399,7 +378,7 @@ Outcome read_folder(const std::string& dir, const std::string& shown_as, model::
   g.where = shown_as;
   for (const auto& f : files_in(root)) {
     if (fs::path(f).filename() == "hostname") {
-      auto name = read_text(f);
+      auto name = util::read_file(f);
       if (name) g.hostname = name->substr(0, name->find_first_of("\r\n"));
       continue;
     }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
@@ -37,8 +38,9 @@ std::vector<std::string> cut(const std::string& line, const std::vector<Span>& s
   for (std::size_t c = 0; c < spans.size(); ++c) {
     const std::size_t begin = c == 0 ? 0 : spans[c].begin;
     const std::size_t end = c + 1 < spans.size() ? spans[c + 1].begin : std::string::npos;
-    cells.push_back(begin < line.size() ? trim(line.substr(begin, end == std::string::npos ? end : end - begin))
-                                        : std::string());
+    cells.push_back(begin < line.size()
+                        ? std::string(util::trim(line.substr(begin, end == std::string::npos ? end : end - begin)))
+                        : std::string());
   }
   return cells;
 }

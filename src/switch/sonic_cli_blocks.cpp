@@ -7,6 +7,7 @@
 #include "switch/config_db_tables.hpp"
 #include "switch/sonic_config_db.hpp"
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
@@ -43,17 +44,17 @@ Expected<std::vector<Block>> read_blocks(std::string_view text, const std::strin
     if (colon == std::string::npos || head.empty() || head[0] == ' ' || !dash_rule(lines[i + 1])) continue;
     Block b;
     b.title = head.substr(0, colon);
-    b.name = trim(head.substr(colon + 1));
+    b.name = std::string(util::trim(head.substr(colon + 1)));
     b.line = i + 1;
     std::size_t j = i + 2;
     for (; j < lines.size() && !lines[j].empty() && !dash_rule(lines[j]); ++j) {
-      const std::string row = trim(lines[j]);
+      const std::string row(util::trim(lines[j]));
       const auto space = row.find(' ');
       if (space == std::string::npos)
         return fail(file + ":" + std::to_string(j + 1) + ": \"" + row + "\" has no value",
                     "give the output as the switch printed it (field and value on each line)");
       const std::string field = row.substr(0, space);
-      b.fields[field] = trim(row.substr(space + 1));
+      b.fields[field] = std::string(util::trim(row.substr(space + 1)));
       b.lines[field] = j + 1;
     }
     blocks.push_back(std::move(b));
@@ -76,6 +77,36 @@ std::string pool_name(const std::string& value) {
     if (colon != std::string::npos) name = name.substr(colon + 1);
   }
   return name;
+}
+
+// A byte count of a Pool or Profile block; a value that is not one is a warning.
+model::Field<std::uint64_t> block_bytes(const Block& b, const std::string& file, const char* field,
+                                        std::vector<std::string>& warnings) {
+  const auto where = line_of(b, file, field);
+  if (!b.fields.count(field))
+    return model::Field<std::uint64_t>::missing(model::Availability::absent, std::string("no ") + field, where);
+  auto v = parse_unsigned(b.fields.at(field));
+  if (!v) {
+    warnings.push_back(where.locator + ": \"" + b.fields.at(field) + "\" is not bytes");
+    return model::Field<std::uint64_t>::missing(model::Availability::error, where.locator + ": not bytes", where);
+  }
+  return model::Field<std::uint64_t>::of(*v, where);
+}
+
+// A profile's dynamic_th: the exponent of the shared buffer's alpha (-64..64).
+model::Field<std::int32_t> dynamic_threshold(const Block& b, const std::string& file,
+                                             std::vector<std::string>& warnings) {
+  const auto th_at = line_of(b, file, "dynamic_th");
+  if (!b.fields.count("dynamic_th"))
+    return model::Field<std::int32_t>::missing(model::Availability::absent, "no dynamic_th", th_at);
+  std::string t(util::trim(b.fields.at("dynamic_th")));
+  const bool negative = !t.empty() && t[0] == '-';
+  auto v = parse_unsigned(negative ? t.substr(1) : t);
+  if (v && *v <= 64)
+    return model::Field<std::int32_t>::of(negative ? -static_cast<std::int32_t>(*v) : static_cast<std::int32_t>(*v),
+                                          th_at);
+  warnings.push_back(th_at.locator + ": \"" + t + "\" is not an exponent");
+  return model::Field<std::int32_t>::missing(model::Availability::error, th_at.locator + ": not an exponent", th_at);
 }
 
 }  // namespace
@@ -101,17 +132,7 @@ Expected<BufferInformation> parse_show_buffer_information(std::string_view text,
   BufferInformation out;
   for (const auto& b : *blocks) {
     if ((b.title != "Pool" && b.title != "Profile") || b.name.empty()) continue;
-    auto bytes = [&](const char* field) -> model::Field<std::uint64_t> {
-      const auto where = line_of(b, file, field);
-      if (!b.fields.count(field))
-        return model::Field<std::uint64_t>::missing(model::Availability::absent, std::string("no ") + field, where);
-      auto v = parse_unsigned(b.fields.at(field));
-      if (!v) {
-        out.warnings.push_back(where.locator + ": \"" + b.fields.at(field) + "\" is not bytes");
-        return model::Field<std::uint64_t>::missing(model::Availability::error, where.locator + ": not bytes", where);
-      }
-      return model::Field<std::uint64_t>::of(*v, where);
-    };
+    auto bytes = [&](const char* field) { return block_bytes(b, file, field, out.warnings); };
     const model::Provenance from{"sonic-cli", line_of(b, file, "").locator};
     auto text_of = [&](const char* field) { return b.fields.count(field) ? b.fields.at(field) : std::string(); };
     if (b.title == "Pool") {
@@ -132,22 +153,7 @@ Expected<BufferInformation> parse_show_buffer_information(std::string_view text,
     p.xon_bytes = bytes("xon");
     p.xoff_bytes = bytes("xoff");
     p.xon_offset_bytes = bytes("xon_offset");
-    const auto th_at = line_of(b, file, "dynamic_th");
-    if (!b.fields.count("dynamic_th")) {
-      p.dynamic_th = model::Field<std::int32_t>::missing(model::Availability::absent, "no dynamic_th", th_at);
-    } else {
-      std::string t = trim(b.fields.at("dynamic_th"));
-      const bool negative = !t.empty() && t[0] == '-';
-      auto v = parse_unsigned(negative ? t.substr(1) : t);
-      if (v && *v <= 64)
-        p.dynamic_th = model::Field<std::int32_t>::of(
-            negative ? -static_cast<std::int32_t>(*v) : static_cast<std::int32_t>(*v), th_at);
-      else {
-        out.warnings.push_back(th_at.locator + ": \"" + t + "\" is not an exponent");
-        p.dynamic_th =
-            model::Field<std::int32_t>::missing(model::Availability::error, th_at.locator + ": not an exponent", th_at);
-      }
-    }
+    p.dynamic_th = dynamic_threshold(b, file, out.warnings);
     p.from = from;
     out.profiles.push_back(std::move(p));
   }

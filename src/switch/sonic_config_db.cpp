@@ -6,6 +6,7 @@
 #include <set>
 
 #include "switch/text_values.hpp"
+#include "util/text.hpp"
 
 namespace roce::switches {
 namespace {
@@ -118,98 +119,17 @@ class Builder {
           name, f, [&, n = name](const std::string& field) { return at("WRED_PROFILE", n, field); }, sw_.warnings));
   }
 
+  // One port: its PORT entry, addresses and QoS bindings as the netdev and the switch port.
   void read_port(const std::string& name) {
     model::NetDev nd;
     model::SwitchPort sp;
     nd.name = sp.name = name;
-    const auto* port = t_.find("PORT", name);
-    const std::string no_port = "no PORT|" + name + " in " + file_;
-    nd.mtu = number_field<std::uint32_t>("PORT", name, port, "mtu", port ? "no mtu in PORT|" + name : no_port);
-    auto speed = number_field<std::uint32_t>("PORT", name, port, "speed", port ? "no speed in PORT|" + name : no_port);
-    if (speed.ok())
-      nd.link = Field<model::LinkSettings>::of({.speed_mbps = *speed, .duplex = "full", .autoneg = false, .lanes = {}},
-                                               speed.from);
-    else
-      nd.link = Field<model::LinkSettings>::missing(speed.availability, speed.cause, speed.from);
-    auto text_field = [&](const char* field) {
-      if (port && port->count(field)) return Field<std::string>::of(port->at(field), at("PORT", name, field));
-      return Field<std::string>::missing(Availability::absent, port ? std::string("no ") + field : no_port,
-                                         at("PORT", name, field));
-    };
-    sp.alias = text_field("alias");
-    sp.description = text_field("description");
-    nd.operstate = Field<std::string>::missing(Availability::absent, "a configuration export has no operational state",
-                                               at("PORT", name));
-    nd.mac = Field<std::string>::missing(Availability::absent, "CONFIG_DB holds no per-port MAC", at("PORT", name));
-
-    std::vector<std::string> addresses;
-    for_port_entries("INTERFACE", name, [&](const std::string&, const std::string& rest, const ConfigDbFields&) {
-      if (!rest.empty()) addresses.push_back(rest);
-    });
-    nd.addresses = Field<std::vector<std::string>>::of(addresses, at("INTERFACE", name));
-
-    // PORT_QOS_MAP: the port's own entry; a map it does not bind comes from the global entry.
-    const ConfigDbFields* qos = nullptr;
-    std::string qos_key = name;
-    for_port_entries("PORT_QOS_MAP", name, [&](const std::string& key, const std::string&, const ConfigDbFields& f) {
-      qos = &f;
-      qos_key = key;
-    });
-    const auto* global = t_.find("PORT_QOS_MAP", "global");
-    sp.dscp_to_tc_name = binding(qos, qos_key, "dscp_to_tc_map");
-    if (!sp.dscp_to_tc_name.ok() && global) sp.dscp_to_tc_name = binding(global, "global", "dscp_to_tc_map");
-    sp.tc_to_queue_name = binding(qos, qos_key, "tc_to_queue_map");
-    sp.tc_to_pg_name = binding(qos, qos_key, "tc_to_pg_map");
-    sp.pfc_to_queue_name = binding(qos, qos_key, "pfc_to_queue_map");
-    if (sp.dscp_to_tc_name.ok()) {
-      sp.dscp_to_tc = read_map<64>("DSCP_TO_TC_MAP", *sp.dscp_to_tc_name);
-    } else {
-      sp.dscp_to_tc = Field<model::DscpMap>::missing(sp.dscp_to_tc_name.availability, sp.dscp_to_tc_name.cause,
-                                                     sp.dscp_to_tc_name.from);
-    }
-    sp.tc_to_queue = read_prio_map("TC_TO_QUEUE_MAP", sp.tc_to_queue_name);
-    sp.tc_to_pg = read_prio_map("TC_TO_PRIORITY_GROUP_MAP", sp.tc_to_pg_name);
-    sp.pfc_prio_to_queue = read_prio_map("MAP_PFC_PRIORITY_TO_QUEUE", sp.pfc_to_queue_name);
-
-    const std::string no_qos = "no PORT_QOS_MAP|" + name + " in " + file_;
-    // SONiC (swss qosorch) enables PFC on no priority of a port without pfc_enable, and runs the PFC
-    // watchdog on no queue without pfcwd_sw_enable, whether the entry or only the field is missing.
-    auto mask = [&](const char* field) -> Field<std::uint8_t> {
-      const auto where = at("PORT_QOS_MAP", qos_key, field);
-      if (!qos || !qos->count(field))
-        return Field<std::uint8_t>::missing(
-            Availability::absent, qos ? std::string("no ") + field + " in PORT_QOS_MAP|" + qos_key : no_qos, where);
-      auto m = parse_priority_mask(qos->at(field));
-      if (!m) {
-        warn(where, "\"" + qos->at(field) + "\" is not a list of priorities 0-7");
-        return Field<std::uint8_t>::missing(Availability::error, where.locator + ": not a list of priorities", where);
-      }
-      return Field<std::uint8_t>::of(*m, where);
-    };
-    auto pfc_enable = mask("pfc_enable");
-    sp.pfcwd_sw_enable = mask("pfcwd_sw_enable");
-    if (pfc_enable.ok() || pfc_enable.availability == Availability::absent)
-      nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = pfc_enable.value.value_or(0)}, pfc_enable.from);
-    else
-      nd.dcb.pfc = Field<model::Pfc>::missing(pfc_enable.availability, pfc_enable.cause, pfc_enable.from);
-
-    if (sp.dscp_to_tc.ok()) {
-      nd.trust = Field<std::string>::of("dscp", sp.dscp_to_tc_name.from);
-      std::vector<model::AppEntry> app;
-      for (int d = 0; d < 64; ++d)
-        if ((*sp.dscp_to_tc)[d])
-          app.push_back({model::kAppSelDscp, *(*sp.dscp_to_tc)[d], static_cast<std::uint16_t>(d)});
-      nd.dcb.app = Field<std::vector<model::AppEntry>>::of(app, sp.dscp_to_tc.from);
-    } else if (qos && qos->count("dot1p_to_tc_map")) {
-      nd.trust = Field<std::string>::of("pcp", at("PORT_QOS_MAP", qos_key, "dot1p_to_tc_map"));
-      nd.dcb.app = Field<std::vector<model::AppEntry>>::missing(Availability::absent, "the port trusts PCP",
-                                                                sp.dscp_to_tc_name.from);
-    } else {
-      nd.trust = Field<std::string>::missing(sp.dscp_to_tc_name.availability, sp.dscp_to_tc_name.cause,
-                                             sp.dscp_to_tc_name.from);
-      nd.dcb.app = Field<std::vector<model::AppEntry>>::missing(sp.dscp_to_tc.availability, sp.dscp_to_tc.cause,
-                                                                sp.dscp_to_tc.from);
-    }
+    read_port_entry(nd, sp);
+    nd.addresses = addresses_of(name);
+    const QosEntry qos = qos_entry_of(name);
+    read_qos_maps(qos, sp);
+    read_pfc(qos, nd, sp);
+    read_trust(qos, nd, sp);
     if (sp.tc_to_queue.ok()) {
       model::Ets ets;
       ets.prio_tc = *sp.tc_to_queue;
@@ -232,6 +152,123 @@ class Builder {
     sw_.ports.push_back(std::move(sp));
   }
 
+  // PORT|name: MTU, speed, alias, description; what a configuration cannot say, as absent.
+  void read_port_entry(model::NetDev& nd, model::SwitchPort& sp) {
+    const std::string& name = sp.name;
+    const auto* port = t_.find("PORT", name);
+    const std::string no_port = "no PORT|" + name + " in " + file_;
+    nd.mtu = number_field<std::uint32_t>("PORT", name, port, "mtu", port ? "no mtu in PORT|" + name : no_port);
+    auto speed = number_field<std::uint32_t>("PORT", name, port, "speed", port ? "no speed in PORT|" + name : no_port);
+    if (speed.ok())
+      nd.link = Field<model::LinkSettings>::of({.speed_mbps = *speed, .duplex = "full", .autoneg = false, .lanes = {}},
+                                               speed.from);
+    else
+      nd.link = Field<model::LinkSettings>::missing(speed.availability, speed.cause, speed.from);
+    auto text_field = [&](const char* field) {
+      if (port && port->count(field)) return Field<std::string>::of(port->at(field), at("PORT", name, field));
+      return Field<std::string>::missing(Availability::absent, port ? std::string("no ") + field : no_port,
+                                         at("PORT", name, field));
+    };
+    sp.alias = text_field("alias");
+    sp.description = text_field("description");
+    nd.operstate = Field<std::string>::missing(Availability::absent, "a configuration export has no operational state",
+                                               at("PORT", name));
+    nd.mac = Field<std::string>::missing(Availability::absent, "CONFIG_DB holds no per-port MAC", at("PORT", name));
+  }
+
+  // The addresses of INTERFACE|name|ADDRESS keys.
+  Field<std::vector<std::string>> addresses_of(const std::string& name) const {
+    std::vector<std::string> addresses;
+    for_port_entries("INTERFACE", name, [&](const std::string&, const std::string& rest, const ConfigDbFields&) {
+      if (!rest.empty()) addresses.push_back(rest);
+    });
+    return Field<std::vector<std::string>>::of(addresses, at("INTERFACE", name));
+  }
+
+  // The port's PORT_QOS_MAP entry (its own, or one of a "P1,P2" key), and the global one.
+  struct QosEntry {
+    const ConfigDbFields* fields = nullptr;
+    std::string key;
+    std::string port;
+    const ConfigDbFields* global = nullptr;
+  };
+
+  QosEntry qos_entry_of(const std::string& name) const {
+    QosEntry qos{nullptr, name, name, t_.find("PORT_QOS_MAP", "global")};
+    for_port_entries("PORT_QOS_MAP", name, [&](const std::string& key, const std::string&, const ConfigDbFields& f) {
+      qos.fields = &f;
+      qos.key = key;
+    });
+    return qos;
+  }
+
+  // The maps the port binds, by name and as read: a map it does not bind comes from the global entry.
+  void read_qos_maps(const QosEntry& qos, model::SwitchPort& sp) {
+    sp.dscp_to_tc_name = binding(qos.fields, qos.key, "dscp_to_tc_map");
+    if (!sp.dscp_to_tc_name.ok() && qos.global) sp.dscp_to_tc_name = binding(qos.global, "global", "dscp_to_tc_map");
+    sp.tc_to_queue_name = binding(qos.fields, qos.key, "tc_to_queue_map");
+    sp.tc_to_pg_name = binding(qos.fields, qos.key, "tc_to_pg_map");
+    sp.pfc_to_queue_name = binding(qos.fields, qos.key, "pfc_to_queue_map");
+    if (sp.dscp_to_tc_name.ok()) {
+      sp.dscp_to_tc = read_map<64>("DSCP_TO_TC_MAP", *sp.dscp_to_tc_name);
+    } else {
+      sp.dscp_to_tc = Field<model::DscpMap>::missing(sp.dscp_to_tc_name.availability, sp.dscp_to_tc_name.cause,
+                                                     sp.dscp_to_tc_name.from);
+    }
+    sp.tc_to_queue = read_prio_map("TC_TO_QUEUE_MAP", sp.tc_to_queue_name);
+    sp.tc_to_pg = read_prio_map("TC_TO_PRIORITY_GROUP_MAP", sp.tc_to_pg_name);
+    sp.pfc_prio_to_queue = read_prio_map("MAP_PFC_PRIORITY_TO_QUEUE", sp.pfc_to_queue_name);
+  }
+
+  // A priority list field of the port's PORT_QOS_MAP entry ("3,4") as a mask.
+  Field<std::uint8_t> priority_mask(const QosEntry& qos, const char* field) {
+    const auto where = at("PORT_QOS_MAP", qos.key, field);
+    if (!qos.fields || !qos.fields->count(field))
+      return Field<std::uint8_t>::missing(Availability::absent,
+                                          qos.fields ? std::string("no ") + field + " in PORT_QOS_MAP|" + qos.key
+                                                     : "no PORT_QOS_MAP|" + qos.port + " in " + file_,
+                                          where);
+    auto m = parse_priority_mask(qos.fields->at(field));
+    if (!m) {
+      warn(where, "\"" + qos.fields->at(field) + "\" is not a list of priorities 0-7");
+      return Field<std::uint8_t>::missing(Availability::error, where.locator + ": not a list of priorities", where);
+    }
+    return Field<std::uint8_t>::of(*m, where);
+  }
+
+  // SONiC (swss qosorch) enables PFC on no priority of a port without pfc_enable, and runs the PFC
+  // watchdog on no queue without pfcwd_sw_enable, whether the entry or only the field is missing.
+  void read_pfc(const QosEntry& qos, model::NetDev& nd, model::SwitchPort& sp) {
+    auto pfc_enable = priority_mask(qos, "pfc_enable");
+    sp.pfcwd_sw_enable = priority_mask(qos, "pfcwd_sw_enable");
+    if (pfc_enable.ok() || pfc_enable.availability == Availability::absent)
+      nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = pfc_enable.value.value_or(0)}, pfc_enable.from);
+    else
+      nd.dcb.pfc = Field<model::Pfc>::missing(pfc_enable.availability, pfc_enable.cause, pfc_enable.from);
+  }
+
+  // What the port trusts (DSCP when it binds a DSCP map, else PCP when it binds a dot1p one) and its
+  // DSCP map as DCB APP entries.
+  void read_trust(const QosEntry& qos, model::NetDev& nd, const model::SwitchPort& sp) {
+    if (sp.dscp_to_tc.ok()) {
+      nd.trust = Field<std::string>::of("dscp", sp.dscp_to_tc_name.from);
+      std::vector<model::AppEntry> app;
+      for (int d = 0; d < 64; ++d)
+        if ((*sp.dscp_to_tc)[d])
+          app.push_back({model::kAppSelDscp, *(*sp.dscp_to_tc)[d], static_cast<std::uint16_t>(d)});
+      nd.dcb.app = Field<std::vector<model::AppEntry>>::of(app, sp.dscp_to_tc.from);
+    } else if (qos.fields && qos.fields->count("dot1p_to_tc_map")) {
+      nd.trust = Field<std::string>::of("pcp", at("PORT_QOS_MAP", qos.key, "dot1p_to_tc_map"));
+      nd.dcb.app = Field<std::vector<model::AppEntry>>::missing(Availability::absent, "the port trusts PCP",
+                                                                sp.dscp_to_tc_name.from);
+    } else {
+      nd.trust = Field<std::string>::missing(sp.dscp_to_tc_name.availability, sp.dscp_to_tc_name.cause,
+                                             sp.dscp_to_tc_name.from);
+      nd.dcb.app = Field<std::vector<model::AppEntry>>::missing(sp.dscp_to_tc.availability, sp.dscp_to_tc.cause,
+                                                                sp.dscp_to_tc.from);
+    }
+  }
+
   void read_cable(model::SwitchPort& sp) {
     auto it = t_.tables.find("CABLE_LENGTH");
     const auto where = at("CABLE_LENGTH", "AZURE", sp.name);
@@ -240,7 +277,7 @@ class Builder {
     for (const auto& [key, fields] : it->second) {
       if (!fields.count(sp.name)) continue;
       const auto w = at("CABLE_LENGTH", key, sp.name);
-      std::string text = trim(fields.at(sp.name));
+      std::string text(util::trim(fields.at(sp.name)));
       if (!text.empty() && text.back() == 'm') text.pop_back();
       auto m = parse_unsigned(text);
       if (!m || *m > 100000) {
@@ -323,7 +360,7 @@ class Builder {
     const auto where = at("BUFFER_PROFILE", profile, "dynamic_th");
     if (!prof || !prof->count("dynamic_th"))
       return Field<std::int32_t>::missing(Availability::absent, why_absent, where);
-    std::string text = trim(prof->at("dynamic_th"));
+    std::string text(util::trim(prof->at("dynamic_th")));
     const bool negative = !text.empty() && text[0] == '-';
     auto v = parse_unsigned(negative ? text.substr(1) : text);
     if (!v || *v > (negative ? 8u : 7u)) {
@@ -399,7 +436,7 @@ model::SwitchWred wred_from_fields(const std::string& name, const ConfigDbFields
                                    std::vector<std::string>& warnings) {
   model::SwitchWred w;
   w.name = name;
-  w.ecn = f.count("ecn") ? Field<std::string>::of(trim(f.at("ecn")), at("ecn"))
+  w.ecn = f.count("ecn") ? Field<std::string>::of(std::string(util::trim(f.at("ecn"))), at("ecn"))
                          : Field<std::string>::of("ecn_none", at("ecn"));  // the YANG default
   const auto en = at("wred_green_enable");
   if (!f.count("wred_green_enable"))

@@ -3,17 +3,12 @@
 
 #include <cctype>
 
+#include "util/text.hpp"
+
 namespace roce::switches {
 
-std::string trim(std::string_view s) {
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return std::string(s);
-}
-
 std::optional<std::uint64_t> parse_unsigned(std::string_view s) {
-  const std::string t = trim(s);
+  const std::string t(util::trim(s));
   if (t.empty()) return std::nullopt;
   std::uint64_t v = 0;
   for (char c : t) {
@@ -26,7 +21,7 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view s) {
 }
 
 std::optional<bool> parse_bool(std::string_view s) {
-  std::string t = trim(s);
+  std::string t(util::trim(s));
   for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (t == "true" || t == "yes" || t == "on" || t == "enabled") return true;
   if (t == "false" || t == "no" || t == "off" || t == "disabled") return false;
@@ -37,7 +32,7 @@ std::vector<std::string> split_list(std::string_view s, char sep) {
   std::vector<std::string> out;
   while (true) {
     const auto at = s.find(sep);
-    std::string part = trim(s.substr(0, at));
+    std::string part(util::trim(s.substr(0, at)));
     if (!part.empty()) out.push_back(std::move(part));
     if (at == std::string_view::npos) break;
     s.remove_prefix(at + 1);
@@ -64,7 +59,7 @@ std::optional<std::uint8_t> parse_priority_mask(std::string_view s) {
 }
 
 std::string reference_name(std::string_view s) {
-  std::string t = trim(s);
+  std::string t(util::trim(s));
   if (t.size() >= 2 && t.front() == '[' && t.back() == ']') {
     t = t.substr(1, t.size() - 2);
     const auto bar = t.rfind('|');

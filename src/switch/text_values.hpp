@@ -10,8 +10,6 @@
 
 namespace roce::switches {
 
-/// Without leading and trailing spaces, tabs and CR.
-std::string trim(std::string_view s);
 /// A non-negative decimal integer, surrounding spaces and thousands separators (",") allowed.
 std::optional<std::uint64_t> parse_unsigned(std::string_view s);
 /// "true"/"false" (any case), "yes"/"no", "on"/"off", "enabled"/"disabled".

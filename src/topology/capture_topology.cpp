@@ -3,35 +3,24 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "sources/sysfs/sysfs_file.hpp"
 #include "sources/sysfs/topology_walk.hpp"
 #include "topology/hwloc_xml.hpp"
 #include "topology/nccl_topo_xml.hpp"
 #include "topology/nvidia_smi_topo.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::topology {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uintmax_t kMaxFileBytes = 16 << 20;  // a 64-GPU NCCL dump is well below 1 MB
+constexpr std::size_t kMaxFileBytes = 16 << 20;  // a 64-GPU NCCL dump is well below 1 MB
 
 Expected<std::string> read_text(const fs::path& path, const std::string& shown_as) {
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  if (ec) return fail(shown_as + ": " + ec.message(), "", ec.value());
-  if (size > kMaxFileBytes) return fail(shown_as + ": " + std::to_string(size) + " bytes, too large for a topology");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("read " + shown_as + ": " + std::strerror(errno), "", errno);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return util::read_file(path.string(), kMaxFileBytes, shown_as);
 }
 
 Expected<model::Topology> parse_text(const std::string& text, const std::string& shown_as) {

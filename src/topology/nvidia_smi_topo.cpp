@@ -1,5 +1,6 @@
 // Reads the `nvidia-smi topo -m` matrix.
 #include "topology/nvidia_smi_topo.hpp"
+#include "util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -25,12 +26,6 @@ std::string strip_ansi(std::string_view line) {
   return out;
 }
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  return std::string(s.substr(b, s.find_last_not_of(" \t\r") - b + 1));
-}
-
 // Cells of a row: split on TABs when the line has them (empty cells kept: the tool prints a
 // double TAB before GPU NUMA ID), else on runs of two or more spaces (a copy whose TABs became
 // spaces; "CPU Affinity" keeps its single space). The leading cell is the row label, empty on the
@@ -41,7 +36,8 @@ std::vector<std::string> cells(const std::string& line) {
     std::size_t pos = 0;
     while (true) {
       const auto tab = line.find('\t', pos);
-      out.push_back(trim(std::string_view(line).substr(pos, tab == std::string::npos ? std::string::npos : tab - pos)));
+      out.emplace_back(
+          util::trim(std::string_view(line).substr(pos, tab == std::string::npos ? std::string::npos : tab - pos)));
       if (tab == std::string::npos) break;
       pos = tab + 1;
     }
@@ -55,7 +51,7 @@ std::vector<std::string> cells(const std::string& line) {
     if (pos == std::string::npos) break;
     std::size_t end = pos;
     while (end < line.size() && !(line[end] == ' ' && end + 1 < line.size() && line[end + 1] == ' ')) ++end;
-    out.push_back(trim(std::string_view(line).substr(pos, end - pos)));
+    out.emplace_back(util::trim(std::string_view(line).substr(pos, end - pos)));
     pos = end;
   }
   // " X " in the self cell of a space-separated copy splits as an ordinary cell.
@@ -133,7 +129,7 @@ Expected<model::Topology> parse_nvidia_smi_topo(std::string_view text, const std
   std::vector<model::GpuNicPair> pairs;
   std::size_t i = header + 1;
   for (; i < lines.size(); ++i) {
-    const std::string line = trim(lines[i]);
+    const std::string line(util::trim(lines[i]));
     if (line.empty() || line.rfind("Legend", 0) == 0) break;
     auto c = cells(lines[i]);
     if (c.empty() || !is_gpu_name(c[0])) continue;  // NIC rows repeat the GPU rows' cells
@@ -164,10 +160,10 @@ Expected<model::Topology> parse_nvidia_smi_topo(std::string_view text, const std
 
   std::map<std::string, std::string> legend;  // NIC0 -> mlx5_0
   for (; i < lines.size(); ++i) {
-    const std::string line = trim(lines[i]);
+    const std::string line(util::trim(lines[i]));
     const auto colon = line.find(':');
     if (colon == std::string::npos || line.rfind("NIC", 0) != 0 || line.find(' ') < colon) continue;
-    const std::string key = line.substr(0, colon), value = trim(std::string_view(line).substr(colon + 1));
+    const std::string key = line.substr(0, colon), value(util::trim(std::string_view(line).substr(colon + 1)));
     if (std::find(nic_columns.begin(), nic_columns.end(), key) != nic_columns.end() && !value.empty())
       legend[key] = value;
   }

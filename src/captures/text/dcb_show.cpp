@@ -91,7 +91,7 @@ class DcbParser {
 
   // Returns false for a line that is not a dcb group.
   bool take(const Line& line) {
-    const auto words = split_ws(line.body());
+    const auto words = split_words(line.body());
     const std::string_view head = words[0];
     const std::vector<std::string_view> args(words.begin() + 1, words.end());
     if (head == "pfc-cap" || head == "macsec-bypass" || head == "delay") {

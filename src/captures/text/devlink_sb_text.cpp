@@ -39,7 +39,7 @@ std::string device_of_port(const std::string& handle) {
 
 // One row under `handle`; a located warning when it is not a row of these commands.
 void read_row(TextInput& in, const Line& line, const std::string& handle, std::string_view text, Rows& rows) {
-  const auto tokens = split_ws(text);
+  const auto tokens = split_words(text);
   if (tokens.empty()) return;
   if (tokens.front() == "occ" || text.find(" occ ") != std::string_view::npos) return;
   const auto kv = pairs(tokens);
@@ -84,7 +84,7 @@ Expected<Parsed<std::vector<model::DevlinkSb>>> parse_devlink_sb(std::string_vie
   for (const Line& line : in.lines()) {
     std::string_view body = line.body();
     if (!line.indented()) {
-      const auto tokens = split_ws(body);
+      const auto tokens = split_words(body);
       if (tokens.empty() || !tokens.front().ends_with(':') || tokens.front().size() < 2) {
         if (handle.empty())
           return in.error(line, "not devlink sb output: expected a handle ('pci/0000:03:00.0:' or 'swp1:'), got " +

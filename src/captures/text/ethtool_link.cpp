@@ -1,3 +1,4 @@
+// `ethtool IF` text: the link settings and whether a link is detected.
 #include "captures/text/ethtool_link.hpp"
 
 #include "captures/text/text_input.hpp"
@@ -6,6 +7,57 @@ namespace roce::captures::text {
 
 using model::Availability;
 using model::Field;
+
+namespace {
+
+// What the lines after "Settings for IF:" gave.
+struct LinkLines {
+  model::LinkSettings settings;
+  bool speed = false, duplex = false, autoneg = false;
+  std::string error;  // the warning of the last unreadable value
+};
+
+// One "Key: value" line: speed, duplex, auto-negotiation, lanes into `l`, "Link detected" into
+// `link_detected`; other keys are not read.
+void read_link_line(TextInput& in, const Line& line, std::string_view key, std::string_view value, LinkLines& l,
+                    Field<bool>& link_detected) {
+  model::LinkSettings& s = l.settings;
+  if (key == "Speed") {
+    if (value == "Unknown!") {
+      s.speed_mbps.reset();
+      l.speed = true;
+    } else if (value.ends_with("Mb/s") && to_u32(value.substr(0, value.size() - 4))) {
+      s.speed_mbps = *to_u32(value.substr(0, value.size() - 4));
+      l.speed = true;
+    } else {
+      l.error = in.warn(line, "unreadable speed " + shown(value));
+    }
+  } else if (key == "Duplex") {
+    if (value == "Full" || value == "Half" || value.starts_with("Unknown!")) {
+      s.duplex = value == "Full" ? "full" : value == "Half" ? "half" : "unknown";
+      l.duplex = true;
+    } else {
+      l.error = in.warn(line, "unreadable duplex " + shown(value));
+    }
+  } else if (key == "Auto-negotiation") {
+    if (const auto on = on_off(value)) {
+      s.autoneg = *on;
+      l.autoneg = true;
+    } else {
+      l.error = in.warn(line, "unreadable auto-negotiation " + shown(value));
+    }
+  } else if (key == "Lanes") {
+    if (const auto n = to_u32(value))
+      s.lanes = *n;
+    else
+      l.error = in.warn(line, "unreadable lanes " + shown(value));
+  } else if (key == "Link detected") {
+    const auto yes = on_off(value);
+    link_detected = yes ? Field<bool>::of(*yes, in.at(line)) : in.garbled<bool>(line, "link detected", value);
+  }
+}
+
+}  // namespace
 
 Expected<Parsed<EthtoolLink>> parse_ethtool_link(std::string_view text, const TextOrigin& origin) {
   TextInput in(text, origin);
@@ -21,53 +73,18 @@ Expected<Parsed<EthtoolLink>> parse_ethtool_link(std::string_view text, const Te
   if (!head.body().starts_with("Settings for ") || !head.body().ends_with(':'))
     return in.error(head, "not ethtool output: expected 'Settings for <if>:', got " + shown(head.text));
 
-  model::LinkSettings s;
-  bool speed = false, duplex = false, autoneg = false;
-  std::string error;
+  LinkLines l;
   for (std::size_t i = 1; i < in.lines().size(); ++i) {
     const Line& line = in.lines()[i];
     if (tool_failure(line.body())) continue;  // "Cannot get wake-on-lan settings: Operation not permitted"
     const auto kv = split_key(line.body());
     if (!kv) continue;  // continuation of a link-mode or message-level list
-    const auto [key, value] = *kv;
-    if (key == "Speed") {
-      if (value == "Unknown!") {
-        s.speed_mbps.reset();
-        speed = true;
-      } else if (value.ends_with("Mb/s") && to_u32(value.substr(0, value.size() - 4))) {
-        s.speed_mbps = *to_u32(value.substr(0, value.size() - 4));
-        speed = true;
-      } else {
-        error = in.warn(line, "unreadable speed " + shown(value));
-      }
-    } else if (key == "Duplex") {
-      if (value == "Full" || value == "Half" || value.starts_with("Unknown!")) {
-        s.duplex = value == "Full" ? "full" : value == "Half" ? "half" : "unknown";
-        duplex = true;
-      } else {
-        error = in.warn(line, "unreadable duplex " + shown(value));
-      }
-    } else if (key == "Auto-negotiation") {
-      if (const auto on = on_off(value)) {
-        s.autoneg = *on;
-        autoneg = true;
-      } else {
-        error = in.warn(line, "unreadable auto-negotiation " + shown(value));
-      }
-    } else if (key == "Lanes") {
-      if (const auto n = to_u32(value))
-        s.lanes = *n;
-      else
-        error = in.warn(line, "unreadable lanes " + shown(value));
-    } else if (key == "Link detected") {
-      const auto yes = on_off(value);
-      out.link_detected = yes ? Field<bool>::of(*yes, in.at(line)) : in.garbled<bool>(line, "link detected", value);
-    }
+    read_link_line(in, line, kv->first, kv->second, l, out.link_detected);
   }
-  if (error.empty() && !(speed && duplex && autoneg))
-    error = in.warn(head, "Speed, Duplex or Auto-negotiation line missing (truncated output?)");
-  out.settings = error.empty() ? Field<model::LinkSettings>::of(s, in.at(head))
-                               : Field<model::LinkSettings>::missing(Availability::error, error, in.at(head));
+  if (l.error.empty() && !(l.speed && l.duplex && l.autoneg))
+    l.error = in.warn(head, "Speed, Duplex or Auto-negotiation line missing (truncated output?)");
+  out.settings = l.error.empty() ? Field<model::LinkSettings>::of(l.settings, in.at(head))
+                                 : Field<model::LinkSettings>::missing(Availability::error, l.error, in.at(head));
   if (!out.link_detected.ok() && out.link_detected.availability != Availability::error)
     out.link_detected = Field<bool>::missing(Availability::absent, "no 'Link detected:' line", in.at(head));
   return in.result(std::move(out));

@@ -6,21 +6,12 @@
 #include <string>
 
 #include "captures/text/text_input.hpp"
+#include "util/text.hpp"
 
 namespace roce::captures::text {
 namespace {
 
 constexpr std::string_view kHeader = "NIC statistics:";
-std::string_view trim_right(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-std::string_view trim_left(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  return s;
-}
-
 Unexpected line_error(std::size_t number, const std::string& what) {
   return fail("ethtool -S text line " + std::to_string(number) + ": " + what);
 }
@@ -49,7 +40,7 @@ Expected<model::CounterSet> parse_ethtool_s(std::string_view text) {
     text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
     ++number;
 
-    const std::string_view line = trim_right(raw);
+    const std::string_view line = util::trim_right(raw);
     if (line.empty()) continue;
     if (!seen_content)
       if (auto none = no_statistics(line)) return fail(std::move(*none));
@@ -60,7 +51,7 @@ Expected<model::CounterSet> parse_ethtool_s(std::string_view text) {
     seen_content = true;
 
     // The name may itself contain ": " (ring prefixes), the value never does: split at the last.
-    const std::string_view body = trim_left(line);
+    const std::string_view body = util::trim_left(line);
     const std::size_t sep = body.rfind(": ");
     if (body.size() == line.size() || sep == std::string_view::npos || sep == 0)
       return line_error(number, "expected 'name: value', got " + shown(raw));

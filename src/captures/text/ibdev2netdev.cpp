@@ -19,7 +19,7 @@ bool pci_address_word(std::string_view s) {
 }
 
 std::optional<PortLine> port_line(std::string_view body) {
-  const auto words = split_ws(body);
+  const auto words = split_words(body);
   std::size_t arrow = 0;
   while (arrow < words.size() && words[arrow] != "==>" && words[arrow] != "<===>") ++arrow;
   if (arrow < 3 || arrow + 1 >= words.size()) return std::nullopt;

@@ -132,7 +132,7 @@ class IbstatParser {
                                : in_.garbled<model::PortState>(line, "physical state", value);
     } else if (key == "Rate") {
       // "400", "2.5", "10 (FDR10)".
-      const auto words = split_ws(value);
+      const auto words = split_words(value);
       auto gbps = words.empty() ? std::nullopt : to_double(words[0]);
       port_->rate_gbps = gbps ? model::Field<double>::of(*gbps, from) : in_.garbled<double>(line, "rate", value);
       port_->rate = model::Field<std::string>::missing(

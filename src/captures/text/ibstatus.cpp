@@ -64,7 +64,7 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_ibstatus(std::string_view
                              : in.garbled<model::PortState>(line, "physical state", value);
     } else if (key == "rate") {
       // "200 Gb/sec (4X HDR)", "2.5 Gb/sec (1X SDR)".
-      const auto words = split_ws(value);
+      const auto words = split_words(value);
       const auto gbps = words.size() >= 2 && words[1] == "Gb/sec" ? to_double(words[0]) : std::nullopt;
       if (gbps) {
         port.rate = Field<std::string>::of(std::string(value), from);

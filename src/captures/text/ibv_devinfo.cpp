@@ -20,7 +20,7 @@ std::optional<std::uint32_t> code_in_parentheses(std::string_view value) {
 
 // "4096 (5)" -> 4096.
 std::optional<std::uint32_t> leading_number(std::string_view value) {
-  const auto words = split_ws(value);
+  const auto words = split_words(value);
   return words.empty() ? std::nullopt : to_u32(words[0]);
 }
 

@@ -26,7 +26,7 @@ std::optional<Head> head_of(const Line& line) {
   const auto index = colon == std::string_view::npos ? std::nullopt : to_u32(s.substr(0, colon));
   if (!index) return std::nullopt;
   s.remove_prefix(colon + 2);
-  const auto words = split_ws(s);
+  const auto words = split_words(s);
   if (words.empty()) return std::nullopt;
   Head h;
   h.ifindex = *index;
@@ -113,7 +113,7 @@ class IpAddressParser {
   }
 
   void address(const Line& line, std::string_view body) {
-    const auto words = split_ws(body.substr(0, body.find('\\')));
+    const auto words = split_words(body.substr(0, body.find('\\')));
     const auto a = address_of(words[0], words);
     if (!a) {
       in_.warn(line, "unreadable address " + shown(body) + ", skipped");

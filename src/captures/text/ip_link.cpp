@@ -36,7 +36,7 @@ std::optional<LinkHeader> link_header(const Line& line) {
   if (!s.starts_with('<')) return std::nullopt;
   const std::size_t flags_end = s.find('>');
   if (flags_end == std::string_view::npos) return std::nullopt;
-  h.words = split_ws(s.substr(flags_end + 1));
+  h.words = split_words(s.substr(flags_end + 1));
   return h;
 }
 
@@ -68,7 +68,7 @@ std::optional<std::pair<std::string_view, std::vector<std::string_view>>> stats_
   for (std::string_view row : {"RX errors", "TX errors", "RX", "TX"}) {
     std::string_view rest = body;
     if (consume(rest, row) && consume(rest, ":")) {
-      auto names = split_ws(rest);
+      auto names = split_words(rest);
       if (names.empty()) return std::nullopt;
       return std::pair{row, names};
     }
@@ -145,7 +145,7 @@ class IpLinkParser {
 
   // "link/ether b8:3f:d2:aa:bb:01 brd ff:ff:ff:ff:ff:ff" | "link/none".
   void link_address(const Line& line, std::string_view body) {
-    const auto words = split_ws(body);
+    const auto words = split_words(body);
     const auto from = in_.at(line);
     if (words.size() >= 2 && words[1] != "brd")
       links_.back().mac = Field<std::string>::of(std::string(words[1]), from);
@@ -156,7 +156,7 @@ class IpLinkParser {
 
   void stats_row(const Line& header, const Line& values, std::string_view row,
                  const std::vector<std::string_view>& names) {
-    const auto numbers = split_ws(values.body());
+    const auto numbers = split_words(values.body());
     if (numbers.size() != names.size()) {
       stats_error(values, std::string(row) + " row has " + std::to_string(numbers.size()) + " values for " +
                               std::to_string(names.size()) + " columns");

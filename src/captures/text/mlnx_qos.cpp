@@ -16,7 +16,7 @@ using model::kPriorities;
 
 // "<word> v0 v1 ... v7" with every v in [0, max] -> the 8 values.
 std::optional<model::PerPrio<std::uint8_t>> prio_row(std::string_view body, std::string_view word, unsigned max) {
-  const auto words = split_ws(body);
+  const auto words = split_words(body);
   if (words.size() != kPriorities + 1 || words[0] != word) return std::nullopt;
   model::PerPrio<std::uint8_t> row{};
   for (int i = 0; i < kPriorities; ++i) {
@@ -38,7 +38,7 @@ struct TcLine {
 std::optional<TcLine> tc_line(std::string_view body) {
   const auto parts = split_on(body, ',');
   if (parts.size() < 2) return std::nullopt;
-  const auto head = split_ws(parts[0]);
+  const auto head = split_words(parts[0]);
   TcLine t;
   const auto tc = head.size() >= 4 ? to_u32(head[1]) : std::nullopt;
   if (!tc || *tc >= kPriorities || head[0] != "tc:" || head[2] != "ratelimit:") return std::nullopt;
@@ -170,7 +170,7 @@ class MlnxQosParser {
 
   // "prio:3 dscp:31,30,29,28,27,26,25,24,"
   void dscp_line(const Line& line, std::string_view body) {
-    const auto words = split_ws(body);
+    const auto words = split_words(body);
     std::string_view p = words.size() == 2 ? words[0] : std::string_view{};
     std::string_view d = words.size() == 2 ? words[1] : std::string_view{};
     const bool shaped = consume(p, "prio:") && consume(d, "dscp:");

@@ -24,7 +24,7 @@ Expected<Parsed<std::vector<std::string>>> parse_ps_lldp_agents(std::string_view
   TextInput in(text, origin);
   if (in.lines().empty()) return in.error("empty: no ps output");
   const Line& header = in.lines().front();
-  const auto columns = split_ws(header.body());
+  const auto columns = split_words(header.body());
   const auto pid_at = std::find(columns.begin(), columns.end(), "PID");
   auto command_at = std::find(columns.begin(), columns.end(), "COMMAND");
   if (command_at == columns.end()) command_at = std::find(columns.begin(), columns.end(), "CMD");
@@ -36,7 +36,7 @@ Expected<Parsed<std::vector<std::string>>> parse_ps_lldp_agents(std::string_view
   std::vector<std::string> agents;
   for (const Line& line : in.lines()) {
     if (&line == &header) continue;
-    const auto words = split_ws(line.body());
+    const auto words = split_words(line.body());
     if (words.size() <= std::max(pid_column, command_column)) {
       in.warn(line, "a row with fewer columns than the header, skipped: " + shown(line.text));
       continue;

@@ -36,7 +36,7 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_rdma_link(std::string_vie
   bool any = false;
   for (const Line& line : in.lines()) {
     if (line.indented()) continue;  // caps: <...> of -d
-    const auto words = split_ws(line.body());
+    const auto words = split_words(line.body());
     const auto dp = words.size() >= 2 && words[0] == "link" ? dev_port(words[1]) : std::nullopt;
     if (!dp) {
       if (!any)

@@ -59,7 +59,7 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_rdma_statistic(std::strin
   std::vector<model::RdmaDevice> devices;
   model::RdmaPort* port = nullptr;
   for (const Line& line : in.lines()) {
-    const auto words = split_ws(line.body());
+    const auto words = split_words(line.body());
     std::size_t next = 0;
     if (!line.indented() && words[0] == "link") {
       const auto dp = words.size() >= 2 ? dev_port(words[1]) : std::nullopt;

@@ -10,7 +10,7 @@ namespace {
 using model::Field;
 
 bool is_header(const Line& line) {
-  const auto words = split_ws(line.text);
+  const auto words = split_words(line.text);
   return words.size() >= 4 && words[0] == "DEV" && words[1] == "PORT" && words[2] == "INDEX" && words[3] == "GID";
 }
 
@@ -46,7 +46,7 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_show_gids(std::string_vie
       continue;
     }
     // dev port index gid [ipv4] ver [ndev]
-    const auto words = split_ws(body);
+    const auto words = split_words(body);
     const auto port_number = words.size() >= 5 ? to_u32(words[1]) : std::nullopt;
     const auto index = words.size() >= 5 ? to_u32(words[2]) : std::nullopt;
     const auto gid = words.size() >= 5 ? gid_in_sysfs_form(words[3]) : std::nullopt;

@@ -216,73 +216,60 @@ struct DevState {
   std::string error;  // the warning of a qdisc line of this device that could not be read
 };
 
-}  // namespace
+using QdiscDevices = std::vector<std::pair<std::string, DevState>>;  // in the order the output names them
 
-Expected<Parsed<std::vector<NetdevQdiscs>>> parse_tc_qdisc(std::string_view text, const TextOrigin& origin) {
-  TextInput in(text, origin);
-  if (in.lines().empty()) return in.error("empty: no tc qdisc output");
-  std::vector<std::pair<std::string, DevState>> devs;  // in the order the output names them
-  auto dev_named = [&](const std::string& name, std::size_t line) -> DevState& {
-    for (auto& [n, d] : devs)
-      if (n == name) return d;
-    devs.push_back({name, DevState{line, {}, {}}});
-    return devs.back().second;
-  };
+DevState& dev_named(QdiscDevices& devs, const std::string& name, std::size_t line) {
+  for (auto& [n, d] : devs)
+    if (n == name) return d;
+  devs.push_back({name, DevState{line, {}, {}}});
+  return devs.back().second;
+}
 
-  model::Qdisc* current = nullptr;  // the qdisc the indented lines belong to
-  bool any_qdisc = false;
-  for (const Line& line : in.lines()) {
-    const Tokens t = split_ws(line.body());
-    if (!line.indented()) {
-      current = nullptr;
-      if (t.empty() || t[0] != "qdisc") {
-        if (!any_qdisc && &line == &in.lines().front())
-          return in.error(line, "not tc qdisc output: expected 'qdisc KIND HANDLE: dev IF ...', got " + shown(line.text));
-        in.warn(line, "not a line of tc qdisc show, skipped: " + shown(line.text));
-        continue;
-      }
-      any_qdisc = true;
-      auto header = read_header(t);
-      if (!header) {
-        const std::string why = in.warn(line, header.error().message + ": " + shown(line.text));
-        if (t.size() >= 5 && t[3] == "dev") {
-          DevState& d = dev_named(std::string(t[4]), line.number);
-          if (d.error.empty()) d.error = why;
-        }
-        continue;
-      }
-      DevState& d = dev_named(header->netdev, line.number);
-      d.qdiscs.push_back(std::move(header->qdisc));
-      current = &d.qdiscs.back();
-      continue;
+// "qdisc KIND HANDLE: dev IF ...": the qdisc the line opens on its device, or nullptr (a warning, and
+// the device's error) when it cannot be read.
+model::Qdisc* read_qdisc_line(TextInput& in, const Line& line, const Tokens& t, QdiscDevices& devs) {
+  auto header = read_header(t);
+  if (!header) {
+    const std::string why = in.warn(line, header.error().message + ": " + shown(line.text));
+    if (t.size() >= 5 && t[3] == "dev") {
+      DevState& d = dev_named(devs, std::string(t[4]), line.number);
+      if (d.error.empty()) d.error = why;
     }
-    if (current == nullptr || t.empty()) continue;  // indented text of a qdisc that was not read
-    if (t[0] == "Sent") {
-      model::QdiscStats s;
-      if (!read_sent(t, s)) {
-        in.warn(line, "unreadable statistics line " + shown(line.text));
-        continue;
-      }
-      current->stats = s;
-    } else if (t[0] == "backlog") {
-      model::QdiscStats s = current->stats.value_or(model::QdiscStats{});
-      if (!read_backlog(t, s)) {
-        in.warn(line, "unreadable backlog line " + shown(line.text));
-        continue;
-      }
-      if (current->stats) current->stats = s;
-    } else if (t[0] == "marked" && current->kind == "red") {
-      model::RedXstats x;
-      if (!read_red_xstats(t, x)) {
-        in.warn(line, "unreadable RED statistics line " + shown(line.text));
-        continue;
-      }
-      current->red_xstats = x;
-    }
-    // Other indented lines (queues of mqprio, rate estimators, xstats of other kinds) are not read.
+    return nullptr;
   }
-  if (!any_qdisc) return in.error("no qdisc line");
+  DevState& d = dev_named(devs, header->netdev, line.number);
+  d.qdiscs.push_back(std::move(header->qdisc));
+  return &d.qdiscs.back();
+}
 
+// An indented line under qdisc `q`: its statistics, backlog or RED counters. Other indented lines
+// (queues of mqprio, rate estimators, xstats of other kinds) are not read.
+void read_qdisc_detail(TextInput& in, const Line& line, const Tokens& t, model::Qdisc& q) {
+  if (t[0] == "Sent") {
+    model::QdiscStats s;
+    if (!read_sent(t, s)) {
+      in.warn(line, "unreadable statistics line " + shown(line.text));
+      return;
+    }
+    q.stats = s;
+  } else if (t[0] == "backlog") {
+    model::QdiscStats s = q.stats.value_or(model::QdiscStats{});
+    if (!read_backlog(t, s)) {
+      in.warn(line, "unreadable backlog line " + shown(line.text));
+      return;
+    }
+    if (q.stats) q.stats = s;
+  } else if (t[0] == "marked" && q.kind == "red") {
+    model::RedXstats x;
+    if (!read_red_xstats(t, x)) {
+      in.warn(line, "unreadable RED statistics line " + shown(line.text));
+      return;
+    }
+    q.red_xstats = x;
+  }
+}
+
+std::vector<NetdevQdiscs> qdiscs_by_netdev(QdiscDevices& devs, const TextOrigin& origin) {
   std::vector<NetdevQdiscs> out;
   for (auto& [name, d] : devs) {
     const model::Provenance at = origin.at(d.first_line);
@@ -290,7 +277,35 @@ Expected<Parsed<std::vector<NetdevQdiscs>>> parse_tc_qdisc(std::string_view text
                                          : model::Field<std::vector<model::Qdisc>>::missing(
                                                model::Availability::error, d.error, at)});
   }
-  return in.result(std::move(out));
+  return out;
+}
+
+}  // namespace
+
+Expected<Parsed<std::vector<NetdevQdiscs>>> parse_tc_qdisc(std::string_view text, const TextOrigin& origin) {
+  TextInput in(text, origin);
+  if (in.lines().empty()) return in.error("empty: no tc qdisc output");
+  QdiscDevices devs;
+  model::Qdisc* current = nullptr;  // the qdisc the indented lines belong to
+  bool any_qdisc = false;
+  for (const Line& line : in.lines()) {
+    const Tokens t = split_words(line.body());
+    if (line.indented()) {
+      if (current != nullptr && !t.empty()) read_qdisc_detail(in, line, t, *current);
+      continue;  // without a qdisc: indented text of a qdisc that was not read
+    }
+    current = nullptr;
+    if (t.empty() || t[0] != "qdisc") {
+      if (!any_qdisc && &line == &in.lines().front())
+        return in.error(line, "not tc qdisc output: expected 'qdisc KIND HANDLE: dev IF ...', got " + shown(line.text));
+      in.warn(line, "not a line of tc qdisc show, skipped: " + shown(line.text));
+      continue;
+    }
+    any_qdisc = true;
+    current = read_qdisc_line(in, line, t, devs);
+  }
+  if (!any_qdisc) return in.error("no qdisc line");
+  return in.result(qdiscs_by_netdev(devs, origin));
 }
 
 }  // namespace roce::captures::text

@@ -8,27 +8,16 @@ namespace {
 
 constexpr std::size_t kShownChars = 60;
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
 }  // namespace
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 std::string_view Line::body() const { return trim(text); }
 
 TextInput::TextInput(std::string_view text, const TextOrigin& origin) : origin_(origin) {
   std::size_t number = 0;
-  while (!text.empty()) {
-    const std::size_t eol = text.find('\n');
-    std::string_view raw = text.substr(0, eol);
-    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
+  for (const std::string_view raw : util::split_lines(text)) {
     ++number;
-    while (!raw.empty() && is_space(raw.back())) raw.remove_suffix(1);
-    if (!raw.empty()) lines_.push_back(Line{number, raw});
+    const std::string_view line = util::trim_right(raw);
+    if (!line.empty()) lines_.push_back(Line{number, line});
   }
 }
 
@@ -43,29 +32,6 @@ Unexpected TextInput::error(const Line& line, const std::string& what) const {
 }
 
 Unexpected TextInput::error(const std::string& what) const { return fail(origin_.file + ": " + what); }
-
-std::vector<std::string_view> split_ws(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && is_space(s[i])) ++i;
-    std::size_t j = i;
-    while (j < s.size() && !is_space(s[j])) ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-std::vector<std::string_view> split_on(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const std::size_t p = s.find(sep);
-    out.push_back(s.substr(0, p));
-    if (p == std::string_view::npos) return out;
-    s.remove_prefix(p + 1);
-  }
-}
 
 std::optional<std::pair<std::string_view, std::string_view>> split_key(std::string_view s, char sep) {
   const std::size_t p = s.find(sep);

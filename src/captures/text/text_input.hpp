@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "captures/text/parse_result.hpp"
+#include "util/text.hpp"
 
 namespace roce::captures::text {
 
-std::string_view trim(std::string_view s);
-std::vector<std::string_view> split_ws(std::string_view s);           // on runs of spaces/tabs
-std::vector<std::string_view> split_on(std::string_view s, char sep);  // empty pieces kept
+using util::split_on;     // empty pieces kept
+using util::split_words;  // on runs of whitespace
+using util::trim;
 // "key<sep>value": both trimmed; nullopt without the separator.
 std::optional<std::pair<std::string_view, std::string_view>> split_key(std::string_view s, char sep = ':');
 bool consume(std::string_view& s, std::string_view prefix);
