@@ -76,7 +76,7 @@ std::int64_t unix_ms_now() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-std::string utc_time(std::int64_t unix_ms) { return utc_text(unix_ms, UtcForm::iso8601); }
+std::string utc_time(std::int64_t unix_ms) { return util::utc_text(unix_ms, util::UtcForm::iso8601); }
 
 std::string own_command_line() {
   auto read = util::read_file("/proc/self/cmdline");

@@ -33,7 +33,7 @@ Expected<Bundle> read_bundle_file(const std::string& path) {
 Outcome write_bundle_file(const std::string& path, const Bundle& bundle) {
   std::string bytes = write_bundle_text(bundle);
   if (is_zstd_name(path)) bytes = zstd_compress(bytes);
-  return write_file_atomically(path, bytes);
+  return util::write_file_atomically(path, bytes);
 }
 
 }  // namespace roce::captures

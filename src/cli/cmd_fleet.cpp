@@ -67,7 +67,7 @@ int run_fleet(const GlobalOptions& global, const FleetOptions& options) {
   }
   const fleet::FleetReport report = fleet.report();
   if (!options.html_out.empty())
-    if (auto w = write_file_atomically(options.html_out, fleet::render_html(report)); !w)
+    if (auto w = util::write_file_atomically(options.html_out, fleet::render_html(report)); !w)
       return report_error(w.error(), kExitRuntimeError);
   const std::string text = options.json ? fleet::render_json(report) : fleet::render_text(report);
   std::fwrite(text.data(), 1, text.size(), stdout);

@@ -48,7 +48,7 @@ int run_metrics(const GlobalOptions& global, const MetricsOptions& options) {
   const std::string text = metrics::judge_as_metrics(*input, *profile, started);
   if (!options.textfile.empty()) {
     const std::string path = options.textfile + "/" + metrics::kTextfileName;
-    if (auto written = write_file_atomically(path, text); !written) {
+    if (auto written = util::write_file_atomically(path, text); !written) {
       written.error().hint = "is --textfile the collector's directory, and writable?";
       return report_error(written.error(), kExitRuntimeError);
     }

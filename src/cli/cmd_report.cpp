@@ -22,7 +22,7 @@ namespace {
 // The timeline printed as text or JSON, and written as HTML with -o.
 int print_report(const ReportOptions& options, const report::TimelineReport& rep) {
   if (!options.html_out.empty())
-    if (auto w = write_file_atomically(options.html_out, report::render_timeline_html(rep)); !w)
+    if (auto w = util::write_file_atomically(options.html_out, report::render_timeline_html(rep)); !w)
       return report_error(w.error(), kExitRuntimeError);
   const std::string text = options.json ? report::render_timeline_json(rep) : report::render_timeline_text(rep);
   std::fwrite(text.data(), 1, text.size(), stdout);

@@ -51,7 +51,7 @@ judge::Notices terminal_notices() {
   n.sampling = [](std::chrono::milliseconds interval) {
     if (isatty(STDERR_FILENO))
       std::fprintf(stderr, "sampling for %s (use --interval 0 for configuration only)\n",
-                   seconds_text(static_cast<double>(interval.count()) / 1000).c_str());
+                   util::seconds_text(static_cast<double>(interval.count()) / 1000).c_str());
   };
   return n;
 }

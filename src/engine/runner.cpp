@@ -130,7 +130,7 @@ std::size_t catalog_index(std::span<const CheckInfo> catalog, std::string_view i
 
 std::string closest_id(std::span<const CheckInfo> catalog, std::string_view id) {
   // Farther than 3 edits is not a typo.
-  return nearest_name(id, catalog, 3, LetterCase::insensitive, &CheckInfo::id);
+  return util::nearest_name(id, catalog, 3, util::LetterCase::insensitive, &CheckInfo::id);
 }
 
 Outcome validate(std::span<const CheckInfo> catalog, const Selection& selection) {

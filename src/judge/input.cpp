@@ -92,9 +92,9 @@ Expected<Input> read_captures(const InputRequest& request) {
   const double clocks = engine::seconds_between(*in->before, in->now);
   in->dt = request.dt > 0 ? request.dt : clocks;
   if (request.dt > 0)
-    in->origin += ", " + seconds_text(request.dt) + " apart (--dt)";
+    in->origin += ", " + util::seconds_text(request.dt) + " apart (--dt)";
   else
-    in->origin += clocks > 0 ? ", " + seconds_text(clocks) + " apart"
+    in->origin += clocks > 0 ? ", " + util::seconds_text(clocks) + " apart"
                              : ", no usable clocks: configuration only (give --dt SECONDS for rates)";
   return in;
 }
@@ -116,7 +116,7 @@ Result<Input> read_system(const InputRequest& request) {
     s.wait(request.interval);
     in.now = s.sample();
     in.dt = engine::seconds_between(*in.before, in.now);
-    in.origin = s.name() + ", 2 samples " + seconds_text(in.dt) + " apart";
+    in.origin = s.name() + ", 2 samples " + util::seconds_text(in.dt) + " apart";
   }
   if (request.require_devices && request.dev.empty() && model::host_is_empty(in.now))
     return {Error{"could not read any netdev or RDMA device on this host",

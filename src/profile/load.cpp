@@ -12,7 +12,7 @@ namespace roce::profile {
 namespace {
 
 std::string did_you_mean(std::string_view key, const std::vector<std::string>& candidates) {
-  const std::string best = nearest_name(key, candidates, 2);
+  const std::string best = util::nearest_name(key, candidates, 2);
   return best.empty() ? "" : "; did you mean '" + best + "'?";
 }
 

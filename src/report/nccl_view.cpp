@@ -110,7 +110,7 @@ ordered_json nccl_hosts_json(const model::NcclLog& log) {
                         {"message", e.message}});
     hosts.push_back({{"host", h.host},
                      {"ranks", ranks},
-                     {"transport", or_null(join(h.transports, ","))},
+                     {"transport", or_null(util::join(h.transports, ","))},
                      {"devices", h.devices},
                      {"oob", {{"interface", or_null(h.oob_interface)}, {"address", or_null(h.oob_address)}}},
                      {"gdr", gdr_json(h.channels)},
@@ -138,7 +138,7 @@ ordered_json nccl_log_json(const model::NcclLog& log) {
 }
 
 std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
-  std::string out = "NCCL log " + join(log.sources, ", ") + ": " + std::to_string(log.lines) + " lines, " +
+  std::string out = "NCCL log " + util::join(log.sources, ", ") + ": " + std::to_string(log.lines) + " lines, " +
                     std::to_string(log.nccl_lines) + " from NCCL, " + std::to_string(log.unknown_lines) +
                     " not understood\n";
   for (const auto& h : by_host(log)) {
@@ -157,9 +157,9 @@ std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
     }
     out += "\n" + (h.host.empty() ? std::string("(no host prefix)") : h.host) + ": " + std::to_string(h.ranks.size()) +
            " process" + (h.ranks.size() == 1 ? "" : "es") + " " + pids + "\n";
-    if (!v.empty()) out += "  " + library + " " + join(v, ", ") + "\n";
-    out += "  transport " + (h.transports.empty() ? std::string("unknown") : join(h.transports, ", ")) + "; devices " +
-           (h.devices.empty() ? std::string("none listed") : join(h.devices, " ")) + "\n";
+    if (!v.empty()) out += "  " + library + " " + util::join(v, ", ") + "\n";
+    out += "  transport " + (h.transports.empty() ? std::string("unknown") : util::join(h.transports, ", ")) + "; devices " +
+           (h.devices.empty() ? std::string("none listed") : util::join(h.devices, " ")) + "\n";
     if (!h.oob_interface.empty()) out += "  OOB " + h.oob_interface + " " + h.oob_address + "\n";
     const auto& c = h.channels;
     out += "  channels: " + std::to_string(c.net) + " NET (" + std::to_string(c.net_gdr) + " with GDRDMA), " +

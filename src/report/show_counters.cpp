@@ -60,23 +60,23 @@ std::vector<std::string> netdev_counter_lines(const model::NetDev& nd, const Sty
     for (const auto& n : names)
       if (auto it = c.find(n); it != c.end() && it->second.value != 0) any_nonzero = true;
     if (!pfc_on && !any_nonzero) continue;  // quiet lossy priorities stay out of the way
-    lines.push_back(fmt::format("prio-{} {}", p, join(h.shown, " ")));
+    lines.push_back(fmt::format("prio-{} {}", p, util::join(h.shown, " ")));
   }
   auto port = pick(c, {"port.rx_discards", "port.tx_discards", "host.rx_out_of_buffer", "link.down_events",
                        "phy.crc_errors", "phy.symbol_errors", "pause.storm_warning_events", "pause.storm_error_events"},
                    port_label);
   if (auto g = c.find("global.rx_pause"); g != c.end()) {
     auto global = pick(c, {"global.rx_pause", "global.rx_pause_us", "global.tx_pause", "global.tx_pause_us"}, port_label);
-    lines.push_back(join(global.shown, " "));
+    lines.push_back(util::join(global.shown, " "));
   }
   if (port.shown.empty() && lines.empty()) {
     lines.push_back(fmt::format("counters none of the headline counters among the driver's {} ethtool counters",
                                 nd.ethtool_stats->entries.size()));
     return lines;
   }
-  lines.push_back("counters " + join(port.shown, " "));
+  lines.push_back("counters " + util::join(port.shown, " "));
   if (!port.missing.empty())
-    lines.push_back("not-reported " + join(port.missing, ", ") + " (not among this driver's ethtool counters)");
+    lines.push_back("not-reported " + util::join(port.missing, ", ") + " (not among this driver's ethtool counters)");
   return lines;
 }
 
@@ -94,10 +94,10 @@ std::vector<std::string> rdma_counter_lines(const model::NetDev* nd, const model
            : pick(c, {"link.downed"}, rdma_label);
   std::vector<std::string> lines;
   lines.push_back((roce ? "roce-counters " : "counters ") +
-                  (h.shown.empty() ? std::string("none of the headline counters") : join(h.shown, " ")));
+                  (h.shown.empty() ? std::string("none of the headline counters") : util::join(h.shown, " ")));
   if (!port.hw_counters.ok()) lines.push_back("hw-counters " + missing_text(port.hw_counters, style));
   if (!h.missing.empty())
-    lines.push_back("not-reported " + join(h.missing, ", ") + " (not among this port's hw_counters/counters)");
+    lines.push_back("not-reported " + util::join(h.missing, ", ") + " (not among this port's hw_counters/counters)");
   return lines;
 }
 

@@ -9,7 +9,7 @@
 namespace roce::report {
 namespace {
 
-std::string utc_time(std::int64_t unix_ms) { return utc_text(unix_ms, UtcForm::date_time) + " UTC"; }
+std::string utc_time(std::int64_t unix_ms) { return util::utc_text(unix_ms, util::UtcForm::date_time) + " UTC"; }
 
 }  // namespace
 

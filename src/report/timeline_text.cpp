@@ -6,7 +6,7 @@
 namespace roce::report {
 
 std::string timeline_time(std::int64_t unix_ms, bool one_day) {
-  return utc_text(unix_ms, one_day ? UtcForm::time_of_day : UtcForm::date_time);
+  return util::utc_text(unix_ms, one_day ? util::UtcForm::time_of_day : util::UtcForm::date_time);
 }
 
 namespace {

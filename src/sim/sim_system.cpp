@@ -212,7 +212,7 @@ Expected<SimModel> load_sim_file(const std::string& file) {
 }
 
 Outcome save_sim_file(const std::string& file, const SimModel& model) {
-  return write_file_atomically(file, render_sim_model(model));
+  return util::write_file_atomically(file, render_sim_model(model));
 }
 
 Expected<std::unique_ptr<SimSystem>> SimSystem::open(const std::string& file) {

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace roce {
+namespace roce::util {
 namespace {
 
 Unexpected sys_fail(const std::string& what) {
@@ -56,4 +56,4 @@ Outcome write_file_atomically(const std::string& path, std::string_view bytes, m
   return done();
 }
 
-}  // namespace roce
+}  // namespace roce::util

@@ -8,7 +8,7 @@
 
 #include "util/expected.hpp"
 
-namespace roce {
+namespace roce::util {
 
 /// Writes `bytes` to `path` with permission bits `mode`: into a new temporary file beside it (a
 /// random name created with O_EXCL and O_NOFOLLOW, so never an existing file or a symlink), fsynced,
@@ -16,4 +16,4 @@ namespace roce {
 /// is left as it was; the error names the step and the file.
 Outcome write_file_atomically(const std::string& path, std::string_view bytes, mode_t mode = 0644);
 
-}  // namespace roce
+}  // namespace roce::util

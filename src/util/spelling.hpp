@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace roce {
+namespace roce::util {
 
 enum class LetterCase { sensitive, insensitive };
 
@@ -50,4 +50,4 @@ std::string nearest_name(std::string_view word, const Candidates& candidates, st
   return best;
 }
 
-}  // namespace roce
+}  // namespace roce::util

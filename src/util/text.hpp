@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace roce {
+namespace roce::util {
 
 /// The parts with `separator` between them: join({"a", "b"}, ", ") is "a, b".
 inline std::string join(const std::vector<std::string>& parts, std::string_view separator) {
@@ -18,9 +18,6 @@ inline std::string join(const std::vector<std::string>& parts, std::string_view 
   return out;
 }
 
-}  // namespace roce
-
-namespace roce::util {
 
 /// ASCII whitespace: space, tab, CR, LF, vertical tab, form feed (the C locale's isspace).
 constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }

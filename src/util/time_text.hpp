@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-namespace roce {
+namespace roce::util {
 
 enum class UtcForm {
   time_of_day,  // 22:01:10
@@ -32,4 +32,4 @@ inline std::string seconds_text(double s) {
   return s == static_cast<long long>(s) ? fmt::format("{:.0f} s", s) : fmt::format("{:.3g} s", s);
 }
 
-}  // namespace roce
+}  // namespace roce::util

@@ -75,7 +75,7 @@ TEST_CASE("text timeline: header, one line per interval sorted by start, ongoing
 
 TEST_CASE("timeline_time and peak_text") {
   CHECK(report::timeline_time(1795000000000, false) == "2026-11-18 11:06:40");
-  CHECK(utc_text(1795000000000, UtcForm::iso8601) == "2026-11-18T11:06:40Z");
+  CHECK(util::utc_text(1795000000000, util::UtcForm::iso8601) == "2026-11-18T11:06:40Z");
   CHECK(report::timeline_time(1795000000000, true) == "11:06:40");
   CHECK(report::peak_text({"rx_prio3_pause_duration", "prio[3].rx_pause_us", 420000}) ==
         "peak rx_prio3_pause_duration 42%");
