@@ -1,5 +1,5 @@
 #pragma once
-/// The catalog of every check, in the order of checks/CMakeLists.txt (ROCE_CHECKS).
+// The catalog of every check, in the order of checks/CMakeLists.txt (ROCE_CHECKS).
 #include <span>
 #include <vector>
 

@@ -1,12 +1,12 @@
 #pragma once
-/// `tune --apply`: applies a plan safely, or refuses before touching anything.
-///
-///   lock -> (restore an unfinished journal) -> refusals -> baseline window -> journal (fsynced)
-///   -> watchdog -> write + read back, change by change -> trial window -> keep, or restore in
-///   reverse order -> final journal -> release the watchdog -> unlock
-///
-/// Every step boundary calls ApplyOptions::boundary with its name ("locked", "write 0", ...), so
-/// tests can kill the process at each one.
+// `tune --apply`: applies a plan safely, or refuses before touching anything.
+//
+//   lock -> (restore an unfinished journal) -> refusals -> baseline window -> journal (fsynced)
+//   -> watchdog -> write + read back, change by change -> trial window -> keep, or restore in
+//   reverse order -> final journal -> release the watchdog -> unlock
+//
+// Every step boundary calls ApplyOptions::boundary with its name ("locked", "write 0", ...), so
+// tests can kill the process at each one.
 #include <chrono>
 #include <functional>
 #include <optional>

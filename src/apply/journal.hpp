@@ -1,11 +1,11 @@
 #pragma once
-/// The apply journal: the prior state of every object an apply touches, written (and fsynced)
-/// before the first write, so that the applier, its watchdog or the next run can restore it.
-///
-/// File format: one header line, then the body (JSON) of exactly the length the header gives:
-///   roce-doctor-journal 1 crc32=1a2b3c4d bytes=1234\n{...}
-/// A file that is shorter than the header says is torn; one whose CRC-32 differs is corrupt.
-/// Neither is ever read as an empty journal.
+// The apply journal: the prior state of every object an apply touches, written (and fsynced)
+// before the first write, so that the applier, its watchdog or the next run can restore it.
+//
+// File format: one header line, then the body (JSON) of exactly the length the header gives:
+//   roce-doctor-journal 1 crc32=1a2b3c4d bytes=1234\n{...}
+// A file that is shorter than the header says is torn; one whose CRC-32 differs is corrupt.
+// Neither is ever read as an empty journal.
 #include <cstdint>
 #include <string>
 #include <string_view>

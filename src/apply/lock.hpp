@@ -1,6 +1,6 @@
 #pragma once
-/// One apply at a time: an flock(2) on STATE_DIR/lock, released when the holder exits however it
-/// exits. The file says who holds it (pid, command line, since) so a refusal can name the holder.
+// One apply at a time: an flock(2) on STATE_DIR/lock, released when the holder exits however it
+// exits. The file says who holds it (pid, command line, since) so a refusal can name the holder.
 #include <chrono>
 #include <string>
 

@@ -1,6 +1,6 @@
 #pragma once
-/// Every outcome is printed and logged: lines go to the caller's stream and are appended, with a
-/// UTC timestamp and the pid, to STATE_DIR/tune.log.
+// Every outcome is printed and logged: lines go to the caller's stream and are appended, with a
+// UTC timestamp and the pid, to STATE_DIR/tune.log.
 #include <ostream>
 #include <string>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-/// Reasons to refuse an apply before anything is touched.
+// Reasons to refuse an apply before anything is touched.
 #include <optional>
 #include <string>
 #include <vector>

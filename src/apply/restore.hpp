@@ -1,6 +1,6 @@
 #pragma once
-/// Restores journaled objects in reverse order, each read first (an object already at its prior
-/// value is not written: a PFC write flaps an mlx5 link) and read back after the write.
+// Restores journaled objects in reverse order, each read first (an object already at its prior
+// value is not written: a PFC write flaps an mlx5 link) and read back after the write.
 #include <functional>
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 #pragma once
-/// ObjectRef and Value <-> JSON, for the journal. Every Value alternative has a tag ("u32",
-/// "string", "bytes", "app", "pfc", "ets", "buffer", "ecn", "red") so a journal read back gives the
-/// same alternative; decoding rejects anything else with the JSON path that is wrong.
+// ObjectRef and Value <-> JSON, for the journal. Every Value alternative has a tag ("u32",
+// "string", "bytes", "app", "pfc", "ets", "buffer", "ecn", "red") so a journal read back gives the
+// same alternative; decoding rejects anything else with the JSON path that is wrong.
 #include <string>
 
 #include <nlohmann/json.hpp>

@@ -1,9 +1,9 @@
 #pragma once
-/// Did the change help? A pure decision over two windows of Host samples of the same host: a
-/// baseline before the change and an equal trial after it. Keep only if lossless-priority drops
-/// fell, or were zero and stayed zero; and in both cases the links that were up stay up and no
-/// critical finding appears that the baseline did not have. Anything else, including a window
-/// where the drops cannot be counted, rolls back.
+// Did the change help? A pure decision over two windows of Host samples of the same host: a
+// baseline before the change and an equal trial after it. Keep only if lossless-priority drops
+// fell, or were zero and stayed zero; and in both cases the links that were up stay up and no
+// critical finding appears that the baseline did not have. Anything else, including a window
+// where the drops cannot be counted, rolls back.
 #include <optional>
 #include <string>
 #include <vector>

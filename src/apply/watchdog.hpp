@@ -1,12 +1,12 @@
 #pragma once
-/// The dead-man: a separate process (own session) that holds the journal and a deadline. The
-/// applier spawns it before its first write and waits until it says "ready"; when the applier
-/// finishes it writes the final journal state and then a byte down the notify pipe (the
-/// watchdog's stdin). If the pipe closes with the journal unfinished, the applier died: the
-/// watchdog restores at once. If the deadline passes first, the applier hung: the watchdog kills
-/// it (SIGKILL) and restores. Restores happen under the apply lock, which it waits for as long as
-/// the applier holds it (a killed applier releases it when it exits). The deadline is given in
-/// wall-clock time but waited for on the monotonic clock.
+// The dead-man: a separate process (own session) that holds the journal and a deadline. The
+// applier spawns it before its first write and waits until it says "ready"; when the applier
+// finishes it writes the final journal state and then a byte down the notify pipe (the
+// watchdog's stdin). If the pipe closes with the journal unfinished, the applier died: the
+// watchdog restores at once. If the deadline passes first, the applier hung: the watchdog kills
+// it (SIGKILL) and restores. Restores happen under the apply lock, which it waits for as long as
+// the applier holds it (a killed applier releases it when it exits). The deadline is given in
+// wall-clock time but waited for on the monotonic clock.
 #include <chrono>
 #include <functional>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
-/// Which perftest command lines a bandwidth run uses on this host: the RDMA device and port of the
-/// chosen netdev, the RoCE v2 GID index of its IPv4 address, the traffic class of the profile's
-/// lossless DSCP. A pure function of the host model, the profile and the options (no I/O).
+// Which perftest command lines a bandwidth run uses on this host: the RDMA device and port of the
+// chosen netdev, the RoCE v2 GID index of its IPv4 address, the traffic class of the profile's
+// lossless DSCP. A pure function of the host model, the profile and the options (no I/O).
 #include <cstdint>
 #include <optional>
 #include <string>

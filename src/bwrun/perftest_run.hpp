@@ -1,6 +1,6 @@
 #pragma once
-/// Runs a perftest plan: the server first (in loopback, until it listens), then the client, each
-/// in its own process group with a deadline; its output files are what `bw` then reads.
+// Runs a perftest plan: the server first (in loopback, until it listens), then the client, each
+// in its own process group with a deadline; its output files are what `bw` then reads.
 #include <chrono>
 #include <string>
 #include <string_view>

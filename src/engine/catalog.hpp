@@ -1,6 +1,6 @@
 #pragma once
-/// Renders the check catalog (`roce-doctor checks`): ID, severity, title, inputs, profile keys,
-/// thresholds with defaults, and the doc paragraph.
+// Renders the check catalog (`roce-doctor checks`): ID, severity, title, inputs, profile keys,
+// thresholds with defaults, and the doc paragraph.
 #include <span>
 #include <string>
 

@@ -1,6 +1,6 @@
 #pragma once
-/// A check: its metadata (CheckInfo) and how it reports (Reporter). Checks are pure functions of a
-/// Context; see checks/README.md for the recipe to add one.
+// A check: its metadata (CheckInfo) and how it reports (Reporter). Checks are pure functions of a
+// Context; see checks/README.md for the recipe to add one.
 #include <string>
 #include <string_view>
 #include <vector>

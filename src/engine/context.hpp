@@ -1,6 +1,6 @@
 #pragma once
-/// What a check sees: the host now, optionally an earlier sample of the same host and the time
-/// between them, and the profile. Pure data; nothing here touches the system.
+// What a check sees: the host now, optionally an earlier sample of the same host and the time
+// between them, and the profile. Pure data; nothing here touches the system.
 #include <cstdint>
 #include <memory>
 #include <optional>

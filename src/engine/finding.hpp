@@ -1,5 +1,5 @@
 #pragma once
-/// What a check reports: findings with their subject, evidence and remedy.
+// What a check reports: findings with their subject, evidence and remedy.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-/// Runs checks over a Context, links root causes and ranks the findings.
+// Runs checks over a Context, links root causes and ranks the findings.
 #include <span>
 #include <string>
 #include <vector>

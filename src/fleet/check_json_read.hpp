@@ -1,7 +1,7 @@
 #pragma once
-/// Reads a `check --json` output (report/check_json.hpp) back as a host summary: its findings and
-/// verdict. Such an output holds no configuration, so the host takes part in the findings, not in
-/// drift or pause outliers.
+// Reads a `check --json` output (report/check_json.hpp) back as a host summary: its findings and
+// verdict. Such an output holds no configuration, so the host takes part in the findings, not in
+// drift or pause outliers.
 #include <string_view>
 
 #include "fleet/host_summary.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-/// Many hosts compared: which findings each has, which settings drift from the majority of hosts
-/// with the same NIC model, and which ports pause far more than their peers. Hosts are added one at
-/// a time; only their summaries' values and the host names are kept.
+// Many hosts compared: which findings each has, which settings drift from the majority of hosts
+// with the same NIC model, and which ports pause far more than their peers. Hosts are added one at
+// a time; only their summaries' values and the host names are kept.
 #include <cstddef>
 #include <cstdint>
 #include <optional>

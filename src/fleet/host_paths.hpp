@@ -1,13 +1,13 @@
 #pragma once
-/// The hosts a `fleet` PATH names, one at a time:
-///   a file                      one host (bundle, recording, `check --json` output, sos archive)
-///   an archive (by content,     extracted into a private temporary directory, then read as the
-///     import/path_kind.hpp)     folder it holds
-///   a folder                    one host when it is a capture folder (sos_commands/, sys/, a
-///                               sysinfo-snapshot, or files named as command outputs); one folder
-///                               wrapping everything is looked into; otherwise every entry (sorted,
-///                               hidden ones skipped) is one host, as read by the rules above for a
-///                               file or a capture folder
+// The hosts a `fleet` PATH names, one at a time:
+//   a file                      one host (bundle, recording, `check --json` output, sos archive)
+//   an archive (by content,     extracted into a private temporary directory, then read as the
+//     import/path_kind.hpp)     folder it holds
+//   a folder                    one host when it is a capture folder (sos_commands/, sys/, a
+//                               sysinfo-snapshot, or files named as command outputs); one folder
+//                               wrapping everything is looked into; otherwise every entry (sorted,
+//                               hidden ones skipped) is one host, as read by the rules above for a
+//                               file or a capture folder
 #include <functional>
 #include <string>
 

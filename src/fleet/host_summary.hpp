@@ -1,7 +1,7 @@
 #pragma once
-/// What the fleet keeps of one host once it has been judged: the settings hosts are compared on, its
-/// findings and its ports' pause rates. The host model itself is dropped after summarize(), so the
-/// memory a fleet run holds grows with the report, not with the captures read.
+// What the fleet keeps of one host once it has been judged: the settings hosts are compared on, its
+// findings and its ports' pause rates. The host model itself is dropped after summarize(), so the
+// memory a fleet run holds grows with the report, not with the captures read.
 #include <string>
 #include <vector>
 

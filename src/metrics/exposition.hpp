@@ -1,8 +1,8 @@
 #pragma once
-/// A host's sweep as Prometheus metrics: curated series in base units (link, per-priority PFC
-/// pause frames and time, lossless drops, ECN marks, CNPs, retransmits, buffers and PFC mask as
-/// info), one severity gauge per check and port, and the sweep's own time and duration. A value
-/// that is unknown is not emitted: `roce_doctor_data_missing` names what is missing and why.
+// A host's sweep as Prometheus metrics: curated series in base units (link, per-priority PFC
+// pause frames and time, lossless drops, ECN marks, CNPs, retransmits, buffers and PFC mask as
+// info), one severity gauge per check and port, and the sweep's own time and duration. A value
+// that is unknown is not emitted: `roce_doctor_data_missing` names what is missing and why.
 #include <span>
 #include <string>
 

@@ -1,7 +1,7 @@
 #pragma once
-/// The Prometheus text exposition format (version 0.0.4): metric families with HELP and TYPE,
-/// samples with escaped label values, no timestamps (node_exporter's textfile collector skips a
-/// file that has them).
+// The Prometheus text exposition format (version 0.0.4): metric families with HELP and TYPE,
+// samples with escaped label values, no timestamps (node_exporter's textfile collector skips a
+// file that has them).
 #include <cstdint>
 #include <span>
 #include <string>

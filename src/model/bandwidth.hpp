@@ -1,7 +1,7 @@
 #pragma once
-/// Bandwidth results as perftest (ib_write_bw, ib_read_bw, ib_send_bw) and nccl-tests
-/// (all_reduce_perf, ...) printed them: the run's header, every measured message size, the unit as
-/// printed and each row's figure in Gb/s. Plain records; src/results/ reads them.
+// Bandwidth results as perftest (ib_write_bw, ib_read_bw, ib_send_bw) and nccl-tests
+// (all_reduce_perf, ...) printed them: the run's header, every measured message size, the unit as
+// printed and each row's figure in Gb/s. Plain records; src/results/ reads them.
 #include <cstdint>
 #include <optional>
 #include <string>

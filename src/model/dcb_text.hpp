@@ -1,6 +1,6 @@
 #pragma once
-/// DCB and tc values as text, as `dcb` and `tc` print them (and take them as arguments): the one
-/// place checks, the tuner, diff and the views get "0:off 1:off 2:off 3:on ..." or "1:4" from.
+// DCB and tc values as text, as `dcb` and `tc` print them (and take them as arguments): the one
+// place checks, the tuner, diff and the views get "0:off 1:off 2:off 3:on ..." or "1:4" from.
 #include <array>
 #include <cstdint>
 #include <string>

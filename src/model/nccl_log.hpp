@@ -1,8 +1,8 @@
 #pragma once
-/// The summary of a job's NCCL log (NCCL_DEBUG=INFO or WARN): per process (host, pid), what NCCL
-/// used (version, network plugin, devices, OOB interface, the NCCL_* variables it echoed), how its
-/// channels were carried (NET with or without GPUDirect RDMA, P2P, SHM) and every warning or error
-/// with its count and first/last place. Bounded by the number of processes, not by the log's length.
+// The summary of a job's NCCL log (NCCL_DEBUG=INFO or WARN): per process (host, pid), what NCCL
+// used (version, network plugin, devices, OOB interface, the NCCL_* variables it echoed), how its
+// channels were carried (NET with or without GPUDirect RDMA, P2P, SHM) and every warning or error
+// with its count and first/last place. Bounded by the number of processes, not by the log's length.
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,8 +1,8 @@
 #pragma once
-/// What was observed around a host, beside its own configuration and counters: bandwidth results,
-/// the job's NCCL log, the GPU–NIC topology, the switch at the other end of each cable. Plain
-/// records read by the catalog's checks through engine::Context::observations(); each kind lives in
-/// its own header and is one member here. Empty when nothing was given.
+// What was observed around a host, beside its own configuration and counters: bandwidth results,
+// the job's NCCL log, the GPU–NIC topology, the switch at the other end of each cable. Plain
+// records read by the catalog's checks through engine::Context::observations(); each kind lives in
+// its own header and is one member here. Empty when nothing was given.
 #include <algorithm>
 #include <iterator>
 #include <optional>

@@ -1,10 +1,10 @@
 #pragma once
-/// The raw text lines that the values of an imported capture cite (Provenance {"sos",
-/// "sos_commands/mellanox/mlnx_qos_-i_ens1f0:2"}), kept beside the host so that output can quote its
-/// evidence exactly. Only cited lines are kept, never whole files, each cut to kMaxRawLineBytes; a
-/// value read from several lines (a DCB object) keeps the block it was read from
-/// (import/cited_lines.hpp), its lines joined by '\n'. A counter set (ethtool -S) cites its first
-/// line; the lines of its counters that checks can cite are kept too, each under its own FILE:LINE.
+// The raw text lines that the values of an imported capture cite (Provenance {"sos",
+// "sos_commands/mellanox/mlnx_qos_-i_ens1f0:2"}), kept beside the host so that output can quote its
+// evidence exactly. Only cited lines are kept, never whole files, each cut to kMaxRawLineBytes; a
+// value read from several lines (a DCB object) keeps the block it was read from
+// (import/cited_lines.hpp), its lines joined by '\n'. A counter set (ethtool -S) cites its first
+// line; the lines of its counters that checks can cite are kept too, each under its own FILE:LINE.
 #include <algorithm>
 #include <cstddef>
 #include <map>

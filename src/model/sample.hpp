@@ -1,6 +1,6 @@
 #pragma once
-/// Two samples of a host: the time between them and how far a counter moved, the one rule that
-/// check, diff, report and apply use for rates.
+// Two samples of a host: the time between them and how far a counter moved, the one rule that
+// check, diff, report and apply use for rates.
 #include <cstdint>
 
 #include "model/host.hpp"

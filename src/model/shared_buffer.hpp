@@ -1,9 +1,9 @@
 #pragma once
-/// A devlink device's shared buffer (`devlink sb`; mlxsw Spectrum switches): its pools, each port's
-/// quota in each pool, and which pool each traffic class of a port is bound to. Sizes are bytes;
-/// a threshold is bytes for a pool whose threshold type is static and, for a dynamic pool, the
-/// alpha index the driver takes (alpha = 2^(threshold - 10) on mlxsw). Every row keeps where it came
-/// from.
+// A devlink device's shared buffer (`devlink sb`; mlxsw Spectrum switches): its pools, each port's
+// quota in each pool, and which pool each traffic class of a port is bound to. Sizes are bytes;
+// a threshold is bytes for a pool whose threshold type is static and, for a dynamic pool, the
+// alpha index the driver takes (alpha = 2^(threshold - 10) on mlxsw). Every row keeps where it came
+// from.
 #include <cstdint>
 #include <optional>
 #include <string>

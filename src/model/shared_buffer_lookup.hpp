@@ -1,7 +1,7 @@
 #pragma once
-/// Lookups in a host's devlink shared buffers (model/shared_buffer.hpp): a port's device, a pool, a
-/// TC binding, and which ingress priority group and egress traffic class carry a port's lossless
-/// (PFC-enabled) priorities. `show` and the SB-LOSSLESS check read the same answers.
+// Lookups in a host's devlink shared buffers (model/shared_buffer.hpp): a port's device, a pool, a
+// TC binding, and which ingress priority group and egress traffic class carry a port's lossless
+// (PFC-enabled) priorities. `show` and the SB-LOSSLESS check read the same answers.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,9 +1,9 @@
 #pragma once
-/// The switch at the other end of a host's cables: each switch is a model::Host whose netdevs are its
-/// ports (DSCP map as DCB APP entries DSCP -> traffic class, PFC, TC -> queue as ETS prio_tc, TC -> PG
-/// as DCB prio2buffer, RED qdiscs for queues with WRED/ECN), plus the per-port facts the host model
-/// has no slot for (the raw SONiC maps and WRED profiles, lossless buffer PGs, the PFC watchdog),
-/// and the host-port <-> switch-port pairs with the join that found them.
+// The switch at the other end of a host's cables: each switch is a model::Host whose netdevs are its
+// ports (DSCP map as DCB APP entries DSCP -> traffic class, PFC, TC -> queue as ETS prio_tc, TC -> PG
+// as DCB prio2buffer, RED qdiscs for queues with WRED/ECN), plus the per-port facts the host model
+// has no slot for (the raw SONiC maps and WRED profiles, lossless buffer PGs, the PFC watchdog),
+// and the host-port <-> switch-port pairs with the join that found them.
 #include <array>
 #include <cstdint>
 #include <optional>

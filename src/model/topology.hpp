@@ -1,7 +1,7 @@
 #pragma once
-/// The GPU–NIC topology of a host: its GPUs and RDMA NICs, the PCIe path of each up to its root
-/// complex with every link's current and maximum width and speed, NUMA nodes, and the distance of
-/// each GPU–NIC pair in nvidia-smi's vocabulary (PIX/PXB/PHB/NODE/SYS). Plain data, no I/O.
+// The GPU–NIC topology of a host: its GPUs and RDMA NICs, the PCIe path of each up to its root
+// complex with every link's current and maximum width and speed, NUMA nodes, and the distance of
+// each GPU–NIC pair in nvidia-smi's vocabulary (PIX/PXB/PHB/NODE/SYS). Plain data, no I/O.
 #include <cstdint>
 #include <optional>
 #include <string>

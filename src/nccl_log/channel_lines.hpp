@@ -1,5 +1,5 @@
 #pragma once
-/// The channel lines of NCCL's connection setup: which transport each channel uses.
+// The channel lines of NCCL's connection setup: which transport each channel uses.
 #include <string_view>
 
 #include "model/nccl_log.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-/// The lines of NCCL's network plugins: the device list of NET/IB, NET/IBext_vN and NET/Socket,
-/// the 2.27+ per-device and virtual-device lines, and the bootstrap interface. Each reads a
-/// message (the text after " NCCL INFO ") into its process and says whether it was one of its kind.
+// The lines of NCCL's network plugins: the device list of NET/IB, NET/IBext_vN and NET/Socket,
+// the 2.27+ per-device and virtual-device lines, and the bootstrap interface. Each reads a
+// message (the text after " NCCL INFO ") into its process and says whether it was one of its kind.
 #include <string_view>
 
 #include "model/nccl_log.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-/// The warnings and errors of an NCCL log as events: completion errors (with their status, HCA and
-/// GID), GID table changes, missing RDMA devices, failing calls' traces, QP transitions, timeouts.
+// The warnings and errors of an NCCL log as events: completion errors (with their status, HCA and
+// GID), GID table changes, missing RDMA devices, failing calls' traces, QP transitions, timeouts.
 #include <cstdint>
 #include <optional>
 #include <string>

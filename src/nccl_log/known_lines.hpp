@@ -1,5 +1,5 @@
 #pragma once
-/// NCCL's INFO lines that carry nothing the summary needs but are NCCL's own (not "unknown").
+// NCCL's INFO lines that carry nothing the summary needs but are NCCL's own (not "unknown").
 #include <string_view>
 
 namespace roce::nccl_log {

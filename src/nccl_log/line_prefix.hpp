@@ -1,5 +1,5 @@
 #pragma once
-/// Where NCCL's part of a log line starts (" NCCL INFO ", " NCCL WARN ", ...) and what precedes it.
+// Where NCCL's part of a log line starts (" NCCL INFO ", " NCCL WARN ", ...) and what precedes it.
 #include <cstddef>
 #include <optional>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-/// The word-level toolkit of the NCCL log readers: digits, numbers, tokens, anchored searches.
+// The word-level toolkit of the NCCL log readers: digits, numbers, tokens, anchored searches.
 #include <cstddef>
 #include <optional>
 #include <string_view>

@@ -1,7 +1,7 @@
 #pragma once
-/// What a process says of itself: its library version, network, environment (NCCL_* echoes) and
-/// communicators (rank, GPU). Each reads a message (the text after " NCCL INFO ") into its process
-/// and says whether it was one of its kind.
+// What a process says of itself: its library version, network, environment (NCCL_* echoes) and
+// communicators (rank, GPU). Each reads a message (the text after " NCCL INFO ") into its process
+// and says whether it was one of its kind.
 #include <string>
 #include <string_view>
 

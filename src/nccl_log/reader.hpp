@@ -1,6 +1,6 @@
 #pragma once
-/// Reads NCCL logs from files (plain or gzip'd, told by content) or stdin ("-"), streaming: memory
-/// holds a read buffer and the summary, never the log.
+// Reads NCCL logs from files (plain or gzip'd, told by content) or stdin ("-"), streaming: memory
+// holds a read buffer and the summary, never the log.
 #include <string>
 #include <vector>
 

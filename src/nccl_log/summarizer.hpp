@@ -1,10 +1,10 @@
 #pragma once
-/// Folds an NCCL log, line by line, into its summary (model/nccl_log.hpp). Reads every line format
-/// NCCL has printed: the `host:pid:tid [dev]` prefix with or without a timestamp or launcher label
-/// before it, the source location of WARN lines, the device line of NET/IB, NET/IBext_vN and
-/// NET/Socket (with [RO], SHARP, rail and plane suffixes), the old and new channel lines (/GDRDMA,
-/// (PCI), /Shared, P2P, SHM), the environment echo and the completion-error signatures. Lines of
-/// the training framework are counted apart; NCCL lines no rule reads are counted as unknown.
+// Folds an NCCL log, line by line, into its summary (model/nccl_log.hpp). Reads every line format
+// NCCL has printed: the `host:pid:tid [dev]` prefix with or without a timestamp or launcher label
+// before it, the source location of WARN lines, the device line of NET/IB, NET/IBext_vN and
+// NET/Socket (with [RO], SHARP, rail and plane suffixes), the old and new channel lines (/GDRDMA,
+// (PCI), /Shared, P2P, SHM), the environment echo and the completion-error signatures. Lines of
+// the training framework are counted apart; NCCL lines no rule reads are counted as unknown.
 #include <cstddef>
 #include <string>
 #include <string_view>

@@ -1,15 +1,15 @@
 #pragma once
-/// How long communication takes: one transfer, or one collective with nccl-tests' bus-bandwidth
-/// factor, over a link rate or a measured busbw; and the inverse, the rate a deadline needs.
-///
-///   seconds = bytes x factor / (rate_gbps x 1e9 / 8)
-///
-/// factor (n ranks), as nccl-tests defines busbw = algbw x factor (doc/PERFORMANCE.md):
-///   no collective (one transfer), broadcast, reduce, sendrecv: 1;
-///   all_reduce: 2(n-1)/n (ring: reduce-scatter then all-gather); with the tree algorithm 2
-///   (everything goes up the tree and comes back down, whatever n);
-///   all_gather, reduce_scatter, alltoall: (n-1)/n.
-/// 2 GB (10^9 B) over 400 Gb/s: 2e9 x 8 / 400e9 = 40 ms.
+// How long communication takes: one transfer, or one collective with nccl-tests' bus-bandwidth
+// factor, over a link rate or a measured busbw; and the inverse, the rate a deadline needs.
+//
+//   seconds = bytes x factor / (rate_gbps x 1e9 / 8)
+//
+// factor (n ranks), as nccl-tests defines busbw = algbw x factor (doc/PERFORMANCE.md):
+//   no collective (one transfer), broadcast, reduce, sendrecv: 1;
+//   all_reduce: 2(n-1)/n (ring: reduce-scatter then all-gather); with the tree algorithm 2
+//   (everything goes up the tree and comes back down, whatever n);
+//   all_gather, reduce_scatter, alltoall: (n-1)/n.
+// 2 GB (10^9 B) over 400 Gb/s: 2e9 x 8 / 400e9 = 40 ms.
 #include <optional>
 #include <string>
 #include <string_view>

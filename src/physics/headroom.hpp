@@ -1,25 +1,25 @@
 #pragma once
-/// Lossless-buffer headroom: how many bytes a receive buffer must still absorb after it sends
-/// XOFF (PFC pause), because the peer keeps sending until the pause reaches it and it reacts.
-///
-/// Three formulas, each reproduced exactly from its source (research/formats.md §4):
-///
-///  * mlx5 (§4.1, kernel drivers/net/ethernet/mellanox/mlx5/core/en/port_buffer.c):
-///      xoff = (301 + 216*cable_m/100) * speed_mbps/1000 + 272*mtu/100        [bytes, integer math]
-///    with speed floored at 40000 Mb/s (and 40G when unknown), cable_m the PFC `delay` (mlx5 uses it
-///    as cable length in metres, default 7), mtu the netdev MTU. The driver refuses a lossless buffer
-///    smaller than xoff + max_mtu + cell, max_mtu = max(netdev max_mtu, 9216), cell = 128 B.
-///    BUF-HEADROOM and the tuner both use mlx5_min_lossless_buffer().
-///
-///  * generic IEEE 802.1Qbb estimate (§4.3):
-///      headroom = 2*cable_m*5ns*speed/8 + pause_quanta(speed)*64 + 2*mtu + 64   [bytes]
-///    (round trip on the cable, the peer's response time from IEEE 802.3 Annex 31B, one frame in
-///    flight at each end, the PFC frame itself).
-///
-///  * SONiC dynamic buffer for Mellanox Spectrum (§4.4, cfgmgr/buffer_headroom_mellanox.lua):
-///    propagation = port_mtu + 2*cable*speed/(1.98e8 m/s)/8 + mac_phy_delay + peer_response,
-///    xoff = ceil1024(lossless_mtu + propagation * cell_occupancy), xon = ceil1024(pipeline_latency),
-///    size = ceil1024(xoff + xon) (xon alone with a shared headroom pool).
+// Lossless-buffer headroom: how many bytes a receive buffer must still absorb after it sends
+// XOFF (PFC pause), because the peer keeps sending until the pause reaches it and it reacts.
+//
+// Three formulas, each reproduced exactly from its source (research/formats.md §4):
+//
+//  * mlx5 (§4.1, kernel drivers/net/ethernet/mellanox/mlx5/core/en/port_buffer.c):
+//      xoff = (301 + 216*cable_m/100) * speed_mbps/1000 + 272*mtu/100        [bytes, integer math]
+//    with speed floored at 40000 Mb/s (and 40G when unknown), cable_m the PFC `delay` (mlx5 uses it
+//    as cable length in metres, default 7), mtu the netdev MTU. The driver refuses a lossless buffer
+//    smaller than xoff + max_mtu + cell, max_mtu = max(netdev max_mtu, 9216), cell = 128 B.
+//    BUF-HEADROOM and the tuner both use mlx5_min_lossless_buffer().
+//
+//  * generic IEEE 802.1Qbb estimate (§4.3):
+//      headroom = 2*cable_m*5ns*speed/8 + pause_quanta(speed)*64 + 2*mtu + 64   [bytes]
+//    (round trip on the cable, the peer's response time from IEEE 802.3 Annex 31B, one frame in
+//    flight at each end, the PFC frame itself).
+//
+//  * SONiC dynamic buffer for Mellanox Spectrum (§4.4, cfgmgr/buffer_headroom_mellanox.lua):
+//    propagation = port_mtu + 2*cable*speed/(1.98e8 m/s)/8 + mac_phy_delay + peer_response,
+//    xoff = ceil1024(lossless_mtu + propagation * cell_occupancy), xon = ceil1024(pipeline_latency),
+//    size = ceil1024(xoff + xon) (xon alone with a shared headroom pool).
 #include <cstdint>
 #include <optional>
 

@@ -1,6 +1,6 @@
 #pragma once
-/// Loads a TOML profile. Every problem is reported, not just the first, each as
-/// `FILE:LINE:COL: message`, one per line in Error::message; callers exit with kExitInputError (3).
+// Loads a TOML profile. Every problem is reported, not just the first, each as
+// `FILE:LINE:COL: message`, one per line in Error::message; callers exit with kExitInputError (3).
 #include <map>
 #include <string>
 #include <string_view>

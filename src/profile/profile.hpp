@@ -1,6 +1,6 @@
 #pragma once
-/// A desired-state profile: what a correct lossless RoCE host looks like. Loaded from TOML
-/// (profiles/*.toml, every key documented in profiles/README.md); checks and the tuner read it.
+// A desired-state profile: what a correct lossless RoCE host looks like. Loaded from TOML
+// (profiles/*.toml, every key documented in profiles/README.md); checks and the tuner read it.
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
-/// The errors of a TOML file (a profile, a simulator model), each "FILE:LINE:COL: message",
-/// collected so that one run reports all of them, in file order. Header-only: its users link
-/// toml++ themselves.
+// The errors of a TOML file (a profile, a simulator model), each "FILE:LINE:COL: message",
+// collected so that one run reports all of them, in file order. Header-only: its users link
+// toml++ themselves.
 #include <toml++/toml.h>
 #include <algorithm>
 #include <string>

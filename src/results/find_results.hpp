@@ -1,6 +1,6 @@
 #pragma once
-/// Bandwidth results inside a capture folder: every file below it that holds perftest or nccl-tests
-/// output (recognised by content, whatever its name).
+// Bandwidth results inside a capture folder: every file below it that holds perftest or nccl-tests
+// output (recognised by content, whatever its name).
 #include <string>
 #include <vector>
 

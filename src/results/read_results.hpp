@@ -1,7 +1,7 @@
 #pragma once
-/// Reads bandwidth results: perftest text (ib_write_bw/ib_read_bw/ib_send_bw, single size and -a
-/// sweeps, Gb/s and MiB/s, -b) and --out_json files; nccl-tests text tables (every collective) and
-/// -J JSON files. The format is recognised from the content.
+// Reads bandwidth results: perftest text (ib_write_bw/ib_read_bw/ib_send_bw, single size and -a
+// sweeps, Gb/s and MiB/s, -b) and --out_json files; nccl-tests text tables (every collective) and
+// -J JSON files. The format is recognised from the content.
 #include <string>
 #include <string_view>
 #include <vector>

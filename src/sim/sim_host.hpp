@@ -1,6 +1,6 @@
 #pragma once
-/// The model as a Host sample, as `collect` would read it from a real mlx5 host: every field from
-/// the model file, provenance {"sim", "FILE port NETDEV"}.
+// The model as a Host sample, as `collect` would read it from a real mlx5 host: every field from
+// the model file, provenance {"sim", "FILE port NETDEV"}.
 #include <string>
 
 #include "model/host.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-/// The simulated host's model file (examples/sim/README.md documents every key): per port its
-/// configuration, the load offered to it, and the state the simulator keeps (clock, counters).
+// The simulated host's model file (examples/sim/README.md documents every key): per port its
+// configuration, the load offered to it, and the state the simulator keeps (clock, counters).
 #include <cstdint>
 #include <map>
 #include <optional>

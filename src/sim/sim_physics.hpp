@@ -1,6 +1,6 @@
 #pragma once
-/// The simulator's model of a port: per second of simulated time, what the offered load does to
-/// the counters given the configuration. sim_physics.cpp documents the equations.
+// The simulator's model of a port: per second of simulated time, what the offered load does to
+// the counters given the configuration. sim_physics.cpp documents the equations.
 #include <cstdint>
 
 #include "model/dcb.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-/// system::System over a model file (--host sim:FILE.toml). Every call takes an exclusive lock on
-/// FILE.lock, re-reads the file, and a change (write, wait) is saved atomically (temporary file,
-/// fsync, rename), so two processes can share a file and a killed one leaves a consistent file.
+// system::System over a model file (--host sim:FILE.toml). Every call takes an exclusive lock on
+// FILE.lock, re-reads the file, and a change (write, wait) is saved atomically (temporary file,
+// fsync, rename), so two processes can share a file and a killed one leaves a consistent file.
 #include <chrono>
 #include <memory>
 #include <string>

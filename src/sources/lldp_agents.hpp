@@ -1,8 +1,8 @@
 #pragma once
-/// Host LLDP agents that may own DCB: lldpad (Open-LLDP: it configures PFC, ETS and APP when told
-/// to) and lldpd (LLDP only; it never sets DCB). Found the way their init scripts find them, by the
-/// pid file each writes, confirmed by the process's name in /proc: a few reads, cheap enough for
-/// every sample.
+// Host LLDP agents that may own DCB: lldpad (Open-LLDP: it configures PFC, ETS and APP when told
+// to) and lldpd (LLDP only; it never sets DCB). Found the way their init scripts find them, by the
+// pid file each writes, confirmed by the process's name in /proc: a few reads, cheap enough for
+// every sample.
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
-/// The host's LLDP neighbours read live from lldpd, through its own client: `lldpctl -f json` run as
-/// a child process with a deadline, its output read by the capture parser (switch/host_lldp.hpp), so a live
-/// host and a capture of it give the same neighbours.
+// The host's LLDP neighbours read live from lldpd, through its own client: `lldpctl -f json` run as
+// a child process with a deadline, its output read by the capture parser (switch/host_lldp.hpp), so a live
+// host and a capture of it give the same neighbours.
 #include <chrono>
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
-/// SONiC CONFIG_DB as tables, from any of the three JSON shapes a switch export comes in: nested
-/// (`config_db.json`, `show runningconfiguration all`: {"TABLE": {"KEY": {"field": "value"}}}), the
-/// tech-support `sonic-db-dump` form ({"TABLE|KEY": {"type": "hash", "value": {...}}}) and the flat
-/// redis-key form ({"TABLE|KEY": {"field": "value"}}).
+// SONiC CONFIG_DB as tables, from any of the three JSON shapes a switch export comes in: nested
+// (`config_db.json`, `show runningconfiguration all`: {"TABLE": {"KEY": {"field": "value"}}}), the
+// tech-support `sonic-db-dump` form ({"TABLE|KEY": {"type": "hash", "value": {...}}}) and the flat
+// redis-key form ({"TABLE|KEY": {"field": "value"}}).
 #include <map>
 #include <string>
 #include <string_view>

@@ -1,12 +1,12 @@
 #pragma once
-/// NVIDIA Cumulus Linux datapath configuration files: `qos_features.conf` (5.x,
-/// /etc/cumulus/datapath/qos/) and the older `traffic.conf` (/etc/cumulus/datapath/). Lines
-/// "key = value" ('#' comments; lists "[a,b]"): the trust (traffic.packet_priority_source_set), the
-/// DSCP -> switch priority map (traffic.cos_N.priority_source.dscp; DSCP d -> priority d >> 3 when
-/// none is given), PFC port groups (pfc.GROUP.cos_list, port_set, xoff_size, xon_delta,
-/// port_buffer_bytes in bytes, cable_length in metres) and ECN/RED port groups
-/// (ecn_red.GROUP.egress_queue_list or cos_list, port_set, ecn_enable, red_enable,
-/// min/max_threshold_bytes, probability in percent). Provenance {"cumulus-datapath", "FILE:LINE key"}.
+// NVIDIA Cumulus Linux datapath configuration files: `qos_features.conf` (5.x,
+// /etc/cumulus/datapath/qos/) and the older `traffic.conf` (/etc/cumulus/datapath/). Lines
+// "key = value" ('#' comments; lists "[a,b]"): the trust (traffic.packet_priority_source_set), the
+// DSCP -> switch priority map (traffic.cos_N.priority_source.dscp; DSCP d -> priority d >> 3 when
+// none is given), PFC port groups (pfc.GROUP.cos_list, port_set, xoff_size, xon_delta,
+// port_buffer_bytes in bytes, cable_length in metres) and ECN/RED port groups
+// (ecn_red.GROUP.egress_queue_list or cos_list, port_set, ecn_enable, red_enable,
+// min/max_threshold_bytes, probability in percent). Provenance {"cumulus-datapath", "FILE:LINE key"}.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
-/// The netdev and switch port of one Cumulus port before a reader fills in what it knows: what
-/// Cumulus never gives per port is absent, and its priority maps are the identity (Spectrum sends
-/// switch priority n to TC, PG and queue n). Shared by the NVUE and datapath-file readers.
+// The netdev and switch port of one Cumulus port before a reader fills in what it knows: what
+// Cumulus never gives per port is absent, and its priority maps are the identity (Spectrum sends
+// switch priority n to TC, PG and queue n). Shared by the NVUE and datapath-file readers.
 #include <string>
 
 #include "model/switch_port.hpp"

@@ -1,9 +1,9 @@
 #pragma once
-/// NVIDIA Cumulus Linux (NVUE) RoCE views: `nv show qos roce` (global) and `nv show interface IF qos
-/// roce status` (one port, hardware-programmed values). Both print a two-column key tree
-/// (operational, applied) and `===`-underlined tables: the PCP/DSCP -> switch-priority map, the
-/// switch-priority -> traffic-class map and the pools. Sizes are printed in binary units ("146.48
-/// KB" = 146.48 * 1024 bytes, "1.43 MB" = 1.43 * 2^20 bytes).
+// NVIDIA Cumulus Linux (NVUE) RoCE views: `nv show qos roce` (global) and `nv show interface IF qos
+// roce status` (one port, hardware-programmed values). Both print a two-column key tree
+// (operational, applied) and `===`-underlined tables: the PCP/DSCP -> switch-priority map, the
+// switch-priority -> traffic-class map and the pools. Sizes are printed in binary units ("146.48
+// KB" = 146.48 * 1024 bytes, "1.43 MB" = 1.43 * 2^20 bytes).
 #include <array>
 #include <cstdint>
 #include <optional>

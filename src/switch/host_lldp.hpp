@@ -1,7 +1,7 @@
 #pragma once
-/// The host's LLDP view of its cables: `lldpctl -f json` (lldpd; `lldp.interface` is an object keyed
-/// by ifname with one neighbour and a list of one-key objects with several) and `lldptool -t -n -i
-/// IF` (lldpad: "Chassis ID TLV" / "\tMAC: ..." blocks). Every neighbour keeps {source, FILE[:LINE]}.
+// The host's LLDP view of its cables: `lldpctl -f json` (lldpd; `lldp.interface` is an object keyed
+// by ifname with one neighbour and a list of one-key objects with several) and `lldptool -t -n -i
+// IF` (lldpad: "Chassis ID TLV" / "\tMAC: ..." blocks). Every neighbour keeps {source, FILE[:LINE]}.
 #include <string>
 #include <string_view>
 #include <vector>

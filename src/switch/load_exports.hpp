@@ -1,23 +1,23 @@
 #pragma once
-/// Switch exports and host LLDP files from paths, told by content, not by name:
-///   JSON with an "lldp" object       `lldpctl -f json` of the host (HostLldpNeighbor)
-///   other JSON                       SONiC CONFIG_DB (config_db.json, sonic-db-dump, flat keys)
-///   a LocalPort/RemotePortID table   SONiC `show lldp table`
-///   a QUEUE/STATUS/STORM table       SONiC `show pfcwd stats`
-///   PORT ACTION "DETECTION TIME"     SONiC `show pfcwd config` (with or without HISTORY)
-///   IFACE STATE RX_OK ... TX_OK      SONiC `show interfaces counters`
-///   "... per PG:" Port PG0 ...       SONiC `show priority-group watermark headroom|shared`
-///   "Pool:"/"Profile:" buffer blocks SONiC `show buffer information` (`mmuconfig -l`)
-///   "Profile:" WRED blocks           SONiC `ecnconfig -l` (`show ecn`)
-///   "Chassis ID TLV" blocks          `lldptool -t -n -i IF` (the netdev from a name ending in "_IF")
-///   pfc./ecn_red./traffic. settings  Cumulus qos_features.conf or traffic.conf (a `hostname` file, else
-///                                    the folder or file name, names the switch)
-///   an operational/applied key tree  Cumulus `nv show interface IF qos roce status` (IF from a name
-///                                    "..._interface_IF_qos...": one port; a `hostname` file names the switch)
-/// A folder holds one switch: its CLI tables belong to the CONFIG_DB export beside them (also under
-/// `dump/`, as a tech-support archive extracted lays them out, with etc/sonic/config_db.json when
-/// dump/CONFIG_DB.json is missing and the other redis dumps left out). Loose files: the tables belong
-/// to the only switch given.
+// Switch exports and host LLDP files from paths, told by content, not by name:
+//   JSON with an "lldp" object       `lldpctl -f json` of the host (HostLldpNeighbor)
+//   other JSON                       SONiC CONFIG_DB (config_db.json, sonic-db-dump, flat keys)
+//   a LocalPort/RemotePortID table   SONiC `show lldp table`
+//   a QUEUE/STATUS/STORM table       SONiC `show pfcwd stats`
+//   PORT ACTION "DETECTION TIME"     SONiC `show pfcwd config` (with or without HISTORY)
+//   IFACE STATE RX_OK ... TX_OK      SONiC `show interfaces counters`
+//   "... per PG:" Port PG0 ...       SONiC `show priority-group watermark headroom|shared`
+//   "Pool:"/"Profile:" buffer blocks SONiC `show buffer information` (`mmuconfig -l`)
+//   "Profile:" WRED blocks           SONiC `ecnconfig -l` (`show ecn`)
+//   "Chassis ID TLV" blocks          `lldptool -t -n -i IF` (the netdev from a name ending in "_IF")
+//   pfc./ecn_red./traffic. settings  Cumulus qos_features.conf or traffic.conf (a `hostname` file, else
+//                                    the folder or file name, names the switch)
+//   an operational/applied key tree  Cumulus `nv show interface IF qos roce status` (IF from a name
+//                                    "..._interface_IF_qos...": one port; a `hostname` file names the switch)
+// A folder holds one switch: its CLI tables belong to the CONFIG_DB export beside them (also under
+// `dump/`, as a tech-support archive extracted lays them out, with etc/sonic/config_db.json when
+// dump/CONFIG_DB.json is missing and the other redis dumps left out). Loose files: the tables belong
+// to the only switch given.
 #include <string>
 #include <vector>
 

@@ -1,8 +1,8 @@
 #pragma once
-/// The tables SONiC's CLI prints (python tabulate "simple": a header line, a line of dash runs
-/// separated by spaces, then rows). The dash runs give the columns, so empty cells and values with
-/// spaces ("FortyGigabitEthernet 1/0/49") are read right. Lines before a header (titles, "Last
-/// cached time was ...") and after a table (footers) are kept as text.
+// The tables SONiC's CLI prints (python tabulate "simple": a header line, a line of dash runs
+// separated by spaces, then rows). The dash runs give the columns, so empty cells and values with
+// spaces ("FortyGigabitEthernet 1/0/49") are read right. Lines before a header (titles, "Last
+// cached time was ...") and after a table (footers) are kept as text.
 #include <cstddef>
 #include <string>
 #include <string_view>

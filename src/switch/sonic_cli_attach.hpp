@@ -1,10 +1,10 @@
 #pragma once
-/// What a SONiC switch's CLI outputs add to the switch its CONFIG_DB export describes: the PFC
-/// watchdog of `show pfcwd config` where CONFIG_DB has no PFC_WD entry, the port counters and
-/// operational state, the PG watermarks, the WRED profiles of `ecnconfig -l` that CONFIG_DB lacks,
-/// and the buffer pools and profiles (sizing the lossless PGs CONFIG_DB leaves to the buffer
-/// manager). Rows of ports the switch does not have, and values that disagree with CONFIG_DB, are
-/// located warnings in Switch::warnings.
+// What a SONiC switch's CLI outputs add to the switch its CONFIG_DB export describes: the PFC
+// watchdog of `show pfcwd config` where CONFIG_DB has no PFC_WD entry, the port counters and
+// operational state, the PG watermarks, the WRED profiles of `ecnconfig -l` that CONFIG_DB lacks,
+// and the buffer pools and profiles (sizing the lossless PGs CONFIG_DB leaves to the buffer
+// manager). Rows of ports the switch does not have, and values that disagree with CONFIG_DB, are
+// located warnings in Switch::warnings.
 #include <optional>
 #include <vector>
 

@@ -1,8 +1,8 @@
 #pragma once
-/// SONiC CLI outputs made of titled field/value blocks ("Profile: NAME", a dash rule, "field  value"
-/// lines, a dash rule): `ecnconfig -l` (`show ecn`: the WRED_PROFILE entries) and `show buffer
-/// information` (`mmuconfig -l`: the buffer pools and profiles, bytes). Provenance {"sonic-cli",
-/// "FILE:LINE"} of the field's line.
+// SONiC CLI outputs made of titled field/value blocks ("Profile: NAME", a dash rule, "field  value"
+// lines, a dash rule): `ecnconfig -l` (`show ecn`: the WRED_PROFILE entries) and `show buffer
+// information` (`mmuconfig -l`: the buffer pools and profiles, bytes). Provenance {"sonic-cli",
+// "FILE:LINE"} of the field's line.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
-/// SONiC CLI tables as switch facts: `show lldp table` (the neighbours by port; a Linux host with
-/// lldpd's defaults shows its MAC as RemotePortID), `show pfcwd stats` (queues in storm) and
-/// `show pfcwd config`, `show pfc counters`, `show queue counters`/`wredcounters`, `show interfaces
-/// counters`, `show priority-group watermark`. Provenance {"sonic-cli", "FILE:LINE"}.
+// SONiC CLI tables as switch facts: `show lldp table` (the neighbours by port; a Linux host with
+// lldpd's defaults shows its MAC as RemotePortID), `show pfcwd stats` (queues in storm) and
+// `show pfcwd config`, `show pfc counters`, `show queue counters`/`wredcounters`, `show interfaces
+// counters`, `show priority-group watermark`. Provenance {"sonic-cli", "FILE:LINE"}.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,8 @@
 #pragma once
-/// A SONiC switch from its CONFIG_DB export: every port as a netdev of the host model (MTU, speed,
-/// /31 addresses, trust, PFC, DSCP -> TC as DCB APP entries, TC -> queue as ETS prio_tc, TC -> PG as
-/// prio2buffer, a RED qdisc per queue whose WRED profile is enabled) and the switch-only facts
-/// (model/switch_port.hpp). Every value's provenance is {"sonic-config-db", "FILE TABLE|KEY field"}.
+// A SONiC switch from its CONFIG_DB export: every port as a netdev of the host model (MTU, speed,
+// /31 addresses, trust, PFC, DSCP -> TC as DCB APP entries, TC -> queue as ETS prio_tc, TC -> PG as
+// prio2buffer, a RED qdisc per queue whose WRED profile is enabled) and the switch-only facts
+// (model/switch_port.hpp). Every value's provenance is {"sonic-config-db", "FILE TABLE|KEY field"}.
 #include <functional>
 #include <string>
 #include <string_view>

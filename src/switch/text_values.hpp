@@ -1,6 +1,6 @@
 #pragma once
-/// How switch exports write values: numbers as strings (sometimes with stray spaces), comma lists,
-/// ranges "3-4", legacy references "[TABLE|name]", port names "Ethernet12". Shared by the readers.
+// How switch exports write values: numbers as strings (sometimes with stray spaces), comma lists,
+// ranges "3-4", legacy references "[TABLE|name]", port names "Ethernet12". Shared by the readers.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
-/// What the tuner's System reads and writes: one object of a host's lossless configuration (an
-/// MTU, a PFC object, one DSCP entry of the APP table...), named by ObjectRef, and its Value.
-/// Shared by the planner (tune/), the writers (sources/writer, sim/), apply/ and the CLI.
+// What the tuner's System reads and writes: one object of a host's lossless configuration (an
+// MTU, a PFC object, one DSCP entry of the APP table...), named by ObjectRef, and its Value.
+// Shared by the planner (tune/), the writers (sources/writer, sim/), apply/ and the CLI.
 #include <cstdint>
 #include <string>
 #include <variant>

@@ -1,7 +1,7 @@
 #pragma once
-/// The host the tuner works on, behind one narrow interface: the live kernel
-/// (sources/writer/linux_system.hpp) or the simulator (sim/). Reads are whole objects; writes are
-/// whole objects, read-modify-write.
+// The host the tuner works on, behind one narrow interface: the live kernel
+// (sources/writer/linux_system.hpp) or the simulator (sim/). Reads are whole objects; writes are
+// whole objects, read-modify-write.
 #include <chrono>
 #include <string>
 

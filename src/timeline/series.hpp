@@ -1,7 +1,7 @@
 #pragma once
-/// Per-sample series for the report's plots, bounded in memory: a day at 1 Hz is 86400 points per
-/// line, far more than a plot can show, so a Series halves itself (pairs of points merged, keeping
-/// the larger value: peaks survive) whenever it reaches its capacity.
+// Per-sample series for the report's plots, bounded in memory: a day at 1 Hz is 86400 points per
+// line, far more than a plot can show, so a Series halves itself (pairs of points merged, keeping
+// the larger value: peaks survive) whenever it reaches its capacity.
 #include <array>
 #include <cstdint>
 #include <map>

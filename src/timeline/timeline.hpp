@@ -1,9 +1,9 @@
 #pragma once
-/// The timeline engine of `roce-doctor report`: a consumer of a stream of samples of one host
-/// (feed() them in time order; bundles and streamed recordings alike). It evaluates the checks
-/// once per window (--window, default 60 s: the first sample at least that long after the window's
-/// start closes it), merges each (check ID, subject)'s findings over consecutive windows into
-/// intervals, and collects per-sample series for the plots. Pure: no I/O.
+// The timeline engine of `roce-doctor report`: a consumer of a stream of samples of one host
+// (feed() them in time order; bundles and streamed recordings alike). It evaluates the checks
+// once per window (--window, default 60 s: the first sample at least that long after the window's
+// start closes it), merges each (check ID, subject)'s findings over consecutive windows into
+// intervals, and collects per-sample series for the plots. Pure: no I/O.
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
-/// What the tuner changes: one object of the host's lossless configuration (system/object.hpp),
-/// its value now and the value proposed. Plans (plan.hpp) are lists of Changes; a System
-/// (system/system.hpp) reads and writes objects whole, read-modify-write, like `dcb ... set`.
+// What the tuner changes: one object of the host's lossless configuration (system/object.hpp),
+// its value now and the value proposed. Plans (plan.hpp) are lists of Changes; a System
+// (system/system.hpp) reads and writes objects whole, read-modify-write, like `dcb ... set`.
 #include <string>
 #include <vector>
 

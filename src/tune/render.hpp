@@ -1,9 +1,9 @@
 #pragma once
-/// A plan for people and programs: a diff (object, field: current -> proposed, reason), the
-/// equivalent dcb/tc/ip/sysfs commands, notes; and JSON (schema_version 1):
-///   {"schema_version":1, "hostname":..., "changes":[{"object":"ens1f0np0 dcb pfc","netdev":...,
-///    "knob":"dcb pfc","index":0,"disruptive":false,"fields":[{"field","current","proposed",
-///    "reason"}],"commands":[...]}], "notes":[{"subject","message"}], "commands":[...]}
+// A plan for people and programs: a diff (object, field: current -> proposed, reason), the
+// equivalent dcb/tc/ip/sysfs commands, notes; and JSON (schema_version 1):
+//   {"schema_version":1, "hostname":..., "changes":[{"object":"ens1f0np0 dcb pfc","netdev":...,
+//    "knob":"dcb pfc","index":0,"disruptive":false,"fields":[{"field","current","proposed",
+//    "reason"}],"commands":[...]}], "notes":[{"subject","message"}], "commands":[...]}
 #include <string>
 
 #include "tune/plan.hpp"

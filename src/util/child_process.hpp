@@ -1,6 +1,6 @@
 #pragma once
-/// A child process in its own process group, its stdout and stderr in files: started, waited for
-/// with a deadline, and on timeout or interruption killed as a group and always reaped.
+// A child process in its own process group, its stdout and stderr in files: started, waited for
+// with a deadline, and on timeout or interruption killed as a group and always reaped.
 #include <sys/types.h>
 
 #include <chrono>

@@ -1,5 +1,5 @@
 #pragma once
-/// A whole regular file read into a string, with a size limit and errors that name the file.
+// A whole regular file read into a string, with a size limit and errors that name the file.
 #include <cstddef>
 #include <string>
 #include <string_view>

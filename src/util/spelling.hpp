@@ -1,5 +1,5 @@
 #pragma once
-/// "Did you mean": how many edits apart two words are, and the known name nearest to a typo.
+// "Did you mean": how many edits apart two words are, and the known name nearest to a typo.
 #include <algorithm>
 #include <cctype>
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
-/// Small text helpers every reader and view shares: joining, ASCII whitespace, trimming, words,
-/// lines, pieces.
+// Small text helpers every reader and view shares: joining, ASCII whitespace, trimming, words,
+// lines, pieces.
 #include <cstddef>
 #include <string>
 #include <string_view>

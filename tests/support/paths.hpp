@@ -1,8 +1,8 @@
 #pragma once
-/// Where the tests find the source tree's data and this build's programs. The paths are compiled
-/// into one small source (support/paths.cpp), so that no other test file's compilation depends on
-/// where the tree is checked out: the compiler cache then serves every clone. The ROCE_* names are
-/// what the tests spell; each is a `const char*`.
+// Where the tests find the source tree's data and this build's programs. The paths are compiled
+// into one small source (support/paths.cpp), so that no other test file's compilation depends on
+// where the tree is checked out: the compiler cache then serves every clone. The ROCE_* names are
+// what the tests spell; each is a `const char*`.
 
 namespace roce::test::paths {
 
