@@ -19,9 +19,14 @@ struct RealCable {
 // The real length, best source first (the order BUF-HEADROOM uses).
 std::optional<RealCable> real_cable(const engine::Context& ctx, const model::NetDev& nd) {
   if (ctx.profile.cable_length_m)
-    return RealCable{*ctx.profile.cable_length_m, "the profile (link.cable_length_m)",
-                     {"profile link.cable_length_m", std::to_string(*ctx.profile.cable_length_m) + " m", {}, {},
-                      false, {"profile", ctx.profile.file}}};
+    return RealCable{*ctx.profile.cable_length_m,
+                     "the profile (link.cable_length_m)",
+                     {"profile link.cable_length_m",
+                      std::to_string(*ctx.profile.cable_length_m) + " m",
+                      {},
+                      {},
+                      false,
+                      {"profile", ctx.profile.file}}};
   if (nd.module_cable_m.ok())
     return RealCable{*nd.module_cable_m, "the module",
                      config("module cable length", std::to_string(*nd.module_cable_m) + " m", nd.module_cable_m)};
@@ -81,13 +86,14 @@ engine::CheckInfo info_buf_cable() {
       .profile_keys = {"link.cable_length_m"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "On mlx5 the PFC delay (dcb pfc show: delay) is the cable length in metres that headroom is "
-             "sized for (default 7 m). Compares it with the real length from the profile's "
-             "link.cable_length_m, else the module's report: a shorter configured length is a warning "
-             "(headroom too small), a longer one is info (buffer wasted). Without either source the "
-             "configured length, including the 7 m default, is not contradicted and the port passes: the "
-             "default suits the short copper cables of a rack, and a guess would warn on every healthy host; "
-             "set link.cable_length_m for optics. Other drivers read the delay as bit times and are skipped.",
+      .doc =
+          "On mlx5 the PFC delay (dcb pfc show: delay) is the cable length in metres that headroom is "
+          "sized for (default 7 m). Compares it with the real length from the profile's "
+          "link.cable_length_m, else the module's report: a shorter configured length is a warning "
+          "(headroom too small), a longer one is info (buffer wasted). Without either source the "
+          "configured length, including the 7 m default, is not contradicted and the port passes: the "
+          "default suits the short copper cables of a rack, and a guess would warn on every healthy host; "
+          "set link.cable_length_m for optics. Other drivers read the delay as bit times and are skipped.",
       .evaluate = evaluate,
   };
 }

@@ -24,14 +24,18 @@ Cable cable_of(const engine::Context& ctx, const engine::PortView& p) {
   const auto& nd = *p.netdev;
   if (ctx.profile.cable_length_m)
     return {*ctx.profile.cable_length_m,
-            {"profile link.cable_length_m", std::to_string(*ctx.profile.cable_length_m) + " m", {}, {}, false,
+            {"profile link.cable_length_m",
+             std::to_string(*ctx.profile.cable_length_m) + " m",
+             {},
+             {},
+             false,
              {"profile", ctx.profile.file}}};
   if (nd.module_cable_m.ok())
-    return {*nd.module_cable_m, config("module cable length", std::to_string(*nd.module_cable_m) + " m",
-                                       nd.module_cable_m)};
+    return {*nd.module_cable_m,
+            config("module cable length", std::to_string(*nd.module_cable_m) + " m", nd.module_cable_m)};
   if (is_mlx5(p) && nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0)
-    return {nd.dcb.pfc->delay, config("dcb pfc delay (mlx5 cable length)",
-                                      std::to_string(nd.dcb.pfc->delay) + " m", nd.dcb.pfc)};
+    return {nd.dcb.pfc->delay,
+            config("dcb pfc delay (mlx5 cable length)", std::to_string(nd.dcb.pfc->delay) + " m", nd.dcb.pfc)};
   return {physics::kMlx5DefaultCableM, {"cable length", "7 m (mlx5 default; unknown)", {}, {}, false, {}}};
 }
 
@@ -43,8 +47,8 @@ std::optional<std::uint32_t> speed_of(const engine::PortView& p, engine::Evidenc
   }
   if (p.port && p.port->rate_gbps.ok()) {
     auto mbps = static_cast<std::uint32_t>(*p.port->rate_gbps * 1000);
-    ev = config("rdma port rate", p.port->rate.ok() ? *p.port->rate : std::to_string(mbps) + " Mb/s",
-                p.port->rate_gbps);
+    ev =
+        config("rdma port rate", p.port->rate.ok() ? *p.port->rate : std::to_string(mbps) + " Mb/s", p.port->rate_gbps);
     return mbps;
   }
   return std::nullopt;

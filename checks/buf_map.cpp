@@ -38,9 +38,12 @@ std::optional<std::uint32_t> mlx5_minimum(const engine::Context& ctx, const engi
   const auto& nd = *p.netdev;
   if (!is_mlx5(p) || !nd.mtu.ok() || !nd.link.ok() || !nd.link->speed_mbps) return std::nullopt;
   std::uint32_t cable = physics::kMlx5DefaultCableM;
-  if (ctx.profile.cable_length_m) cable = *ctx.profile.cable_length_m;
-  else if (nd.module_cable_m.ok()) cable = *nd.module_cable_m;
-  else if (nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0) cable = nd.dcb.pfc->delay;
+  if (ctx.profile.cable_length_m)
+    cable = *ctx.profile.cable_length_m;
+  else if (nd.module_cable_m.ok())
+    cable = *nd.module_cable_m;
+  else if (nd.dcb.pfc.ok() && nd.dcb.pfc->delay > 0)
+    cable = nd.dcb.pfc->delay;
   return physics::mlx5_min_lossless_buffer(nd.link->speed_mbps, cable, *nd.mtu);
 }
 
@@ -138,11 +141,12 @@ engine::CheckInfo info_buf_map() {
       .profile_keys = {"link.cable_length_m"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads dcb buffer prio-buffer and the PFC mask. A buffer is lossless if any priority mapped to "
-             "it has PFC (mlx5 port_buffer.c); reports a lossless buffer that also holds lossy priorities "
-             "(lossy bursts trigger pauses and eat the headroom) and a lossless buffer of size 0. The "
-             "remediation moves the lossy priorities to a buffer without PFC, or sizes the buffer with "
-             "mlx5's minimum (see BUF-HEADROOM).",
+      .doc =
+          "Reads dcb buffer prio-buffer and the PFC mask. A buffer is lossless if any priority mapped to "
+          "it has PFC (mlx5 port_buffer.c); reports a lossless buffer that also holds lossy priorities "
+          "(lossy bursts trigger pauses and eat the headroom) and a lossless buffer of size 0. The "
+          "remediation moves the lossy priorities to a buffer without PFC, or sizes the buffer with "
+          "mlx5's minimum (see BUF-HEADROOM).",
       .evaluate = evaluate,
   };
 }

@@ -21,9 +21,9 @@ std::optional<TrustState> trust_of(const model::NetDev& nd) {
   if (nd.dcb.apptrust.ok()) {
     std::string order;
     for (auto sel : *nd.dcb.apptrust)
-      order += (order.empty() ? "" : " ") +
-               std::string(sel == model::kAppSelDscp ? "dscp" : sel == model::kAppSelPcp ? "pcp"
-                                                                                         : std::to_string(sel));
+      order += (order.empty() ? "" : " ") + std::string(sel == model::kAppSelDscp  ? "dscp"
+                                                        : sel == model::kAppSelPcp ? "pcp"
+                                                                                   : std::to_string(sel));
     bool dscp_first = !nd.dcb.apptrust->empty() && nd.dcb.apptrust->front() == model::kAppSelDscp;
     return TrustState{dscp_first ? profile::Trust::dscp : profile::Trust::pcp,
                       config("dcb apptrust order", order.empty() ? "(empty)" : order, nd.dcb.apptrust)};
@@ -90,10 +90,14 @@ std::optional<RdmaPlacement> rdma_placement(const engine::Context& ctx, const en
 
 std::string bytes_text(double bytes) {
   char buf[64];
-  if (bytes >= 1024 * 1024 * 1024.0) std::snprintf(buf, sizeof buf, "%.0f B (%.1f GiB)", bytes, bytes / (1 << 30));
-  else if (bytes >= 1024 * 1024.0) std::snprintf(buf, sizeof buf, "%.0f B (%.1f MiB)", bytes, bytes / (1 << 20));
-  else if (bytes >= 1024) std::snprintf(buf, sizeof buf, "%.0f B (%.1f KiB)", bytes, bytes / 1024);
-  else std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+  if (bytes >= 1024 * 1024 * 1024.0)
+    std::snprintf(buf, sizeof buf, "%.0f B (%.1f GiB)", bytes, bytes / (1 << 30));
+  else if (bytes >= 1024 * 1024.0)
+    std::snprintf(buf, sizeof buf, "%.0f B (%.1f MiB)", bytes, bytes / (1 << 20));
+  else if (bytes >= 1024)
+    std::snprintf(buf, sizeof buf, "%.0f B (%.1f KiB)", bytes, bytes / 1024);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f B", bytes);
   return buf;
 }
 

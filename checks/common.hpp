@@ -43,9 +43,9 @@ PrioDeltas prio_deltas(const engine::Context& ctx, const engine::PortView& p, st
 /// Where RDMA bytes went over the window: the vport RDMA byte counters against the per-priority
 /// byte counters of the lossless priorities. nullopt without rates or without those counters.
 struct RdmaPlacement {
-  std::uint64_t rdma_bytes = 0;      // Δ(rx + tx) RDMA unicast bytes
-  std::uint64_t lossless_bytes = 0;  // Δ(rx + tx) bytes on the profile's lossless priorities
-  PrioDeltas rx, tx;                 // Δ bytes per priority
+  std::uint64_t rdma_bytes = 0;            // Δ(rx + tx) RDMA unicast bytes
+  std::uint64_t lossless_bytes = 0;        // Δ(rx + tx) bytes on the profile's lossless priorities
+  PrioDeltas rx, tx;                       // Δ bytes per priority
   std::vector<engine::Evidence> evidence;  // the RDMA counters and every priority that moved
   /// True when enough RDMA traffic moved and less than `min_share` of it fits on lossless priorities.
   bool off_lossless(double min_rdma_bytes, double min_share) const {
@@ -56,7 +56,7 @@ struct RdmaPlacement {
 };
 std::optional<RdmaPlacement> rdma_placement(const engine::Context& ctx, const engine::PortView& p);
 
-std::string bytes_text(double bytes);    // "156928 B (153.2 KiB)"
-std::string percent_text(double frac);   // "37.5%"
+std::string bytes_text(double bytes);   // "156928 B (153.2 KiB)"
+std::string percent_text(double frac);  // "37.5%"
 
 }  // namespace roce::checks

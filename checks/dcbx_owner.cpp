@@ -17,9 +17,9 @@ constexpr std::uint8_t kHost = 0x01, kLldManaged = 0x02, kVerCee = 0x04, kVerIee
 
 std::string dcbx_text(std::uint8_t mode) {
   std::string s;
-  for (auto [bit, name] : {std::pair{kHost, "HOST"}, std::pair{kLldManaged, "LLD_MANAGED"},
-                           std::pair{kVerCee, "VER_CEE"}, std::pair{kVerIeee, "VER_IEEE"},
-                           std::pair{kStatic, "STATIC"}})
+  for (auto [bit, name] :
+       {std::pair{kHost, "HOST"}, std::pair{kLldManaged, "LLD_MANAGED"}, std::pair{kVerCee, "VER_CEE"},
+        std::pair{kVerIeee, "VER_IEEE"}, std::pair{kStatic, "STATIC"}})
     if (mode & bit) s += (s.empty() ? "" : "|") + std::string(name);
   char hex[8];
   std::snprintf(hex, sizeof hex, "0x%02x", mode);

@@ -74,8 +74,13 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
         s.what.push_back("PCIe " + kind + " stalled " + std::to_string(gauge->value) + "% of the last second");
       else
         s.what.push_back(std::to_string(events->delta) + " seconds of stalled PCIe " + kind);
-      if (gauge) s.evidence.push_back({gauge->raw_name, std::to_string(gauge->value) + "% (of the last second)",
-                                       std::nullopt, std::nullopt, false, {gauge->set, gauge_name}});
+      if (gauge)
+        s.evidence.push_back({gauge->raw_name,
+                              std::to_string(gauge->value) + "% (of the last second)",
+                              std::nullopt,
+                              std::nullopt,
+                              false,
+                              {gauge->set, gauge_name}});
       if (events) s.evidence.push_back(events->evidence());
     }
     if (!judged) {
@@ -131,11 +136,12 @@ engine::CheckInfo info_drop_host() {
                      {"max_pci_stalled_percent", kMaxPcieStalledPercent,
                       "outbound PCIe stall (% of the last second) that warns"}},
       .explained_by = {"PCIE-LINK"},
-      .doc = "Over two samples, counts receive-queue starvation (ethtool rx_out_of_buffer; RDMA hw_counters "
-             "out_of_buffer) and PCIe buffer-overflow drops (outbound_pci_buffer_overflow), and reads the "
-             "outbound PCIe stall gauges as they are now (outbound_pci_stalled_rd/wr, % of the last second: "
-             "warning from 30%) and their _events counters (seconds above 30%). Any of these is a host-side "
-             "bottleneck, not a fabric problem; it explains a PAUSE-STORM on the same port.",
+      .doc =
+          "Over two samples, counts receive-queue starvation (ethtool rx_out_of_buffer; RDMA hw_counters "
+          "out_of_buffer) and PCIe buffer-overflow drops (outbound_pci_buffer_overflow), and reads the "
+          "outbound PCIe stall gauges as they are now (outbound_pci_stalled_rd/wr, % of the last second: "
+          "warning from 30%) and their _events counters (seconds above 30%). Any of these is a host-side "
+          "bottleneck, not a fabric problem; it explains a PAUSE-STORM on the same port.",
       .evaluate = evaluate,
   };
 }

@@ -92,11 +92,12 @@ engine::CheckInfo info_drop_lossless() {
       .thresholds = {{"max_drops", kMaxDrops, "packets a lossless priority may drop in the window"}},
       .explained_by = {"QOS-TRUST", "QOS-DSCP-MAP", "PFC-LOSSLESS", "BUF-HEADROOM", "BUF-MAP", "BUF-CABLE",
                        "PFC-STORM-GUARD", "PAUSE-STORM"},
-      .doc = "Over two samples, counts receive drops for lack of buffer (rx_prioN_discards, rx_prioN_buf_discard) "
-             "on every lossless priority, and on lossy priorities that carry the port's RDMA traffic when it "
-             "is off the lossless path. rx_discards_phy and the priority's tx pause counters are cited as "
-             "evidence. Configuration findings on the same port (trust, DSCP map, PFC, headroom) are linked as "
-             "causes.",
+      .doc =
+          "Over two samples, counts receive drops for lack of buffer (rx_prioN_discards, rx_prioN_buf_discard) "
+          "on every lossless priority, and on lossy priorities that carry the port's RDMA traffic when it "
+          "is off the lossless path. rx_discards_phy and the priority's tx pause counters are cited as "
+          "evidence. Configuration findings on the same port (trust, DSCP map, PFC, headroom) are linked as "
+          "causes.",
       .evaluate = evaluate,
   };
 }

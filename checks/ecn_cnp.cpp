@@ -82,10 +82,11 @@ engine::CheckInfo info_ecn_cnp() {
       .profile_keys = {},
       .thresholds = {{"max_ignored_per_s", kMaxIgnoredPerSecond, "ignored CNPs per second allowed"}},
       .explained_by = {"ECN-NIC", "TRAFFIC-CLASS"},
-      .doc = "Over two samples, rp_cnp_ignored (irdma cnpIgnored) rising means the DCQCN reaction point drops "
-             "CNPs because congestion control is off on their priority (mlx5 ROCE_CC_PRIO_MASK_P<n>, "
-             "ecn/roce_rp/enable/<prio>). Judges this host only: CNPs it sends (np_cnp_sent) say nothing about "
-             "the peer's reaction point.",
+      .doc =
+          "Over two samples, rp_cnp_ignored (irdma cnpIgnored) rising means the DCQCN reaction point drops "
+          "CNPs because congestion control is off on their priority (mlx5 ROCE_CC_PRIO_MASK_P<n>, "
+          "ecn/roce_rp/enable/<prio>). Judges this host only: CNPs it sends (np_cnp_sent) say nothing about "
+          "the peer's reaction point.",
       .evaluate = evaluate,
   };
 }

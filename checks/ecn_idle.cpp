@@ -26,7 +26,8 @@ std::string missing_ecn_reason(const engine::PortView& p, const std::vector<std:
   std::string names;
   for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
   std::string why = "ECN counters absent (" + names + ")";
-  if (is_mlx5(p)) why += ": mlx5 shows the congestion group (" + ecn_raw_names(p) + ") only with firmware cap cc_query_allowed";
+  if (is_mlx5(p))
+    why += ": mlx5 shows the congestion group (" + ecn_raw_names(p) + ") only with firmware cap cc_query_allowed";
   return why + "; cannot tell whether ECN works";
 }
 
@@ -173,11 +174,12 @@ engine::CheckInfo info_ecn_idle() {
                      {"max_ecn_events", kMaxEcnEvents,
                       "ECN marks + CNPs sent + CNPs handled in the window that still count as flat"}},
       .explained_by = {"ECN-NIC", "ECN-RED", "DROP-HOST"},
-      .doc = "Over two samples, on each lossless priority where the profile expects ECN: if the priority pauses "
-             "(tx or rx pause duration at least 1% of the time, or 100 pause frames/s where only frames are "
-             "counted) while np_ecn_marked_roce_packets, np_cnp_sent and rp_cnp_handled (or the driver's "
-             "equivalents) all stay flat, congestion is being handled by PFC alone. Absent ECN counters (mlx5 "
-             "without the cc_query_allowed cap) skip the check rather than read as zero.",
+      .doc =
+          "Over two samples, on each lossless priority where the profile expects ECN: if the priority pauses "
+          "(tx or rx pause duration at least 1% of the time, or 100 pause frames/s where only frames are "
+          "counted) while np_ecn_marked_roce_packets, np_cnp_sent and rp_cnp_handled (or the driver's "
+          "equivalents) all stay flat, congestion is being handled by PFC alone. Absent ECN counters (mlx5 "
+          "without the cc_query_allowed cap) skip the check rather than read as zero.",
       .evaluate = evaluate,
   };
 }

@@ -57,10 +57,11 @@ engine::CheckInfo info_ecn_nic() {
       .profile_keys = {"ecn.priorities"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the vendor sysfs switches /sys/class/net/<if>/ecn/roce_np/enable/<prio> and "
-             "ecn/roce_rp/enable/<prio> (MLNX_OFED; upstream mlx5 keeps DCQCN in firmware, where it is on "
-             "by default, and this check is skipped as unsupported) and reports each ECN priority of the "
-             "profile where the notification or reaction point is off.",
+      .doc =
+          "Reads the vendor sysfs switches /sys/class/net/<if>/ecn/roce_np/enable/<prio> and "
+          "ecn/roce_rp/enable/<prio> (MLNX_OFED; upstream mlx5 keeps DCQCN in firmware, where it is on "
+          "by default, and this check is skipped as unsupported) and reports each ECN priority of the "
+          "profile where the notification or reaction point is off.",
       .evaluate = evaluate,
   };
 }

@@ -9,12 +9,12 @@ namespace roce::checks {
 namespace {
 
 constexpr std::string_view kId = "ECN-RED";
-constexpr double kMinFloorBytes = 5000;      // DCQCN paper Kmin (5 KB)
-constexpr double kMinMaxUs = 100;            // min threshold: at most 100 us of queue at line rate...
-constexpr double kMinMaxFloorBytes = 1 << 20;   // ...but never flagged at or below SONiC's 1 MiB
-constexpr double kMaxMaxUs = 200;            // max threshold: at most 200 us of queue at line rate...
-constexpr double kMaxMaxFloorBytes = 2 << 20;   // ...but never flagged at or below SONiC's 2 MiB
-constexpr double kMinProbability = 0.01;     // DCQCN paper Pmax (1%)
+constexpr double kMinFloorBytes = 5000;        // DCQCN paper Kmin (5 KB)
+constexpr double kMinMaxUs = 100;              // min threshold: at most 100 us of queue at line rate...
+constexpr double kMinMaxFloorBytes = 1 << 20;  // ...but never flagged at or below SONiC's 1 MiB
+constexpr double kMaxMaxUs = 200;              // max threshold: at most 200 us of queue at line rate...
+constexpr double kMaxMaxFloorBytes = 2 << 20;  // ...but never flagged at or below SONiC's 2 MiB
+constexpr double kMinProbability = 0.01;       // DCQCN paper Pmax (1%)
 // What the remediation proposes for out-of-bounds values: NVIDIA Spectrum RoCE defaults, SONiC's 5%.
 constexpr std::uint32_t kSuggestMin = 150000, kSuggestMax = 1500000;
 constexpr double kSuggestProbability = 0.05;
@@ -37,8 +37,8 @@ std::string qdisc_summary(const std::vector<model::Qdisc>& qdiscs) {
 
 std::string red_text(const model::Qdisc& q) {
   const auto& r = *q.red;
-  std::string s = "limit " + std::to_string(r.limit) + " min " + std::to_string(r.qth_min) + " max " +
-                  std::to_string(r.qth_max);
+  std::string s =
+      "limit " + std::to_string(r.limit) + " min " + std::to_string(r.qth_min) + " max " + std::to_string(r.qth_max);
   if (r.max_p) s += " probability " + model::probability_text(*r.max_p / 4294967296.0);
   s += r.ecn() ? " ecn" : " (no ecn)";
   if (r.flags & 2) s += " harddrop";
@@ -46,8 +46,8 @@ std::string red_text(const model::Qdisc& q) {
   return s;
 }
 
-std::string red_command(const std::string& dev, std::uint32_t parent, const model::Qdisc* existing,
-                        std::uint32_t limit, std::uint32_t min, std::uint32_t max, double probability) {
+std::string red_command(const std::string& dev, std::uint32_t parent, const model::Qdisc* existing, std::uint32_t limit,
+                        std::uint32_t min, std::uint32_t max, double probability) {
   std::string cmd = "tc qdisc replace dev " + dev + " " + model::tc_parent_text(parent);
   if (existing) cmd += " handle " + model::tc_handle_text(existing->handle);
   return cmd + " red limit " + std::to_string(limit) + " min " + std::to_string(min) + " max " + std::to_string(max) +
@@ -118,8 +118,10 @@ void judge(const engine::Context& ctx, const Port& port, const Bounds& b, bool s
     const double min = red.qth_min, max = red.qth_max;
     if (min < b.min_floor) problems.push_back("min " + bytes_text(min) + " below " + bytes_text(b.min_floor));
     if (min > b.min_ceiling) problems.push_back("min " + bytes_text(min) + " above " + bytes_text(b.min_ceiling));
-    if (max <= min) problems.push_back("max " + std::to_string(red.qth_max) + " not above min");
-    else if (max > b.max_ceiling) problems.push_back("max " + bytes_text(max) + " above " + bytes_text(b.max_ceiling));
+    if (max <= min)
+      problems.push_back("max " + std::to_string(red.qth_max) + " not above min");
+    else if (max > b.max_ceiling)
+      problems.push_back("max " + bytes_text(max) + " above " + bytes_text(b.max_ceiling));
     if (red.max_p && probability < b.min_probability)
       problems.push_back("probability " + percent_text(probability) + " below " + percent_text(b.min_probability));
     if (problems.empty()) continue;
@@ -195,13 +197,14 @@ engine::CheckInfo info_ecn_red() {
                       "largest RED max threshold, in microseconds of queue at link speed (never below 2 MiB)"},
                      {"min_probability", kMinProbability, "smallest RED marking probability at max"}},
       .explained_by = {},
-      .doc = "For switch ports (mlxsw, or any netdev with tc RED qdiscs): finds the queue of each ECN "
-             "priority through the root ETS/PRIO priomap (band b is class major:b+1, or a root RED for the "
-             "whole port). Critical: no RED there, RED without the ecn flag (drops instead of marking), or "
-             "on mlxsw not offloaded. Warning: min below 5 KB (DCQCN paper Kmin) or above 100 us of queue at "
-             "link speed (at least 1 MiB, SONiC's min), max not above min or above 200 us of queue (at least "
-             "2 MiB, SONiC's max; NVIDIA's 150 KB/1500 KB fits from 40G), probability below 1% (DCQCN "
-             "paper). Host NICs without RED are skipped: RoCE runs below the qdisc layer there.",
+      .doc =
+          "For switch ports (mlxsw, or any netdev with tc RED qdiscs): finds the queue of each ECN "
+          "priority through the root ETS/PRIO priomap (band b is class major:b+1, or a root RED for the "
+          "whole port). Critical: no RED there, RED without the ecn flag (drops instead of marking), or "
+          "on mlxsw not offloaded. Warning: min below 5 KB (DCQCN paper Kmin) or above 100 us of queue at "
+          "link speed (at least 1 MiB, SONiC's min), max not above min or above 200 us of queue (at least "
+          "2 MiB, SONiC's max; NVIDIA's 150 KB/1500 KB fits from 40G), probability below 1% (DCQCN "
+          "paper). Host NICs without RED are skipped: RoCE runs below the qdisc layer there.",
       .evaluate = evaluate,
   };
 }

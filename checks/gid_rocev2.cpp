@@ -58,8 +58,7 @@ std::string address_of_gid(const std::string& gid) {
   if (std::all_of(b.begin(), b.end(), [](unsigned char x) { return x == 0; })) return {};
   if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80) return {};
   char text[INET6_ADDRSTRLEN];
-  if (lower(gid).starts_with(kV4MappedPrefix))
-    return inet_ntop(AF_INET, b.data() + 12, text, sizeof text) ? text : "";
+  if (lower(gid).starts_with(kV4MappedPrefix)) return inet_ntop(AF_INET, b.data() + 12, text, sizeof text) ? text : "";
   return inet_ntop(AF_INET6, b.data(), text, sizeof text) ? text : "";
 }
 

@@ -34,7 +34,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const double max_down = ctx.profile.threshold(kId, "max_down_events", kMaxDownEvents);
   for (const auto& p : ctx.ports()) {
     const auto down_events = ctx.rate(p, "link.down_events");  // mlx5 link_down_events_phy, bnxt link_down_events
-    const auto downed = ctx.rate(p, "link.downed");             // IB PMA link_downed
+    const auto downed = ctx.rate(p, "link.downed");            // IB PMA link_downed
     const auto carrier = carrier_changes(p, ctx.dt_seconds);
     if (!down_events && !downed && !carrier) {
       r.skip(p.name(), "no link-down counter (link_down_events_phy, link_downed) or carrier_changes in both samples");
@@ -80,10 +80,11 @@ engine::CheckInfo info_link_flap() {
       .profile_keys = {},
       .thresholds = {{"max_down_events", kMaxDownEvents, "link-down events allowed in the window"}},
       .explained_by = {"LINK-SIGNAL"},
-      .doc = "Over two samples: Δlink_down_events_phy (mlx5; bnxt link_down_events), ΔIB PMA link_downed and "
-             "Δcarrier_changes of the netdev (two per flap). Any link-down in the window is critical. A counter "
-             "that went backwards (driver reload, netdev re-created) counts from zero. A bad signal "
-             "(LINK-SIGNAL) on the same port is the likely cause.",
+      .doc =
+          "Over two samples: Δlink_down_events_phy (mlx5; bnxt link_down_events), ΔIB PMA link_downed and "
+          "Δcarrier_changes of the netdev (two per flap). Any link-down in the window is critical. A counter "
+          "that went backwards (driver reload, netdev re-created) counts from zero. A bad signal "
+          "(LINK-SIGNAL) on the same port is the likely cause.",
       .evaluate = evaluate,
   };
 }

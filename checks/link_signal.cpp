@@ -34,8 +34,9 @@ struct Reader {
     }
     const auto* m = p.metric(canonical);
     if (!m) return std::nullopt;
-    return Count{m->value, {m->raw_name, std::to_string(m->value), std::nullopt, std::nullopt, false,
-                            {m->set, std::string(canonical)}}};
+    return Count{
+        m->value,
+        {m->raw_name, std::to_string(m->value), std::nullopt, std::nullopt, false, {m->set, std::string(canonical)}}};
   }
   // " in 60 s" or " since the counters were cleared (one sample)"
   std::string span() const {
@@ -86,13 +87,13 @@ void pre_fec_ber(const Reader& in, double max_ber, engine::Reporter& r) {
   if (auto rx_bits = in.get("phy.rx_bits"); rx_bits && rx_bits->value > 0) {
     bits = static_cast<double>(rx_bits->value);
     bits_evidence = rx_bits->evidence;
-  } else if (const auto& l = in.p.netdev->link; in.windowed && l.ok() && l->speed_mbps && link::down_reason(in.p).empty()) {
+  } else if (const auto& l = in.p.netdev->link;
+             in.windowed && l.ok() && l->speed_mbps && link::down_reason(in.p).empty()) {
     // The PHY receives at line rate whether or not frames flow, so line rate × window is its bit count.
     bits = *l->speed_mbps * 1e6 * in.ctx.dt_seconds;
-    bits_evidence = config("rx bits (estimated)",
-                           link::sci(bits) + " = " + std::to_string(*l->speed_mbps) + " Mb/s × " +
-                               link::num(in.ctx.dt_seconds) + " s",
-                           l);
+    bits_evidence = config(
+        "rx bits (estimated)",
+        link::sci(bits) + " = " + std::to_string(*l->speed_mbps) + " Mb/s × " + link::num(in.ctx.dt_seconds) + " s", l);
     basis = " (rx_bits_phy absent: bits estimated from the link speed)";
   } else {
     r.skip(dev, "pre-FEC BER not computed: no rx_bits_phy counter" +
@@ -152,7 +153,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const Reader in{ctx, p, ctx.has_rates() && p.before.has_value()};
     bool any = false;
-    for (const char* name : {"phy.corrected_bits", "phy.symbol_errors", "phy.crc_errors"}) any |= in.get(name).has_value();
+    for (const char* name : {"phy.corrected_bits", "phy.symbol_errors", "phy.crc_errors"})
+      any |= in.get(name).has_value();
     for (int l = 0; l < kMaxLanes; ++l) any |= in.get(counters::lane_name(l)).has_value();
     if (!any) {
       r.skip(p.name(), "no PHY error counters (corrected bits, post-FEC symbol or CRC errors, per-lane errors)");
@@ -178,11 +180,12 @@ engine::CheckInfo info_link_signal() {
                      {"lane_share", kLaneShare, "share of corrected errors on one lane that names it as bad"},
                      {"min_lane_errors", kMinLaneErrors, "corrected errors (all lanes) needed to judge lanes"}},
       .explained_by = {},
-      .doc = "Over the window with two samples, else on the cumulative values (and says so): post-FEC errors "
-             "(rx_pcs_symbol_err_phy, rx_crc_errors_phy) are critical; pre-FEC BER = rx_corrected_bits_phy / "
-             "rx_bits_phy above 1e-8 warns (without rx_bits_phy, bits = link speed × window; with one sample and "
-             "no rx_bits_phy the BER is not computed, noted); one lane with at least 80% of the per-lane errors "
-             "(rx_err_lane_N_phy, at least 10000 in total) warns and names the lane.",
+      .doc =
+          "Over the window with two samples, else on the cumulative values (and says so): post-FEC errors "
+          "(rx_pcs_symbol_err_phy, rx_crc_errors_phy) are critical; pre-FEC BER = rx_corrected_bits_phy / "
+          "rx_bits_phy above 1e-8 warns (without rx_bits_phy, bits = link speed × window; with one sample and "
+          "no rx_bits_phy the BER is not computed, noted); one lane with at least 80% of the per-lane errors "
+          "(rx_err_lane_N_phy, at least 10000 in total) warns and names the lane.",
       .evaluate = evaluate,
   };
 }

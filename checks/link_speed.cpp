@@ -105,12 +105,13 @@ engine::CheckInfo info_link_speed() {
       .thresholds = {{"max_rate_mismatch", kMaxRateMismatch,
                       "relative difference allowed between the RDMA port rate and the netdev speed"}},
       .explained_by = {"LINK-STATE"},
-      .doc = "Compares the netdev link speed (ethtool) with the profile's link.expected_speed_gbps (warning when "
-             "lower) and with the RDMA port's sysfs rate (warning when they differ by more than 10%, from 10 Gb/s "
-             "up: below that the IB rate encoding cannot express Ethernet speeds). A port that is down is "
-             "skipped: LINK-STATE reports it. Without an expected speed and an RDMA rate the port is skipped. The "
-             "modes a port supports are not collected, so a link below its own maximum is found only through "
-             "the profile's expected speed.",
+      .doc =
+          "Compares the netdev link speed (ethtool) with the profile's link.expected_speed_gbps (warning when "
+          "lower) and with the RDMA port's sysfs rate (warning when they differ by more than 10%, from 10 Gb/s "
+          "up: below that the IB rate encoding cannot express Ethernet speeds). A port that is down is "
+          "skipped: LINK-STATE reports it. Without an expected speed and an RDMA rate the port is skipped. The "
+          "modes a port supports are not collected, so a link below its own maximum is found only through "
+          "the profile's expected speed.",
       .evaluate = evaluate,
   };
 }

@@ -29,7 +29,8 @@ void non_ethernet_ports(const engine::Context& ctx, engine::Reporter& r) {
       // mlx5 VPI: one PCI function per physical port, LINK_TYPE_P<function + 1>, 2 = ETH; needs a
       // firmware reset (mlxfwreset or a reboot) to apply.
       const auto& pci = d.pci_address;
-      if (pci.ok() && pci->size() >= 2 && pci->at(pci->size() - 2) == '.' && std::isdigit(static_cast<unsigned char>(pci->back()))) {
+      if (pci.ok() && pci->size() >= 2 && pci->at(pci->size() - 2) == '.' &&
+          std::isdigit(static_cast<unsigned char>(pci->back()))) {
         const int phys_port = pci->back() - '0' + 1;
         remediation.push_back("mlxconfig -d " + *pci + " set LINK_TYPE_P" + std::to_string(phys_port) + "=2");
         remediation.push_back("mlxfwreset -d " + *pci + " reset");
@@ -51,8 +52,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   for (const auto& p : ctx.ports()) {
     const std::string dev = p.name();
     const auto& op = p.netdev->operstate;
-    if (p.port ? !r.require(p.port->state, dev, "RDMA port state") : !r.require(op, dev, "netdev operstate"))
-      continue;
+    if (p.port ? !r.require(p.port->state, dev, "RDMA port state") : !r.require(op, dev, "netdev operstate")) continue;
     r.evaluated();
     std::vector<std::string> problems;
     std::vector<engine::Evidence> evidence;
@@ -66,8 +66,7 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       if (p.port->phys_state.ok()) {
         phys = p.port->phys_state->code;
         evidence.push_back(config("phys_state", link::state_text(*p.port->phys_state), p.port->phys_state));
-        if (*phys != link::kPhysLinkUp)
-          problems.push_back("physical state " + link::state_text(*p.port->phys_state));
+        if (*phys != link::kPhysLinkUp) problems.push_back("physical state " + link::state_text(*p.port->phys_state));
       }
     }
     // "unknown" is what drivers without operstate support report; the RDMA state decides then.
@@ -125,10 +124,12 @@ engine::CheckInfo info_link_state() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the RDMA port's sysfs state (4: ACTIVE expected) and phys_state (5: LinkUp expected) and the "
-             "netdev operstate (up; unknown is accepted from drivers that do not report it). Any other value is "
-             "critical: the port carries no RoCE. An RDMA port whose link_layer is not Ethernet while its netdev is "
-             "an Ethernet netdev is critical too; InfiniBand HCA ports (IPoIB netdevs) are not judged. LINK-SPEED, LINK-SIGNAL and MTU-ROCE do not judge a port that is down.",
+      .doc =
+          "Reads the RDMA port's sysfs state (4: ACTIVE expected) and phys_state (5: LinkUp expected) and the "
+          "netdev operstate (up; unknown is accepted from drivers that do not report it). Any other value is "
+          "critical: the port carries no RoCE. An RDMA port whose link_layer is not Ethernet while its netdev is "
+          "an Ethernet netdev is critical too; InfiniBand HCA ports (IPoIB netdevs) are not judged. LINK-SPEED, "
+          "LINK-SIGNAL and MTU-ROCE do not judge a port that is down.",
       .evaluate = evaluate,
   };
 }

@@ -105,8 +105,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
       });
     }
 
-    if (auto over = ctx.rate(p, "port.rx_oversize"); over && over->delta > 0 &&
-                                                      static_cast<double>(over->delta) > max_oversize) {
+    if (auto over = ctx.rate(p, "port.rx_oversize");
+        over && over->delta > 0 && static_cast<double>(over->delta) > max_oversize) {
       std::vector<engine::Evidence> evidence = {over->evidence()};
       if (auto range = ctx.rate(p, "port.rx_out_of_range_len"); range && range->delta > 0)
         evidence.push_back(range->evidence());

@@ -68,7 +68,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
           .remediation = {"ethtool -S " + p.name() + " | grep -E 'out_of_buffer|pci_stalled'"},
       });
     }
-    if (judged) r.evaluated();
+    if (judged)
+      r.evaluated();
     else
       r.skip(p.name(), "no pause-duration counters (PFC and global pause off on every priority)");
   }
@@ -87,10 +88,11 @@ engine::CheckInfo info_pause_storm() {
                      {"critical_fraction", kCriticalFraction, "share of time paused that is critical"}},
       // A stuck receiver makes its NIC pause the peer; with ECN off congestion is left to PFC.
       .explained_by = {"DROP-HOST", "ECN-NIC", "ECN-RED"},
-      .doc = "Over two samples, the fraction of time each PFC priority (and 802.3x global pause) spent pausing "
-             "the peer (tx_prioN_pause_duration) or paused by it (rx_prioN_pause_duration), in microseconds per "
-             "second: warning from 20%, critical from 50%. Any tx_pause_storm_error_events is critical, "
-             "tx_pause_storm_warning_events a warning.",
+      .doc =
+          "Over two samples, the fraction of time each PFC priority (and 802.3x global pause) spent pausing "
+          "the peer (tx_prioN_pause_duration) or paused by it (rx_prioN_pause_duration), in microseconds per "
+          "second: warning from 20%, critical from 50%. Any tx_pause_storm_error_events is critical, "
+          "tx_pause_storm_warning_events a warning.",
       .evaluate = evaluate,
   };
 }

@@ -33,7 +33,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     const auto cur = gts(l.current_speed), max = gts(l.max_speed);
     const bool widths = l.current_width > 0 && l.max_width > 0;
     if (!(cur && max) && !widths) {
-      r.skip(dev, "PCIe link speed and width unknown (\"" + l.current_speed + "\", x" + std::to_string(l.current_width) + ")");
+      r.skip(dev, "PCIe link speed and width unknown (\"" + l.current_speed + "\", x" +
+                      std::to_string(l.current_width) + ")");
       continue;
     }
     r.evaluated();
@@ -83,9 +84,10 @@ engine::CheckInfo info_pcie_link() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Compares the NIC's sysfs current_link_width/current_link_speed with max_link_width/max_link_speed "
-             "and warns when either is lower, with the usable PCIe bandwidth (8b/10b up to 5 GT/s, 128b/130b "
-             "above) and whether it is below the port speed. Unknown values are skipped.",
+      .doc =
+          "Compares the NIC's sysfs current_link_width/current_link_speed with max_link_width/max_link_speed "
+          "and warns when either is lower, with the usable PCIe bandwidth (8b/10b up to 5 GT/s, 128b/130b "
+          "above) and whether it is below the port speed. Unknown values are skipped.",
       .evaluate = evaluate,
   };
 }

@@ -52,10 +52,11 @@ engine::CheckInfo info_pfc_extra() {
       .profile_keys = {"qos.lossless", "cnp.priority"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the IEEE PFC object (dcb pfc show: prio-pfc) and reports every priority with PFC on that "
-             "is not a lossless priority of the profile: each extra PFC priority widens the blast radius of "
-             "pause storms and head-of-line blocking. PFC on the CNP priority is called out: CNPs must not "
-             "be paused.",
+      .doc =
+          "Reads the IEEE PFC object (dcb pfc show: prio-pfc) and reports every priority with PFC on that "
+          "is not a lossless priority of the profile: each extra PFC priority widens the blast radius of "
+          "pause storms and head-of-line blocking. PFC on the CNP priority is called out: CNPs must not "
+          "be paused.",
       .evaluate = evaluate,
   };
 }

@@ -53,10 +53,11 @@ engine::CheckInfo info_pfc_global_pause() {
       .profile_keys = {"link.global_pause"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the ethtool pause parameters (ethtool -a: RX/TX) and the PFC mask, and warns when global "
-             "pause is on for a port that also has PFC on some priority, unless the profile allows it "
-             "(link.global_pause = true). Global pause stops all priorities, and mlx5 makes every buffer "
-             "lossless while it is on.",
+      .doc =
+          "Reads the ethtool pause parameters (ethtool -a: RX/TX) and the PFC mask, and warns when global "
+          "pause is on for a port that also has PFC on some priority, unless the profile allows it "
+          "(link.global_pause = true). Global pause stops all priorities, and mlx5 makes every buffer "
+          "lossless while it is on.",
       .evaluate = evaluate,
   };
 }

@@ -44,8 +44,9 @@ engine::CheckInfo info_pfc_lossless() {
       .profile_keys = {"qos.lossless"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the IEEE PFC object (dcb pfc show: prio-pfc) and reports every lossless priority of "
-             "the profile on which PFC is disabled. Changing the PFC mask on mlx5 briefly toggles the link.",
+      .doc =
+          "Reads the IEEE PFC object (dcb pfc show: prio-pfc) and reports every lossless priority of "
+          "the profile on which PFC is disabled. Changing the PFC mask on mlx5 briefly toggles the link.",
       .evaluate = evaluate,
   };
 }

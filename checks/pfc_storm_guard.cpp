@@ -6,8 +6,8 @@ namespace roce::checks {
 namespace {
 
 constexpr std::string_view kId = "PFC-STORM-GUARD";
-constexpr std::uint32_t kDisabled = 0;     // PFC_STORM_PREVENTION_DISABLE
-constexpr std::uint32_t kAuto = 0xffff;    // PFC_STORM_PREVENTION_AUTO (mlx5: 100 ms)
+constexpr std::uint32_t kDisabled = 0;   // PFC_STORM_PREVENTION_DISABLE
+constexpr std::uint32_t kAuto = 0xffff;  // PFC_STORM_PREVENTION_AUTO (mlx5: 100 ms)
 
 std::string tout_text(std::uint32_t ms) {
   if (ms == kDisabled) return "0 (disabled)";
@@ -48,10 +48,11 @@ engine::CheckInfo info_pfc_storm_guard() {
       .profile_keys = {},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the ethtool tunable pfc-prevention-tout (ETHTOOL_PFC_PREVENTION_TOUT, ms) and warns when "
-             "it is 0, which disables the pause-storm watchdog; 65535 (auto, 100 ms on mlx5) and explicit "
-             "timeouts are fine. Skipped where the driver does not implement the tunable (mlx5 without the "
-             "pfcc_mask and stall_detect capabilities, most other NICs).",
+      .doc =
+          "Reads the ethtool tunable pfc-prevention-tout (ETHTOOL_PFC_PREVENTION_TOUT, ms) and warns when "
+          "it is 0, which disables the pause-storm watchdog; 65535 (auto, 100 ms on mlx5) and explicit "
+          "timeouts are fine. Skipped where the driver does not implement the tunable (mlx5 without the "
+          "pfcc_mask and stall_detect capabilities, most other NICs).",
       .evaluate = evaluate,
   };
 }

@@ -69,9 +69,10 @@ engine::CheckInfo info_qos_dscp_map() {
       .profile_keys = {"qos.trust", "qos.lossless", "cnp.dscp", "cnp.priority"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "With DSCP trust, every DSCP of a lossless class must map to that class's priority in the "
-             "DCB APP table (dcb app show: dscp-prio), and the CNP DSCP to the CNP priority. A missing "
-             "entry means the default priority 0. Skipped where the NIC trusts PCP (QOS-TRUST reports that).",
+      .doc =
+          "With DSCP trust, every DSCP of a lossless class must map to that class's priority in the "
+          "DCB APP table (dcb app show: dscp-prio), and the CNP DSCP to the CNP priority. A missing "
+          "entry means the default priority 0. Skipped where the NIC trusts PCP (QOS-TRUST reports that).",
       .evaluate = evaluate,
   };
 }

@@ -75,10 +75,11 @@ engine::CheckInfo info_qos_trust() {
       .profile_keys = {"qos.trust", "qos.lossless", "cnp.dscp", "cnp.priority"},
       .thresholds = {},
       .explained_by = {},
-      .doc = "Reads the trust mode from vendor sysfs qos/trust, the DCB apptrust table, or (mlx5, which "
-             "has no apptrust) the presence of DSCP entries in the DCB APP table. A trust mode other "
-             "than the profile's makes the NIC ignore the RoCE DSCP, so RoCE lands on priority 0 without "
-             "PFC; TRAFFIC-CLASS and DROP-LOSSLESS findings on the same port are then its symptoms.",
+      .doc =
+          "Reads the trust mode from vendor sysfs qos/trust, the DCB apptrust table, or (mlx5, which "
+          "has no apptrust) the presence of DSCP entries in the DCB APP table. A trust mode other "
+          "than the profile's makes the NIC ignore the RoCE DSCP, so RoCE lands on priority 0 without "
+          "PFC; TRAFFIC-CLASS and DROP-LOSSLESS findings on the same port are then its symptoms.",
       .evaluate = evaluate,
   };
 }

@@ -13,7 +13,7 @@ constexpr double kMaxPerSecond = 0;
 
 // Responder side first (it sees the gap), then the requester's reactions (formats.md §7 f).
 constexpr const char* kCounters[] = {
-    "roce.out_of_sequence",       "roce.duplicate_request", "roce.packet_seq_err", "roce.implied_nak_seq_err",
+    "roce.out_of_sequence",       "roce.duplicate_request", "roce.packet_seq_err",      "roce.implied_nak_seq_err",
     "roce.local_ack_timeout_err", "roce.retransmits",       "roce.retransmit_timeouts",
 };
 
@@ -87,11 +87,12 @@ engine::CheckInfo info_retrans() {
       .thresholds = {{"max_per_s", kMaxPerSecond, "events per second each transport counter may show"}},
       .explained_by = {"QOS-TRUST", "QOS-DSCP-MAP", "PFC-LOSSLESS", "BUF-MAP", "BUF-HEADROOM", "BUF-CABLE",
                        "DROP-LOSSLESS", "DROP-HOST", "LINK-FLAP", "LINK-SIGNAL"},
-      .doc = "Over two samples, the RDMA transport counters that move when packets are lost or reordered: "
-             "out_of_sequence and duplicate_request (responder), packet_seq_err, implied_nak_seq_err, "
-             "local_ack_timeout_err, roce_adp_retrans and roce_adp_retrans_to (requester), or the driver's "
-             "equivalents, with their rates. Drops, link and configuration findings on the same port are "
-             "linked as causes.",
+      .doc =
+          "Over two samples, the RDMA transport counters that move when packets are lost or reordered: "
+          "out_of_sequence and duplicate_request (responder), packet_seq_err, implied_nak_seq_err, "
+          "local_ack_timeout_err, roce_adp_retrans and roce_adp_retrans_to (requester), or the driver's "
+          "equivalents, with their rates. Drops, link and configuration findings on the same port are "
+          "linked as causes.",
       .evaluate = evaluate,
   };
 }

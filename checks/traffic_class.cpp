@@ -60,9 +60,10 @@ engine::CheckInfo info_traffic_class() {
                      {"min_lossless_share", kMinLosslessShare,
                       "fraction of RDMA bytes that must be counted on the lossless priorities"}},
       .explained_by = {"QOS-TRUST", "QOS-DSCP-MAP"},
-      .doc = "Over two samples, compares RDMA bytes (rx/tx_vport_rdma_unicast_bytes) with the bytes counted "
-             "on the profile's lossless priorities (rx/tx_prioN_bytes). RDMA traffic that is not on a lossless "
-             "priority is lossy. QOS-TRUST and QOS-DSCP-MAP findings on the same port are its usual root cause.",
+      .doc =
+          "Over two samples, compares RDMA bytes (rx/tx_vport_rdma_unicast_bytes) with the bytes counted "
+          "on the profile's lossless priorities (rx/tx_prioN_bytes). RDMA traffic that is not on a lossless "
+          "priority is lossy. QOS-TRUST and QOS-DSCP-MAP findings on the same port are its usual root cause.",
       .evaluate = evaluate,
   };
 }

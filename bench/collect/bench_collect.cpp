@@ -6,8 +6,8 @@
 //
 // Prints Markdown tables ready for the README. Exit status 0 only when every measurement ran and
 // the sweeps were checked to read the same information.
-#include <sys/wait.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -43,9 +43,7 @@ struct Measured {
   char failure[2048] = {};  // not empty: the measurement failed
 };
 
-void copy_text(char* to, std::size_t size, const std::string& text) {
-  std::snprintf(to, size, "%s", text.c_str());
-}
+void copy_text(char* to, std::size_t size, const std::string& text) { std::snprintf(to, size, "%s", text.c_str()); }
 
 Expected<Measured> measure(int devices, int queues) {
   Measured m;
@@ -81,7 +79,8 @@ Expected<Measured> measure(int devices, int queues) {
     const model::Host host = sources::collect_host({});
     int with_stats = 0;
     for (const auto& nd : host.netdevs) with_stats += nd.ethtool_stats.ok();
-    if (with_stats < devices) return fail("collect_host read ethtool statistics of " + std::to_string(with_stats) + " devices");
+    if (with_stats < devices)
+      return fail("collect_host read ethtool statistics of " + std::to_string(with_stats) + " devices");
     return done();
   };
 
@@ -156,10 +155,14 @@ Measured measure_in_child(int devices, int queues) {
 
 std::string duration(double us) {
   char buf[32];
-  if (us < 100) std::snprintf(buf, sizeof buf, "%.1f µs", us);
-  else if (us < 1000) std::snprintf(buf, sizeof buf, "%.0f µs", us);
-  else if (us < 100000) std::snprintf(buf, sizeof buf, "%.1f ms", us / 1000);
-  else std::snprintf(buf, sizeof buf, "%.0f ms", us / 1000);
+  if (us < 100)
+    std::snprintf(buf, sizeof buf, "%.1f µs", us);
+  else if (us < 1000)
+    std::snprintf(buf, sizeof buf, "%.0f µs", us);
+  else if (us < 100000)
+    std::snprintf(buf, sizeof buf, "%.1f ms", us / 1000);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f ms", us / 1000);
   return buf;
 }
 
@@ -194,31 +197,38 @@ std::string child_verdict(const Timing& t) { return t.children_seen ? "**yes** (
 void print_tables(const std::vector<Measured>& all, int queues) {
   utsname u{};
   uname(&u);
-  std::printf("Kernel %s, %s, %ld CPUs, load average %s at the end; veth devices (%s), %d ethtool statistics "
-              "each. Wall time per sweep of all N devices (std::chrono::steady_clock): median and p99 over the runs "
-              "shown (p99 by nearest rank: with fewer than 100 runs it is the slowest run). CPU per sweep: CPU "
-              "time of one sweep: the benchmark's threads plus the processes it started and reaped. The paths take "
-              "turns in 5 rounds so that disturbances land on all of them.\n\n",
-              u.release, cpu_model().c_str(), sysconf(_SC_NPROCESSORS_ONLN), load_average().c_str(),
-              queues > 0 ? (std::to_string(queues) + " queues").c_str() : "default queues",
-              all.empty() ? 0 : all.front().stats_per_device);
+  std::printf(
+      "Kernel %s, %s, %ld CPUs, load average %s at the end; veth devices (%s), %d ethtool statistics "
+      "each. Wall time per sweep of all N devices (std::chrono::steady_clock): median and p99 over the runs "
+      "shown (p99 by nearest rank: with fewer than 100 runs it is the slowest run). CPU per sweep: CPU "
+      "time of one sweep: the benchmark's threads plus the processes it started and reaped. The paths take "
+      "turns in 5 rounds so that disturbances land on all of them.\n\n",
+      u.release, cpu_model().c_str(), sysconf(_SC_NPROCESSORS_ONLN), load_average().c_str(),
+      queues > 0 ? (std::to_string(queues) + " queues").c_str() : "default queues",
+      all.empty() ? 0 : all.front().stats_per_device);
   std::printf("| N | Path | Runs | Median | p99 | Median per device | CPU per sweep (median) | Child processes |\n");
   std::printf("|---:|---|---:|---:|---:|---:|---:|---|\n");
   for (const auto& m : all) {
     if (m.failure[0]) continue;
     print_row(m, "in-process counter sweep: `read_stats` + `read_dcb` per device, one `dump_links`", m.in_process,
               child_verdict(m.in_process));
-    print_row(m, "`collect_host()` (show/collect: + sysfs, genetlink link/pause, addresses, qdiscs, verbs; "
-                 "a worker thread per device)",
+    print_row(m,
+              "`collect_host()` (show/collect: + sysfs, genetlink link/pause, addresses, qdiscs, verbs; "
+              "a worker thread per device)",
               m.collect_host, child_verdict(m.collect_host));
     print_row(m, "shell pipeline: `ethtool -S`, `ip -s -d link show`, `dcb pfc show` per device", m.pipeline,
-              std::to_string(m.spawned_per_sweep) + " per sweep (check: " + (m.pipeline.children_seen ? "seen" : "**missed**") + ")");
-    print_row(m, "floor: bare `SIOCETHTOOL` GSSET_INFO + GSTRINGS + GSTATS per device", m.floor, child_verdict(m.floor));
-    print_row(m, "floor + raw netlink: the ioctls, one raw `RTM_GETLINK` dump, one raw `RTM_GETDCB` per device, nothing decoded",
-              m.floor_netlink, child_verdict(m.floor_netlink));
+              std::to_string(m.spawned_per_sweep) +
+                  " per sweep (check: " + (m.pipeline.children_seen ? "seen" : "**missed**") + ")");
+    print_row(m, "floor: bare `SIOCETHTOOL` GSSET_INFO + GSTRINGS + GSTATS per device", m.floor,
+              child_verdict(m.floor));
+    print_row(
+        m,
+        "floor + raw netlink: the ioctls, one raw `RTM_GETLINK` dump, one raw `RTM_GETDCB` per device, nothing decoded",
+        m.floor_netlink, child_verdict(m.floor_netlink));
   }
-  std::printf("\n| N | Pipeline / in-process (goal ≥ 50×): wall, CPU | In-process / ioctl floor (goal ≤ 3×): "
-              "wall, CPU | In-process / floor + raw netlink: wall, CPU | In-process sweep at 10 Hz (CPU) |\n");
+  std::printf(
+      "\n| N | Pipeline / in-process (goal ≥ 50×): wall, CPU | In-process / ioctl floor (goal ≤ 3×): "
+      "wall, CPU | In-process / floor + raw netlink: wall, CPU | In-process sweep at 10 Hz (CPU) |\n");
   std::printf("|---:|---:|---:|---:|---:|\n");
   const auto verdict = [](double x, bool met) { return ratio(x) + (met ? " met" : " **missed**"); };
   for (const auto& m : all) {
@@ -234,9 +244,10 @@ void print_tables(const std::vector<Measured>& all, int queues) {
                 ratio(m.in_process.cpu_median_us / m.floor_netlink.cpu_median_us).c_str(),
                 m.in_process.cpu_median_us * 10 / 1e6 * 100);
   }
-  std::printf("\nSame information, checked before timing: per device the same ethtool statistic names "
-              "(`read_stats` = `ethtool -S` = the floor), link statistics (`dump_links` and `ip -s -d link`), "
-              "and the same PFC answer from `read_dcb`, `dcb pfc show` and the raw request");
+  std::printf(
+      "\nSame information, checked before timing: per device the same ethtool statistic names "
+      "(`read_stats` = `ethtool -S` = the floor), link statistics (`dump_links` and `ip -s -d link`), "
+      "and the same PFC answer from `read_dcb`, `dcb pfc show` and the raw request");
   if (!all.empty() && all.front().pfc_answer[0]) std::printf(" (on veth: \"%s\")", all.front().pfc_answer);
   std::printf(".\n");
   for (const auto& m : all)

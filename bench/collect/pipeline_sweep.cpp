@@ -37,8 +37,10 @@ Expected<PipelineSweep::Output> spawn_and_read(std::vector<std::string> args) {
   char buf[16384];
   for (;;) {
     const ssize_t n = read(fds[0], buf, sizeof buf);
-    if (n > 0) out.text.append(buf, static_cast<std::size_t>(n));
-    else if (n == 0 || errno != EINTR) break;
+    if (n > 0)
+      out.text.append(buf, static_cast<std::size_t>(n));
+    else if (n == 0 || errno != EINTR)
+      break;
   }
   close(fds[0]);
   int status = 0;

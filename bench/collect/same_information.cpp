@@ -26,16 +26,16 @@ void compare_stats(const std::string& dev, const Expected<model::CounterSet>& ou
                            std::to_string(ours->entries.size()));
 }
 
-void compare_link(const std::string& dev, const std::vector<model::NetDev>& links,
-                  const PipelineSweep::Output& ip_link, Agreement& a) {
+void compare_link(const std::string& dev, const std::vector<model::NetDev>& links, const PipelineSweep::Output& ip_link,
+                  Agreement& a) {
   auto it = std::find_if(links.begin(), links.end(), [&](const model::NetDev& nd) { return nd.name == dev; });
   if (it == links.end() || !it->stats.ok()) a.mismatches.push_back(dev + ": no link statistics in the dump");
   const bool has_stats = ip_link.text.find("RX:") != std::string::npos && ip_link.text.find("TX:") != std::string::npos;
   if (ip_link.exit_status != 0 || !has_stats) a.mismatches.push_back(dev + ": ip -s -d link printed no statistics");
 }
 
-void compare_pfc(const std::string& dev, const model::Dcb& ours, const PipelineSweep::Output& dcb_pfc,
-                 int floor_errno, Agreement& a) {
+void compare_pfc(const std::string& dev, const model::Dcb& ours, const PipelineSweep::Output& dcb_pfc, int floor_errno,
+                 Agreement& a) {
   const bool ours_ok = ours.pfc.ok(), theirs_ok = dcb_pfc.exit_status == 0, floor_ok = floor_errno == 0;
   if (ours_ok != theirs_ok || ours_ok != floor_ok)
     a.mismatches.push_back(dev + ": read_dcb, dcb pfc show and the floor disagree on whether PFC can be read (" +

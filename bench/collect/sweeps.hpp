@@ -21,9 +21,9 @@ class InProcessSweep {
   static Expected<InProcessSweep> open(std::vector<std::string> devices);
   Outcome run();
 
-  std::vector<model::NetDev> links;                   // the last link dump (every link)
-  std::vector<Expected<model::CounterSet>> stats;     // per device, in device order
-  std::vector<model::Dcb> dcb;                        // per device
+  std::vector<model::NetDev> links;                // the last link dump (every link)
+  std::vector<Expected<model::CounterSet>> stats;  // per device, in device order
+  std::vector<model::Dcb> dcb;                     // per device
 
  private:
   InProcessSweep(std::vector<std::string> devices, sources::rtnl::RtnlReader rtnl);
@@ -44,7 +44,7 @@ class PipelineSweep {
   Outcome run();
 
   std::vector<Output> ethtool_s, ip_link, dcb_pfc;  // per device
-  long spawned = 0;                                  // processes started, over every run()
+  long spawned = 0;                                 // processes started, over every run()
 
  private:
   std::vector<std::string> devices_;

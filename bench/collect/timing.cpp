@@ -50,8 +50,8 @@ double cpu_us_now() {
   timespec self{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &self);
   const rusage children = children_usage();
-  return static_cast<double>(self.tv_sec) * 1e6 + static_cast<double>(self.tv_nsec) / 1e3 +
-         us_of(children.ru_utime) + us_of(children.ru_stime);
+  return static_cast<double>(self.tv_sec) * 1e6 + static_cast<double>(self.tv_nsec) / 1e3 + us_of(children.ru_utime) +
+         us_of(children.ru_stime);
 }
 
 double nearest_rank(const std::vector<double>& sorted, double p) {
@@ -98,7 +98,8 @@ Expected<std::vector<Timing>> time_interleaved(const std::vector<Contender>& con
   for (std::size_t i = 0; i < contenders.size(); ++i) {
     const rusage before = children_usage();
     for (int w = 0; w < kWarmups; ++w)
-      if (auto r = contenders[i].sweep(); !r) return fail(std::move(r.error()).context(contenders[i].name + " (warm-up)"));
+      if (auto r = contenders[i].sweep(); !r)
+        return fail(std::move(r.error()).context(contenders[i].name + " (warm-up)"));
     if (!same_children_usage(before, children_usage()) || unreaped_child()) samples[i].children_seen = true;
   }
   for (int round = 0; round < rounds; ++round)

@@ -106,11 +106,16 @@ Args parse(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (s == "--seconds") a.seconds = std::atoi(value().c_str());
-    else if (s == "--ports") a.ports = std::atoi(value().c_str());
-    else if (s == "--counters") a.counters = std::atoi(value().c_str());
-    else if (s == "--dir") a.dir = value();
-    else if (s == "--no-text") a.text = false;
+    if (s == "--seconds")
+      a.seconds = std::atoi(value().c_str());
+    else if (s == "--ports")
+      a.ports = std::atoi(value().c_str());
+    else if (s == "--counters")
+      a.counters = std::atoi(value().c_str());
+    else if (s == "--dir")
+      a.dir = value();
+    else if (s == "--no-text")
+      a.text = false;
     else {
       std::fprintf(stderr, "usage: bench_record [--seconds N] [--ports P] [--counters C] [--dir DIR] [--no-text]\n");
       std::exit(3);
@@ -208,7 +213,8 @@ int main(int argc, char** argv) {
   auto analysed = roce::record::for_each_sample(path, [&](const roce::model::Host& now) {
     if (seen++ % 60 == 0) {
       if (window_start) {
-        const roce::engine::Context ctx(now, &*window_start, roce::engine::seconds_between(*window_start, now), profile);
+        const roce::engine::Context ctx(now, &*window_start, roce::engine::seconds_between(*window_start, now),
+                                        profile);
         for (const auto& r : roce::checks::run_checks(ctx)) findings += r.findings.size();
         ++windows;
       }
@@ -224,7 +230,8 @@ int main(int argc, char** argv) {
   std::filesystem::remove(path);
 
   std::printf("| Reading back | samples/s | a day at 1 Hz |\n|---|---|---|\n");
-  std::printf("| decode (for_each_sample) | %.0f | %.2f s |\n", args.seconds / decode_s, 86400.0 / (args.seconds / decode_s));
+  std::printf("| decode (for_each_sample) | %.0f | %.2f s |\n", args.seconds / decode_s,
+              86400.0 / (args.seconds / decode_s));
   std::printf("| decode + checks per 60 s window (%llu windows, %llu findings) | %.0f | %.2f s |\n",
               static_cast<unsigned long long>(windows), static_cast<unsigned long long>(findings),
               args.seconds / analysis_s, 86400.0 / (args.seconds / analysis_s));

@@ -9,12 +9,25 @@ using roce::model::Field;
 
 // Counter names shaped like mlx5's: global names first, then per-priority, then per-queue groups.
 std::vector<std::string> mlx5_like_names(int count) {
-  std::vector<std::string> names = {"rx_packets", "rx_bytes", "tx_packets", "tx_bytes", "rx_vport_unicast_packets",
-                                    "rx_vport_unicast_bytes", "tx_vport_unicast_packets", "tx_vport_unicast_bytes",
-                                    "rx_vport_rdma_unicast_packets", "rx_vport_rdma_unicast_bytes",
-                                    "tx_vport_rdma_unicast_packets", "tx_vport_rdma_unicast_bytes",
-                                    "rx_out_of_buffer", "rx_discards_phy", "rx_crc_errors_phy", "rx_symbol_err_phy",
-                                    "tx_pause_storm_warning_events", "tx_pause_storm_error_events", "rx_ecn_mark"};
+  std::vector<std::string> names = {"rx_packets",
+                                    "rx_bytes",
+                                    "tx_packets",
+                                    "tx_bytes",
+                                    "rx_vport_unicast_packets",
+                                    "rx_vport_unicast_bytes",
+                                    "tx_vport_unicast_packets",
+                                    "tx_vport_unicast_bytes",
+                                    "rx_vport_rdma_unicast_packets",
+                                    "rx_vport_rdma_unicast_bytes",
+                                    "tx_vport_rdma_unicast_packets",
+                                    "tx_vport_rdma_unicast_bytes",
+                                    "rx_out_of_buffer",
+                                    "rx_discards_phy",
+                                    "rx_crc_errors_phy",
+                                    "rx_symbol_err_phy",
+                                    "tx_pause_storm_warning_events",
+                                    "tx_pause_storm_error_events",
+                                    "rx_ecn_mark"};
   for (int p = 0; p < 8 && static_cast<int>(names.size()) < count; ++p)
     for (const char* f : {"rx_prio%d_bytes", "rx_prio%d_packets", "tx_prio%d_bytes", "tx_prio%d_packets",
                           "rx_prio%d_pause", "rx_prio%d_pause_duration", "tx_prio%d_pause", "tx_prio%d_pause_duration",
@@ -36,9 +49,7 @@ std::vector<std::string> mlx5_like_names(int count) {
   return names;
 }
 
-bool is_traffic(const std::string& n) {
-  return n.ends_with("_bytes") || n.ends_with("_packets");
-}
+bool is_traffic(const std::string& n) { return n.ends_with("_bytes") || n.ends_with("_packets"); }
 bool is_bursty(const std::string& n) {
   return n.find("pause") != std::string::npos || n.find("discard") != std::string::npos ||
          n.find("out_of_buffer") != std::string::npos || n.find("ecn") != std::string::npos;
@@ -64,14 +75,17 @@ SyntheticMix::SyntheticMix(int ports, int counters, std::uint64_t seed) : rng_(s
     int traffic = 0;
     for (const auto& n : names) {
       Kind k = Kind::constant;
-      if (is_bursty(n) && !n.ends_with("_bytes") && !n.ends_with("_packets")) k = Kind::bursty;
-      else if (is_traffic(n) && traffic < traffic_budget) k = Kind::traffic, ++traffic;
+      if (is_bursty(n) && !n.ends_with("_bytes") && !n.ends_with("_packets"))
+        k = Kind::bursty;
+      else if (is_traffic(n) && traffic < traffic_budget)
+        k = Kind::traffic, ++traffic;
       kinds.push_back(k);
       // Constant counters hold what a long-running host shows: mostly 0, some fixed history.
       const std::uint64_t start = k == Kind::constant ? (rng_() % 4 == 0 ? rng_() % 100000 : 0) : rng_() % 1000000000;
       set.entries.emplace_back(n, start);
     }
-    nd.ethtool_stats = Field<roce::model::CounterSet>::of(std::move(set), {"ethtool-ioctl", nd.name + " ETHTOOL_GSTATS"});
+    nd.ethtool_stats =
+        Field<roce::model::CounterSet>::of(std::move(set), {"ethtool-ioctl", nd.name + " ETHTOOL_GSTATS"});
     host_.netdevs.push_back(std::move(nd));
     kinds_.push_back(std::move(kinds));
   }
@@ -84,8 +98,10 @@ const roce::model::Host& SyntheticMix::next() {
     host_.time_unix_ms += 1000;
     host_.monotonic_ns += 1000000000 + static_cast<std::int64_t>(rng_() % 200000);  // a little jitter
     // A burst of pauses/discards about every 10 minutes, lasting about 30 s.
-    if (burst_left_ > 0) --burst_left_;
-    else if (rng_() % 600 == 0) burst_left_ = 20 + static_cast<int>(rng_() % 20);
+    if (burst_left_ > 0)
+      --burst_left_;
+    else if (rng_() % 600 == 0)
+      burst_left_ = 20 + static_cast<int>(rng_() % 20);
     const double load = 0.6 + 0.3 * ((samples_ / 300) % 3) / 2.0;  // drifts every 5 min
     for (std::size_t p = 0; p < host_.netdevs.size(); ++p) {
       auto& entries = host_.netdevs[p].ethtool_stats->entries;
@@ -101,8 +117,7 @@ const roce::model::Host& SyntheticMix::next() {
           case Kind::bursty:
             if (burst_left_ > 0 && rng_() % 3 == 0) v += rng_() % 5000;
             break;
-          case Kind::constant:
-            break;
+          case Kind::constant: break;
         }
       }
     }

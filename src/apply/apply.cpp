@@ -208,16 +208,15 @@ std::optional<ApplyResult> Applier::prepare_journal() {
     if (b) {
       derived.push_back({buffer, *b, *b, true});
     } else if (b.error().sys_errno != EOPNOTSUPP) {  // no buffer object: nothing the driver re-sizes
-      return end(ApplyOutcome::refused, describe(buffer) + " (re-sized by the driver when " + describe(e.object) +
-                                            " changes) cannot be read, so a rollback could not put it back: " +
-                                            b.error().message);
+      return end(ApplyOutcome::refused,
+                 describe(buffer) + " (re-sized by the driver when " + describe(e.object) +
+                     " changes) cannot be read, so a rollback could not put it back: " + b.error().message);
     }
   }
   journal_.entries = derived;
   journal_.entries.insert(journal_.entries.end(), todo_.begin(), todo_.end());
   const auto writes_allowance = milliseconds(2000) * static_cast<long>(todo_.size());
-  journal_.deadline_unix_ms =
-      journal_.started_unix_ms + (opt_.watchdog_grace + opt_.trial + writes_allowance).count();
+  journal_.deadline_unix_ms = journal_.started_unix_ms + (opt_.watchdog_grace + opt_.trial + writes_allowance).count();
   if (auto s = save(JournalState::pending); !s) return end(ApplyOutcome::failed, "journal: " + s.error().message);
   return std::nullopt;
 }

@@ -68,8 +68,8 @@ std::string journal_path(const std::string& state_dir);
 std::string kept_journal_path(const std::string& state_dir);
 
 struct RecoveryResult {
-  bool restored = false;           // an unfinished journal was found and restored
-  std::string message;             // what was found and done, or "" when there was nothing
+  bool restored = false;  // an unfinished journal was found and restored
+  std::string message;    // what was found and done, or "" when there was nothing
   std::vector<std::string> objects;
 };
 

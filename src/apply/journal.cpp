@@ -32,7 +32,8 @@ Expected<JournalState> state_from(const std::string& name) {
 
 Expected<std::int64_t> get_int(const json& j, const char* key) {
   auto it = j.find(key);
-  if (it == j.end() || !it->is_number_integer()) return fail(std::string("member \"") + key + "\" missing or not an integer");
+  if (it == j.end() || !it->is_number_integer())
+    return fail(std::string("member \"") + key + "\" missing or not an integer");
   return it->get<std::int64_t>();
 }
 
@@ -52,10 +53,10 @@ Expected<Journal> journal_from(const json& j) {
   auto pid = get_int(j, "applier_pid");
   auto started = get_int(j, "started_unix_ms");
   auto deadline = get_int(j, "deadline_unix_ms");
-  for (const Error* e : {system ? nullptr : &system.error(), state ? nullptr : &state.error(),
-                         command ? nullptr : &command.error(), note ? nullptr : &note.error(),
-                         pid ? nullptr : &pid.error(), started ? nullptr : &started.error(),
-                         deadline ? nullptr : &deadline.error()})
+  for (const Error* e :
+       {system ? nullptr : &system.error(), state ? nullptr : &state.error(), command ? nullptr : &command.error(),
+        note ? nullptr : &note.error(), pid ? nullptr : &pid.error(), started ? nullptr : &started.error(),
+        deadline ? nullptr : &deadline.error()})
     if (e) return fail(*e);
   auto s = state_from(*state);
   if (!s) return fail(s.error());
@@ -253,8 +254,7 @@ Expected<Journal> read_journal(const std::string& path) {
   }
   ::close(fd);
   auto journal = decode_journal(bytes);
-  if (!journal)
-    return fail(std::move(journal.error()).context("journal " + path));
+  if (!journal) return fail(std::move(journal.error()).context("journal " + path));
   return journal;
 }
 

@@ -27,7 +27,7 @@ struct JournalEntry {
   system::ObjectRef object;
   system::Value prior;     // read fresh from the system before the first write
   system::Value proposed;  // what the apply writes (== prior for a derived object it only records)
-  bool derived = false;  // recorded because the driver recomputes it (mlx5 buffer sizes), not written
+  bool derived = false;    // recorded because the driver recomputes it (mlx5 buffer sizes), not written
   bool operator==(const JournalEntry&) const = default;
 };
 

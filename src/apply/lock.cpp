@@ -110,8 +110,8 @@ Outcome check_state_dir(const std::string& state_dir) {
 Outcome ensure_state_dir(const std::string& state_dir) {
   if (auto chain = check_parent_chain(state_dir); !chain) return chain;  // nothing is made through a bad parent
   if (::mkdir(state_dir.c_str(), 0700) != 0 && errno != EEXIST)
-    return fail("create state directory " + state_dir + ": " + std::strerror(errno),
-                "choose another with --state-dir", errno);
+    return fail("create state directory " + state_dir + ": " + std::strerror(errno), "choose another with --state-dir",
+                errno);
   return check_state_dir(state_dir);
 }
 

@@ -101,7 +101,8 @@ ApplyResult rollback_last(const SystemFactory& open_system, const std::string& s
                                              "): run roce-doctor tune once to restore it first");
   const std::string kept_path = kept_journal_path(state_dir);
   auto journal = read_journal(kept_path);
-  if (!journal && journal.error().sys_errno == ENOENT) return finish(ApplyOutcome::nothing_to_do, "no kept apply to roll back");
+  if (!journal && journal.error().sys_errno == ENOENT)
+    return finish(ApplyOutcome::nothing_to_do, "no kept apply to roll back");
   if (!journal) return finish(ApplyOutcome::failed, journal.error().message);
   if (journal->state != JournalState::kept)
     return finish(ApplyOutcome::nothing_to_do, std::string("the last kept apply is ") + to_string(journal->state) +
@@ -121,7 +122,8 @@ ApplyResult rollback_last(const SystemFactory& open_system, const std::string& s
     journal->state = JournalState::rolled_back;
     journal->note = "every object already held its prior value (pid " + std::to_string(::getpid()) + ")";
     if (auto w = write_journal(kept_path, *journal); !w) return finish(ApplyOutcome::failed, w.error().message);
-    return finish(ApplyOutcome::nothing_to_do, "every object of the apply of " + started + " already holds its prior value");
+    return finish(ApplyOutcome::nothing_to_do,
+                  "every object of the apply of " + started + " already holds its prior value");
   }
   // The active journal says "restoring" before anything is written, so a rollback that dies is
   // finished by the next run like any unfinished apply; the kept copy is spent from then on.
@@ -130,7 +132,8 @@ ApplyResult rollback_last(const SystemFactory& open_system, const std::string& s
   active.applier_pid = ::getpid();
   active.applier_command = own_command_line();
   active.note = "rollback on request of the apply of " + started;
-  if (auto w = write_journal(journal_path(state_dir), active); !w) return finish(ApplyOutcome::failed, w.error().message);
+  if (auto w = write_journal(journal_path(state_dir), active); !w)
+    return finish(ApplyOutcome::failed, w.error().message);
   journal->state = JournalState::rolled_back;
   journal->note = "rolled back on request (pid " + std::to_string(::getpid()) + ")";
   if (auto w = write_journal(kept_path, *journal); !w) return finish(ApplyOutcome::failed, w.error().message);
@@ -142,7 +145,8 @@ ApplyResult rollback_last(const SystemFactory& open_system, const std::string& s
     return finish(ApplyOutcome::failed, "restore incomplete: " + failures + "; the next run retries");
   }
   active.state = JournalState::rolled_back;
-  if (auto w = write_journal(journal_path(state_dir), active); !w) return finish(ApplyOutcome::failed, w.error().message);
+  if (auto w = write_journal(journal_path(state_dir), active); !w)
+    return finish(ApplyOutcome::failed, w.error().message);
   return finish(ApplyOutcome::rolled_back, "restored the apply of " + started + ": " +
                                                std::to_string(report.restored.size()) + " objects written back");
 }

@@ -29,7 +29,8 @@ RestoreReport restore_entries(system::System& system, const std::vector<JournalE
       log.line("restore: FAILED " + name + " reads back " + describe(*back) + ", journal has " + describe(e.prior));
       continue;
     }
-    const std::string what = name + ": " + (now ? describe(*now) : std::string("(unreadable)")) + " -> " + describe(e.prior);
+    const std::string what =
+        name + ": " + (now ? describe(*now) : std::string("(unreadable)")) + " -> " + describe(e.prior);
     report.restored.push_back(what);
     log.line("restore: " + what);
   }

@@ -28,7 +28,8 @@ Expected<std::uint64_t> get_uint(const json& j, const char* key, std::uint64_t m
   if (it == j.end()) return fail(where + ": missing member \"" + key + "\"");
   if (!it->is_number_unsigned()) return fail(where + "." + key + ": not an unsigned integer");
   const auto v = it->get<std::uint64_t>();
-  if (v > max) return fail(where + "." + key + ": " + std::to_string(v) + " is out of range (max " + std::to_string(max) + ")");
+  if (v > max)
+    return fail(where + "." + key + ": " + std::to_string(v) + " is out of range (max " + std::to_string(max) + ")");
   return v;
 }
 
@@ -66,17 +67,17 @@ Outcome get_array(const json& j, const char* key, std::array<T, N>& out, const s
   return done();
 }
 
-#define ROCE_TRY(expr)              \
-  do {                              \
-    auto roce_try_ = (expr);        \
+#define ROCE_TRY(expr)                              \
+  do {                                              \
+    auto roce_try_ = (expr);                        \
     if (!roce_try_) return fail(roce_try_.error()); \
   } while (0)
 
-#define ROCE_UINT(dst, j, key, type, where)                                          \
-  do {                                                                               \
-    auto roce_v_ = get_uint(j, key, std::numeric_limits<type>::max(), where);         \
-    if (!roce_v_) return fail(roce_v_.error());                                      \
-    dst = static_cast<type>(*roce_v_);                                               \
+#define ROCE_UINT(dst, j, key, type, where)                                   \
+  do {                                                                        \
+    auto roce_v_ = get_uint(j, key, std::numeric_limits<type>::max(), where); \
+    if (!roce_v_) return fail(roce_v_.error());                               \
+    dst = static_cast<type>(*roce_v_);                                        \
   } while (0)
 
 // An optional member: null when the source did not say, else the number (read back alike).
@@ -116,9 +117,9 @@ Expected<system::Value> pfc_from(const json& j, const std::string& w) {
 }
 
 json ets_json(const model::Ets& e) {
-  return {{"willing", e.willing},   {"ets_cap", e.ets_cap},       {"cbs", e.cbs},
-          {"tc_tx_bw", e.tc_tx_bw}, {"tc_rx_bw", e.tc_rx_bw},     {"tc_tsa", e.tc_tsa},
-          {"prio_tc", e.prio_tc},   {"tc_reco_bw", e.tc_reco_bw}, {"tc_reco_tsa", e.tc_reco_tsa},
+  return {{"willing", e.willing},          {"ets_cap", e.ets_cap},       {"cbs", e.cbs},
+          {"tc_tx_bw", e.tc_tx_bw},        {"tc_rx_bw", e.tc_rx_bw},     {"tc_tsa", e.tc_tsa},
+          {"prio_tc", e.prio_tc},          {"tc_reco_bw", e.tc_reco_bw}, {"tc_reco_tsa", e.tc_reco_tsa},
           {"reco_prio_tc", e.reco_prio_tc}};
 }
 Expected<system::Value> ets_from(const json& j, const std::string& w) {
@@ -198,9 +199,11 @@ struct ToJson {
               {"buffer_size", v.buffer_size},
               {"total_size", optional_json(v.total_size)}}}};
   }
-  json operator()(const system::EcnEnable& v) const { return {{"type", "ecn"}, {"value", {{"np", v.np}, {"rp", v.rp}}}}; }
+  json operator()(const system::EcnEnable& v) const {
+    return {{"type", "ecn"}, {"value", {{"np", v.np}, {"rp", v.rp}}}};
+  }
   json operator()(const model::RedParams& v) const {
-    json r = {{"limit", v.limit}, {"qth_min", v.qth_min}, {"qth_max", v.qth_max}, {"wlog", v.wlog},
+    json r = {{"limit", v.limit}, {"qth_min", v.qth_min},     {"qth_max", v.qth_max}, {"wlog", v.wlog},
               {"plog", v.plog},   {"scell_log", v.scell_log}, {"flags", v.flags}};
     r["max_p"] = v.max_p ? json(*v.max_p) : json(nullptr);
     return {{"type", "red"}, {"value", r}};
@@ -318,6 +321,8 @@ std::string describe(const system::Value& value) {
   return j.dump();
 }
 
-bool same_setting(system::Knob, const system::Value& a, const system::Value& b) { return setting_of(a) == setting_of(b); }
+bool same_setting(system::Knob, const system::Value& a, const system::Value& b) {
+  return setting_of(a) == setting_of(b);
+}
 
 }  // namespace roce::apply

@@ -12,8 +12,8 @@ namespace {
 
 std::string figures(const WindowFigures& w) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%llu drops in %.1f s (%.2f/s)",
-                static_cast<unsigned long long>(w.drops.value_or(0)), w.seconds, w.drops_per_second);
+  std::snprintf(buf, sizeof buf, "%llu drops in %.1f s (%.2f/s)", static_cast<unsigned long long>(w.drops.value_or(0)),
+                w.seconds, w.drops_per_second);
   std::string s = buf;
   if (w.all_priority_drops && w.all_priority_drops != w.drops)
     s += ", " + std::to_string(*w.all_priority_drops) + " on all priorities";

@@ -26,9 +26,9 @@ struct WindowFigures {
   std::optional<double> pause_fraction;  // the most-paused lossless priority (rx or tx); nullopt: no counter
   bool counter_reset = false;            // a drop counter went backwards: the window proves nothing
   double seconds = 0;
-  std::vector<std::string> links_down;   // ports not "up" at the end of the window
-  std::vector<std::string> critical;     // critical findings at the end ("DROP-LOSSLESS@ens1f0np0 prio 3")
-  std::vector<std::string> ports;        // every port judged at the end of the window
+  std::vector<std::string> links_down;     // ports not "up" at the end of the window
+  std::vector<std::string> critical;       // critical findings at the end ("DROP-LOSSLESS@ens1f0np0 prio 3")
+  std::vector<std::string> ports;          // every port judged at the end of the window
   std::vector<std::string> drop_counters;  // "ens1f0np0 prio[3].rx_discards": what `drops` sums
 };
 

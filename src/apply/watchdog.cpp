@@ -120,7 +120,7 @@ void WatchdogHandle::finish(std::chrono::milliseconds wait) {
   if (pid_ <= 0) return;
   const auto give_up = std::chrono::steady_clock::now() + wait;
   for (;;) {
-    if (::waitpid(pid_, nullptr, WNOHANG) != 0) break;  // reaped, or not our child any more
+    if (::waitpid(pid_, nullptr, WNOHANG) != 0) break;       // reaped, or not our child any more
     if (std::chrono::steady_clock::now() >= give_up) break;  // it lives on in its own session
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

@@ -7,12 +7,12 @@
 // it (SIGKILL) and restores. Restores happen under the apply lock, which it waits for as long as
 // the applier holds it (a killed applier releases it when it exits). The deadline is given in
 // wall-clock time but waited for on the monotonic clock.
+#include <poll.h>
+#include <sys/types.h>
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <poll.h>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 #include "system/system.hpp"
@@ -27,7 +27,9 @@ class WatchdogHandle {
  public:
   WatchdogHandle() = default;
   WatchdogHandle(pid_t pid, int notify_fd) : pid_(pid), notify_fd_(notify_fd) {}
-  WatchdogHandle(WatchdogHandle&& o) noexcept : pid_(o.pid_), notify_fd_(o.notify_fd_) { o.pid_ = -1, o.notify_fd_ = -1; }
+  WatchdogHandle(WatchdogHandle&& o) noexcept : pid_(o.pid_), notify_fd_(o.notify_fd_) {
+    o.pid_ = -1, o.notify_fd_ = -1;
+  }
   WatchdogHandle& operator=(WatchdogHandle&& o) noexcept;
   ~WatchdogHandle();
   bool running() const { return pid_ > 0; }

@@ -11,9 +11,7 @@
 namespace roce::captures {
 namespace {
 
-bool is_zstd_name(const std::string& path) {
-  return path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
-}
+bool is_zstd_name(const std::string& path) { return path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0; }
 
 }  // namespace
 

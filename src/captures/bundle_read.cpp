@@ -10,8 +10,8 @@
 
 #include "captures/bundle.hpp"
 #include "captures/json_locate.hpp"
-#include "model/schema.hpp"
 #include "captures/json_types.hpp"
+#include "model/schema.hpp"
 
 namespace roce::captures {
 namespace {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "captures/bundle.hpp"
-#include "model/schema.hpp"
 #include "captures/json_types.hpp"
+#include "model/schema.hpp"
 
 namespace roce::captures {
 namespace {
@@ -18,7 +18,9 @@ Json to_json(const std::string& s) { return s; }
 Json to_json(bool b) { return b; }
 Json to_json(double d) { return d; }
 template <std::integral T>
-Json to_json(T n) { return n; }
+Json to_json(T n) {
+  return n;
+}
 // The model's clocks (time_unix_ms, monotonic_ns) hold 0 when the time is unknown: null, never 1970.
 Json to_json(std::int64_t clock) { return clock == 0 ? Json(nullptr) : Json(clock); }
 
@@ -69,9 +71,13 @@ bool is_omitted(const model::Field<T>& f) {
   return !f.value && f.availability == model::Availability::absent && f.cause.empty() && is_default(f.from);
 }
 template <class T>
-bool is_omitted(const std::optional<T>& o) { return !o; }
+bool is_omitted(const std::optional<T>& o) {
+  return !o;
+}
 template <class T>
-bool is_omitted(const T&) { return false; }
+bool is_omitted(const T&) {
+  return false;
+}
 
 template <class T>
 Json to_json(const model::Field<T>& f) {
@@ -127,9 +133,12 @@ void pretty(const Json& j, std::size_t indent, std::string& out) {
     for (const char c : flat) {
       spaced += c;
       if (in_string) {
-        if (escaped) escaped = false;
-        else if (c == '\\') escaped = true;
-        else if (c == '"') in_string = false;
+        if (escaped)
+          escaped = false;
+        else if (c == '\\')
+          escaped = true;
+        else if (c == '"')
+          in_string = false;
       } else if (c == '"') {
         in_string = true;
       } else if (c == ',' || c == ':') {

@@ -13,4 +13,4 @@ template <class T>
 constexpr bool is_optional = false;
 template <class T>
 constexpr bool is_optional<std::optional<T>> = true;
-}
+}  // namespace roce::captures

@@ -24,9 +24,10 @@ std::string last_sample_label(const std::string& path, const judge::Input& in) {
 
 void add_diff_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<DiffOptions>();
-  auto* diff = app.add_subcommand(
-      "diff", "Configuration differences between two captures (the last sample of each), and counter deltas "
-              "and rates when both are of one host; exit 0 same configuration, 1 differences");
+  auto* diff =
+      app.add_subcommand("diff",
+                         "Configuration differences between two captures (the last sample of each), and counter deltas "
+                         "and rates when both are of one host; exit 0 same configuration, 1 differences");
   diff->add_option("A", options->a, "First capture: a bundle, a folder of command outputs, an sos report")
       ->required()
       ->type_name("A");

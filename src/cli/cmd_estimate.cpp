@@ -23,7 +23,8 @@ struct EstimateOptions {
 Expected<physics::EstimateQuestion> question_of(const EstimateOptions& o) {
   physics::EstimateQuestion q;
   const auto bytes = physics::parse_size(o.size);
-  if (!bytes || *bytes <= 0) return fail("--size " + o.size + ": not a size", "bytes, or with a unit: 2GB, 512MiB, 1.5T");
+  if (!bytes || *bytes <= 0)
+    return fail("--size " + o.size + ": not a size", "bytes, or with a unit: 2GB, 512MiB, 1.5T");
   q.bytes = *bytes;
   const auto collective = physics::collective_named(o.collective);
   if (!collective)
@@ -48,7 +49,8 @@ Expected<physics::EstimateQuestion> question_of(const EstimateOptions& o) {
     q.rate_is_busbw = true;
   } else if (!o.rate.empty()) {
     q.rate_gbps = physics::parse_rate_gbps(o.rate);
-    if (!q.rate_gbps || *q.rate_gbps <= 0) return fail("--rate " + o.rate + ": not a rate", "400G, 400Gb/s, 100Gbps, 50GB/s");
+    if (!q.rate_gbps || *q.rate_gbps <= 0)
+      return fail("--rate " + o.rate + ": not a rate", "400G, 400Gb/s, 100Gbps, 50GB/s");
   }
   if (!o.within.empty()) {
     const auto d = parse_duration(o.within);

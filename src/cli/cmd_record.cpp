@@ -133,10 +133,14 @@ Expected<std::uint64_t> parse_size(std::string_view text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
   const std::string_view unit(end, static_cast<std::size_t>(text.data() + text.size() - end));
   int shift = -1;
-  if (unit.empty() || unit == "B") shift = 0;
-  else if (unit == "K" || unit == "KiB") shift = 10;
-  else if (unit == "M" || unit == "MiB") shift = 20;
-  else if (unit == "G" || unit == "GiB") shift = 30;
+  if (unit.empty() || unit == "B")
+    shift = 0;
+  else if (unit == "K" || unit == "KiB")
+    shift = 10;
+  else if (unit == "M" || unit == "MiB")
+    shift = 20;
+  else if (unit == "G" || unit == "GiB")
+    shift = 30;
   if (ec != std::errc() || end == text.data() || n == 0 || shift < 0 || n > (std::uint64_t{1} << (62 - shift)))
     return fail("invalid size \"" + std::string(text) + "\"", "give a positive number and K, M or G: 100M");
   return n << shift;
@@ -145,8 +149,9 @@ Expected<std::uint64_t> parse_size(std::string_view text) {
 void add_record_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<RecordOptions>();
   RecordOptions& o = *options;
-  auto* cmd = app.add_subcommand("record", "Record this host's configuration and counters into a compact, "
-                                           "crash-tolerant time series (`show`/`check --from` read it)");
+  auto* cmd = app.add_subcommand("record",
+                                 "Record this host's configuration and counters into a compact, "
+                                 "crash-tolerant time series (`show`/`check --from` read it)");
   cmd->add_option("-o,--output", o.output, "Recording to write; an existing recording is appended to")
       ->required()
       ->type_name("FILE");

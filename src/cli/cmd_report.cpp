@@ -34,8 +34,9 @@ int print_report(const ReportOptions& options, const report::TimelineReport& rep
 
 void add_report_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<ReportOptions>();
-  auto* report = app.add_subcommand("report", "Timeline of findings over a capture's samples (checks once per window); "
-                                              "-o writes a self-contained HTML report with plots");
+  auto* report = app.add_subcommand("report",
+                                    "Timeline of findings over a capture's samples (checks once per window); "
+                                    "-o writes a self-contained HTML report with plots");
   report
       ->add_option("paths", options->paths,
                    "Captures of one host: recordings (record, and their rotated parts), bundles (collect --samples "

@@ -29,8 +29,8 @@ int run_topo(const GlobalOptions& global, const TopoOptions& options) {
   judge::Input input;
   input.observations.topology = read->topology;
   const report::CheckRun run = judge::judge(input, *profile, {.selection = {}, .host = false});
-  const std::string out = options.json ? report::render_topo_json(read->topology, run)
-                                       : report::render_topo_text(read->topology, run);
+  const std::string out =
+      options.json ? report::render_topo_json(read->topology, run) : report::render_topo_text(read->topology, run);
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (std::fflush(stdout) != 0) return kExitRuntimeError;
   return verdict_of(run).exit_code();

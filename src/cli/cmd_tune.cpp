@@ -44,8 +44,7 @@ int exit_code_of(apply::ApplyOutcome outcome) {
   switch (outcome) {
     case apply::ApplyOutcome::kept:
     case apply::ApplyOutcome::nothing_to_do:
-    case apply::ApplyOutcome::dry_run:
-      return kExitHealthy;
+    case apply::ApplyOutcome::dry_run: return kExitHealthy;
     case apply::ApplyOutcome::rolled_back: return kExitWarnings;
     case apply::ApplyOutcome::refused: return kExitInputError;
     case apply::ApplyOutcome::failed: return kExitRuntimeError;
@@ -56,7 +55,8 @@ int exit_code_of(apply::ApplyOutcome outcome) {
 int run_rollback(const GlobalOptions& global, const TuneOptions& options) {
   // An apply that died half-way is finished first: its journal, not the last kept one, is current.
   auto recovered = apply::recover_unfinished(factory_for(global), state_dir_of(options), std::cerr);
-  if (!recovered) return report_error(std::move(recovered.error()).context("unfinished tune journal"), kExitRuntimeError);
+  if (!recovered)
+    return report_error(std::move(recovered.error()).context("unfinished tune journal"), kExitRuntimeError);
   const auto result = apply::rollback_last(factory_for(global), state_dir_of(options), std::cout, options.force);
   std::cout << "tune --rollback: " << apply::to_string(result.outcome) << ": " << result.reason << "\n";
   return result.outcome == apply::ApplyOutcome::rolled_back || result.outcome == apply::ApplyOutcome::nothing_to_do
@@ -115,8 +115,9 @@ int apply_and_report(system::System& system, const tune::Plan& plan, const apply
 
 void add_tune_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<TuneOptions>();
-  auto* tune = app.add_subcommand("tune", "Plan the changes that make this host match a profile (dry run: changes "
-                                          "nothing); exit 0 nothing to change, 1 changes proposed");
+  auto* tune = app.add_subcommand("tune",
+                                  "Plan the changes that make this host match a profile (dry run: changes "
+                                  "nothing); exit 0 nothing to change, 1 changes proposed");
   add_system_options(*tune, global);
   add_dev_option(*tune, options->dev);
   add_profile_option(*tune, options->profile);

@@ -27,7 +27,7 @@ struct TuneOptions {
   bool force = false;
   std::string baseline = "10s";
   std::string trial = "10s";
-  std::string state_dir;  // empty: $ROCE_DOCTOR_STATE_DIR, else /var/lib/roce-doctor
+  std::string state_dir;                    // empty: $ROCE_DOCTOR_STATE_DIR, else /var/lib/roce-doctor
   std::vector<std::string> switch_exports;  // --switch: plan the switch side too (printed, never applied)
 };
 

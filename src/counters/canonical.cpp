@@ -123,8 +123,8 @@ std::string prio_name(int prio, std::string_view what) {
 
 std::string lane_name(int lane) { return "phy.lane[" + std::to_string(lane) + "].errors"; }
 
-Canonical canonicalize(std::string_view driver, const model::CounterSet* ethtool,
-                       const model::CounterSet* hw_counters, const model::CounterSet* ib_counters) {
+Canonical canonicalize(std::string_view driver, const model::CounterSet* ethtool, const model::CounterSet* hw_counters,
+                       const model::CounterSet* ib_counters) {
   Sources sources{};
   sources[static_cast<std::size_t>(Set::ethtool)] = ethtool;
   sources[static_cast<std::size_t>(Set::hw_counters)] = hw_counters;

@@ -56,8 +56,8 @@ std::string lane_name(int lane);
 // several share.
 // When several raw names map to one canonical name, the first present in the map's order wins.
 // A canonical name whose raw counters are all absent is absent from the result (never zero).
-Canonical canonicalize(std::string_view driver, const model::CounterSet* ethtool,
-                       const model::CounterSet* hw_counters, const model::CounterSet* ib_counters);
+Canonical canonicalize(std::string_view driver, const model::CounterSet* ethtool, const model::CounterSet* hw_counters,
+                       const model::CounterSet* ib_counters);
 
 // Convenience over a netdev and its port (either may be null).
 Canonical canonicalize(const model::NetDev* netdev, const model::RdmaPort* port);

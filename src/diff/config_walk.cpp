@@ -292,7 +292,8 @@ void subject_changes(const std::vector<D>& a, const std::vector<D>& b, std::vect
     const std::string name = identity(ea);
     if (const D* eb = find(b, name))
       Walker{name, out}.objects(ea, *eb, "");
-    else only(name, true);
+    else
+      only(name, true);
   }
   for (const auto& eb : b) {
     const std::string name = identity(eb);

@@ -12,8 +12,8 @@ namespace roce::diff {
 namespace {
 
 bool lossless_relevant(const std::string& name) {
-  static constexpr std::array<std::string_view, 7> kWords = {"pause", "discard", "ecn",  "cnp",
-                                                             "out_of_buffer", "drop", "marked"};
+  static constexpr std::array<std::string_view, 7> kWords = {"pause",         "discard", "ecn",   "cnp",
+                                                             "out_of_buffer", "drop",    "marked"};
   return std::any_of(kWords.begin(), kWords.end(), [&](std::string_view w) { return name.find(w) != name.npos; });
 }
 

@@ -31,18 +31,18 @@ struct CounterChange {
   std::string counter;    // path below the subject: "ethtool_stats.rx_prio3_pause", "ports[1].hw_counters.np_cnp_sent"
   std::string canonical;  // "prio[3].rx_pause" where known (counters/canonical.hpp), else empty
   std::optional<std::uint64_t> before, after;  // one is empty when the counter exists in one sample only
-  std::uint64_t delta = 0;  // after - before; after alone when the counter was reset (a decrease)
+  std::uint64_t delta = 0;                     // after - before; after alone when the counter was reset (a decrease)
   bool reset = false;
   std::optional<double> rate_per_s;  // delta / seconds, when the samples' clocks give seconds
-  bool lossless = false;  // pause, discards, ECN, CNP, out of buffer, drops: listed first
+  bool lossless = false;             // pause, discards, ECN, CNP, out of buffer, drops: listed first
   bool operator==(const CounterChange&) const = default;
 };
 
 struct Diff {
   std::string host_a, host_b;
-  bool same_host = false;           // same hostname: counters are compared
-  std::optional<double> seconds;    // B after A by the samples' clocks
-  std::string clock;                // "monotonic" or "wall clock" (which clock gave `seconds`)
+  bool same_host = false;         // same hostname: counters are compared
+  std::optional<double> seconds;  // B after A by the samples' clocks
+  std::string clock;              // "monotonic" or "wall clock" (which clock gave `seconds`)
   std::vector<ConfigChange> config;
   std::vector<CounterChange> counters;  // lossless-relevant first, then by rate (or delta), descending
   std::vector<std::string> notes;

@@ -73,9 +73,9 @@ std::string render_text(const Diff& d, const RenderOptions& o) {
     }
   }
   out += "\n";
-  out += d.config.empty() ? std::string("no configuration differences")
-                          : std::to_string(d.config.size()) + " configuration difference" +
-                                (d.config.size() == 1 ? "" : "s");
+  out += d.config.empty()
+             ? std::string("no configuration differences")
+             : std::to_string(d.config.size()) + " configuration difference" + (d.config.size() == 1 ? "" : "s");
   if (d.same_host) {
     out += "; " + std::to_string(d.counters.size()) + " counter" + (d.counters.size() == 1 ? "" : "s") + " changed";
     if (shown < d.counters.size()) out += ", top " + std::to_string(shown) + " shown (--all for all)";

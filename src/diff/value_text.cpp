@@ -73,8 +73,7 @@ void app_only_in(const std::map<AppKey, int>& from, const std::map<AppKey, int>&
   for (const auto& [key, count] : from) {
     const auto it = other.find(key);
     const int surplus = count - (it == other.end() ? 0 : it->second);
-    for (int i = 0; i < surplus; ++i)
-      groups[{std::get<0>(key), std::get<1>(key)}].push_back(std::get<2>(key));
+    for (int i = 0; i < surplus; ++i) groups[{std::get<0>(key), std::get<1>(key)}].push_back(std::get<2>(key));
   }
   for (const auto& [sel_prio, protocols] : groups) {
     const auto [sel, prio] = sel_prio;
@@ -135,8 +134,8 @@ std::string_view element_label(std::string_view key) {
   if (key == "np" || key == "rp" || key == "prio_tc" || key == "reco_prio_tc" || key == "prio2buffer" ||
       key == "priomap")
     return "prio";
-  if (key == "tc_tx_bw" || key == "tc_rx_bw" || key == "tc_tsa" || key == "tc_reco_bw" ||
-      key == "tc_reco_tsa" || key == "maxrate")
+  if (key == "tc_tx_bw" || key == "tc_rx_bw" || key == "tc_tsa" || key == "tc_reco_bw" || key == "tc_reco_tsa" ||
+      key == "maxrate")
     return "tc";
   if (key == "buffer_size") return "buffer";
   if (key == "quanta") return "band";

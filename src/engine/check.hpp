@@ -57,7 +57,7 @@ struct CheckInfo {
   std::vector<std::string_view> profile_keys;  // profile keys read: "qos.lossless", "cnp.priority"
   std::vector<Threshold> thresholds;
   std::vector<std::string_view> explained_by;  // check IDs whose findings are root causes of this one's
-  std::string_view doc;  // one paragraph for `roce-doctor checks` and the man page
+  std::string_view doc;                        // one paragraph for `roce-doctor checks` and the man page
   void (*evaluate)(const Context&, Reporter&) = nullptr;
 };
 
@@ -94,8 +94,8 @@ struct CheckResult {
   enum class Status { ok, finding, skipped };
   std::string id;
   Status status = Status::ok;
-  std::string skipped_reason;       // status == skipped: why (all subjects' reasons, "; "-joined)
-  std::vector<std::string> notes;   // subjects skipped while others were evaluated
+  std::string skipped_reason;      // status == skipped: why (all subjects' reasons, "; "-joined)
+  std::vector<std::string> notes;  // subjects skipped while others were evaluated
   std::vector<Finding> findings;
 };
 const char* to_string(CheckResult::Status s);

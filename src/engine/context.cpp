@@ -45,9 +45,7 @@ Subject PortView::buffer_subject(int buffer) const {
 
 std::string PortView::name() const { return netdev->name.empty() ? subject().to_string() : netdev->name; }
 
-std::string PortView::driver() const {
-  return netdev->driver.ok() ? netdev->driver->driver : std::string();
-}
+std::string PortView::driver() const { return netdev->driver.ok() ? netdev->driver->driver : std::string(); }
 
 const counters::Metric* PortView::metric(std::string_view canonical) const {
   auto it = now.find(canonical);

@@ -35,9 +35,9 @@ double pause_fraction(std::uint64_t delta_us, double dt_seconds);
 /// One RoCE port: an Ethernet netdev with (normally) its RDMA device/port, and its counters in
 /// canonical names, now and (if there is an earlier sample) before.
 struct PortView {
-  const model::NetDev* netdev = nullptr;       // never null; a stand-in (every field absent) when
-                                               // the host does not describe the port's netdev
-  const model::RdmaDevice* device = nullptr;   // null: a netdev with no RDMA device
+  const model::NetDev* netdev = nullptr;      // never null; a stand-in (every field absent) when
+                                              // the host does not describe the port's netdev
+  const model::RdmaDevice* device = nullptr;  // null: a netdev with no RDMA device
   const model::RdmaPort* port = nullptr;
   bool stand_in = false;  // netdev is a stand-in: nothing to tune or measure there
   const model::NetDev* netdev_before = nullptr;

@@ -16,12 +16,12 @@ const char* to_string(Severity s);
 /// so that a Subject or a Finding can be written with designated initializers naming only what
 /// applies (gcc warns about an omitted member that has none).
 struct Subject {
-  std::string netdev{};            // "ens1f0np0"
-  std::string rdma_device{};       // "mlx5_0"
-  std::optional<int> port{};       // RDMA port number
-  std::optional<int> priority{};   // 0..7
-  std::optional<int> buffer{};     // DCB buffer index
-  std::string to_string() const;   // "ens1f0np0 (mlx5_0/1) prio 3"
+  std::string netdev{};           // "ens1f0np0"
+  std::string rdma_device{};      // "mlx5_0"
+  std::optional<int> port{};      // RDMA port number
+  std::optional<int> priority{};  // 0..7
+  std::optional<int> buffer{};    // DCB buffer index
+  std::string to_string() const;  // "ens1f0np0 (mlx5_0/1) prio 3"
   /// The port: its netdev, or "mlx5_0/1" when the netdev is unknown.
   std::string port_name() const;
   bool operator==(const Subject&) const = default;
@@ -30,8 +30,8 @@ struct Subject {
 /// One fact behind a finding: a raw counter (name as the driver spells it, value, delta and rate
 /// over the window) or a configuration field (name, value), and where it came from.
 struct Evidence {
-  std::string name;   // "rx_prio3_discards", "dcb pfc prio-pfc", "mtu"
-  std::string value;  // "0:off 1:off 2:off 3:on ...", "1523" (cumulative value for counters)
+  std::string name;                    // "rx_prio3_discards", "dcb pfc prio-pfc", "mtu"
+  std::string value;                   // "0:off 1:off 2:off 3:on ...", "1523" (cumulative value for counters)
   std::optional<std::uint64_t> delta;  // counters over the window
   std::optional<double> per_second;    // delta / dt
   bool reset = false;                  // counter went backwards: delta counts since the reset

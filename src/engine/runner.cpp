@@ -163,24 +163,20 @@ void link_causes(std::span<const CheckInfo> catalog, std::vector<CheckResult>& r
           const std::string port = f.subject.port_name();
           if (!port.empty() && cause.subject.port_name() != port) continue;
           std::string ref = cause.ref();
-          if (std::find(f.caused_by.begin(), f.caused_by.end(), ref) == f.caused_by.end())
-            f.caused_by.push_back(ref);
+          if (std::find(f.caused_by.begin(), f.caused_by.end(), ref) == f.caused_by.end()) f.caused_by.push_back(ref);
         }
       }
   }
 }
 
-std::vector<Finding> ranked_findings(std::span<const CheckInfo> catalog,
-                                     const std::vector<CheckResult>& results) {
+std::vector<Finding> ranked_findings(std::span<const CheckInfo> catalog, const std::vector<CheckResult>& results) {
   std::vector<Finding> all;
   for (const auto& r : results) all.insert(all.end(), r.findings.begin(), r.findings.end());
   auto key = [&](const Finding& f) {
-    return std::tuple(-static_cast<int>(f.severity), f.caused_by.empty() ? 0 : 1,
-                      catalog_index(catalog, f.id), f.subject.netdev, f.subject.priority.value_or(-1),
-                      f.subject.buffer.value_or(-1));
+    return std::tuple(-static_cast<int>(f.severity), f.caused_by.empty() ? 0 : 1, catalog_index(catalog, f.id),
+                      f.subject.netdev, f.subject.priority.value_or(-1), f.subject.buffer.value_or(-1));
   };
-  std::stable_sort(all.begin(), all.end(),
-                   [&](const Finding& a, const Finding& b) { return key(a) < key(b); });
+  std::stable_sort(all.begin(), all.end(), [&](const Finding& a, const Finding& b) { return key(a) < key(b); });
   return all;
 }
 

@@ -26,8 +26,7 @@ std::vector<CheckResult> run_checks(std::span<const CheckInfo> catalog, const Co
 
 /// Every finding of every result, ranked: critical before warning before info; within a severity,
 /// root causes before the findings they explain; then catalog order, then subject.
-std::vector<Finding> ranked_findings(std::span<const CheckInfo> catalog,
-                                     const std::vector<CheckResult>& results);
+std::vector<Finding> ranked_findings(std::span<const CheckInfo> catalog, const std::vector<CheckResult>& results);
 
 /// Fills caused_by: a finding of check C is caused by every finding on the same netdev (any netdev
 /// when C's finding names no port) of a check that C's CheckInfo lists in explained_by.

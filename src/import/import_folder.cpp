@@ -22,8 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kMaxFileBytes = 64u << 20;     // no command output is this large
-constexpr int kMaxDepth = 4;                         // plain folders: sysinfo-snapshot nests outputs
+constexpr std::size_t kMaxFileBytes = 64u << 20;  // no command output is this large
+constexpr int kMaxDepth = 4;                      // plain folders: sysinfo-snapshot nests outputs
 
 struct FoundFile {
   CommandFile command;

@@ -38,9 +38,9 @@ class RangeFilter {
     } else {
       const model::Host filtered = model::filter_host(s, request_.dev);
       if (model::host_is_empty(filtered)) {
-        error_ =
-            no_device_error(request_.dev, " in the sample at " + util::utc_text(s.time_unix_ms, util::UtcForm::date_time) + " UTC",
-                            "see `roce-doctor show --from PATH` for the names");
+        error_ = no_device_error(
+            request_.dev, " in the sample at " + util::utc_text(s.time_unix_ms, util::UtcForm::date_time) + " UTC",
+            "see `roce-doctor show --from PATH` for the names");
         return false;
       }
       feed_(filtered);

@@ -14,11 +14,11 @@ constexpr int kPriorities = 8;
 template <class T>
 using PerPrio = std::array<T, kPriorities>;
 
-struct Pfc {  // struct ieee_pfc
+struct Pfc {                            // struct ieee_pfc
   std::optional<std::uint8_t> pfc_cap;  // unset: the source did not say (mlnx_qos never prints it)
-  std::uint8_t pfc_en = 0;  // bit p set: PFC enabled on priority p
+  std::uint8_t pfc_en = 0;              // bit p set: PFC enabled on priority p
   std::uint8_t mbc = 0;
-  std::uint16_t delay = 0;  // mlx5: cable length in metres; IEEE: bit times
+  std::uint16_t delay = 0;               // mlx5: cable length in metres; IEEE: bit times
   PerPrio<std::uint64_t> requests{};     // PFC frames sent (mlx5: tx_prioN_pause)
   PerPrio<std::uint64_t> indications{};  // PFC frames received (mlx5: rx_prioN_pause)
   bool enabled(int prio) const { return (pfc_en >> prio) & 1; }
@@ -31,8 +31,7 @@ struct Ets {  // struct ieee_ets
   bool willing = false;
   std::uint8_t ets_cap = 0;
   bool cbs = false;
-  PerPrio<std::uint8_t> tc_tx_bw{}, tc_rx_bw{}, tc_tsa{}, prio_tc{}, tc_reco_bw{}, tc_reco_tsa{},
-      reco_prio_tc{};
+  PerPrio<std::uint8_t> tc_tx_bw{}, tc_rx_bw{}, tc_tsa{}, prio_tc{}, tc_reco_bw{}, tc_reco_tsa{}, reco_prio_tc{};
   bool operator==(const Ets&) const = default;
 };
 

@@ -75,15 +75,11 @@ inline Availability availability_from_errno(int err) {
   switch (err) {
     case EOPNOTSUPP:
     case ENODEV:
-    case ENOSYS:
-      return Availability::unsupported;
+    case ENOSYS: return Availability::unsupported;
     case EPERM:
-    case EACCES:
-      return Availability::denied;
-    case ENOENT:
-      return Availability::absent;
-    default:
-      return Availability::error;
+    case EACCES: return Availability::denied;
+    case ENOENT: return Availability::absent;
+    default: return Availability::error;
   }
 }
 

@@ -8,9 +8,9 @@
 
 #include "model/counters.hpp"
 #include "model/dcb.hpp"
-#include "model/shared_buffer.hpp"
 #include "model/field.hpp"
 #include "model/qdisc.hpp"
+#include "model/shared_buffer.hpp"
 
 namespace roce::model {
 
@@ -27,7 +27,7 @@ struct DriverInfo {  // ETHTOOL_GDRVINFO
   bool operator==(const DriverInfo&) const = default;
 };
 
-struct LinkSettings {  // ETHTOOL_MSG_LINKMODES_GET / ETHTOOL_GLINKSETTINGS
+struct LinkSettings {                       // ETHTOOL_MSG_LINKMODES_GET / ETHTOOL_GLINKSETTINGS
   std::optional<std::uint32_t> speed_mbps;  // nullopt: SPEED_UNKNOWN
   std::string duplex;                       // "full", "half", "unknown"
   bool autoneg = false;
@@ -41,7 +41,7 @@ struct PauseParams {  // ETHTOOL_MSG_PAUSE_GET (802.3x global pause)
   bool operator==(const PauseParams&) const = default;
 };
 
-struct PcieLink {  // sysfs current_link_speed/width, max_link_speed/width
+struct PcieLink {                        // sysfs current_link_speed/width, max_link_speed/width
   std::string current_speed, max_speed;  // "16.0 GT/s PCIe"
   std::uint32_t current_width = 0, max_width = 0;
   bool operator==(const PcieLink&) const = default;
@@ -70,7 +70,7 @@ struct NetDev {
   Field<std::uint32_t> module_cable_m;          // cable length the module reports, if any
   Field<std::string> pci_address;               // "0000:b1:00.0"
   Field<PcieLink> pcie;
-  Field<std::string> trust;                     // vendor sysfs qos/trust: "pcp" or "dscp"
+  Field<std::string> trust;  // vendor sysfs qos/trust: "pcp" or "dscp"
   Field<NicEcn> ecn;
   Dcb dcb;
   Field<std::vector<Qdisc>> qdiscs;
@@ -96,10 +96,10 @@ struct RdmaPort {
   std::uint32_t number = 0;
   Field<PortState> state;
   Field<PortState> phys_state;
-  Field<std::string> rate;        // "100 Gb/sec (4X EDR)"
+  Field<std::string> rate;  // "100 Gb/sec (4X EDR)"
   Field<double> rate_gbps;
-  Field<std::string> link_layer;  // "Ethernet", "InfiniBand"
-  Field<std::string> netdev;      // associated netdev (from the device, or the GID table)
+  Field<std::string> link_layer;    // "Ethernet", "InfiniBand"
+  Field<std::string> netdev;        // associated netdev (from the device, or the GID table)
   Field<std::uint32_t> active_mtu;  // bytes (verbs)
   Field<std::uint32_t> max_mtu;     // bytes (verbs)
   Field<std::vector<Gid>> gids;
@@ -117,7 +117,7 @@ struct RdmaDevice {
   Field<std::string> hca_type;
   Field<std::string> pci_address;
   Field<std::vector<std::string>> netdevs;  // device/net/*
-  Field<std::uint32_t> port_count;  // ports found; missing, with the cause, when ports/ cannot be listed
+  Field<std::uint32_t> port_count;          // ports found; missing, with the cause, when ports/ cannot be listed
   std::vector<RdmaPort> ports;
   bool operator==(const RdmaDevice&) const = default;
 };
@@ -133,9 +133,9 @@ struct CollectionNote {
 struct Host {
   std::string hostname;
   std::string kernel_release;
-  std::int64_t time_unix_ms = 0;         // wall clock of the sample
-  std::int64_t monotonic_ns = 0;         // CLOCK_MONOTONIC of the sample, for rates; 0 if unknown
-  Provenance from;                        // "live" / "bundle:FILE" / "sim:FILE"
+  std::int64_t time_unix_ms = 0;  // wall clock of the sample
+  std::int64_t monotonic_ns = 0;  // CLOCK_MONOTONIC of the sample, for rates; 0 if unknown
+  Provenance from;                // "live" / "bundle:FILE" / "sim:FILE"
   std::vector<NetDev> netdevs;
   std::vector<RdmaDevice> rdma_devices;
   std::vector<CollectionNote> notes;

@@ -14,12 +14,12 @@ namespace roce::model {
 /// One network device NCCL listed in its "NET/<name> : Using [i]dev:port/LL ..." line or, from NCCL
 /// 2.27 on, in a line of its own ("NET/IB: [i] mlx5_2:uverbs2:1/RoCE provider=... pciPath=...").
 struct NcclNetDevice {
-  int index = -1;                  // NCCL's device index: the N of "via NET/IB/N" (before 2.27)
-  std::string name;                // "mlx5_0", or the interface for sockets ("eno2")
-  std::optional<int> port;         // RDMA port ("mlx5_0:1")
-  std::string link_layer;          // "RoCE", "IB", "UNSPECIFIED"; empty for sockets
-  std::string address;             // sockets: "192.168.1.105"
-  std::vector<std::string> flags;  // what follows: "SHARP", rail or plane numbers
+  int index = -1;                       // NCCL's device index: the N of "via NET/IB/N" (before 2.27)
+  std::string name;                     // "mlx5_0", or the interface for sockets ("eno2")
+  std::optional<int> port;              // RDMA port ("mlx5_0:1")
+  std::string link_layer;               // "RoCE", "IB", "UNSPECIFIED"; empty for sockets
+  std::string address;                  // sockets: "192.168.1.105"
+  std::vector<std::string> flags;       // what follows: "SHARP", rail or plane numbers
   std::optional<long long> speed_mbps;  // "speed=400000" of the 2.27+ device line
   /// The NIC's PCI address, the last element of the 2.27+ line's pciPath ("0000:3b:00.0"). NCCL
   /// sets its function to 0 (ports of one card share it), so it names the card, not the function.

@@ -10,12 +10,12 @@ namespace roce::model {
 
 constexpr std::uint32_t kTcRoot = 0xffffffff;  // TC_H_ROOT: the parent of a root qdisc
 
-struct RedParams {  // struct tc_red_qopt (+ TCA_RED_MAX_P, TCA_RED_FLAGS)
+struct RedParams {            // struct tc_red_qopt (+ TCA_RED_MAX_P, TCA_RED_FLAGS)
   std::uint32_t limit = 0;    // bytes
   std::uint32_t qth_min = 0;  // bytes
   std::uint32_t qth_max = 0;  // bytes
   std::uint8_t wlog = 0, plog = 0, scell_log = 0;
-  std::uint8_t flags = 0;  // TC_RED_ECN 1, HARDDROP 2, ADAPTATIVE 4, NODROP 8
+  std::uint8_t flags = 0;              // TC_RED_ECN 1, HARDDROP 2, ADAPTATIVE 4, NODROP 8
   std::optional<std::uint32_t> max_p;  // probability * 2^32
   bool ecn() const { return flags & 1; }
   bool operator==(const RedParams&) const = default;

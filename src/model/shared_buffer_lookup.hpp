@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "model/shared_buffer.hpp"
 #include "model/host.hpp"
+#include "model/shared_buffer.hpp"
 
 namespace roce::model {
 

@@ -44,7 +44,7 @@ struct EstimateQuestion {
   Algorithm algo = Algorithm::ring;
   std::optional<double> rate_gbps;  // --rate, or --busbw (x8)
   bool rate_is_busbw = false;
-  std::optional<double> within_s;   // --within
+  std::optional<double> within_s;  // --within
 };
 
 struct EstimateAnswer {

@@ -76,8 +76,10 @@ class Loader {
   void str(const toml::table& t, const std::string& key, std::string& out) {
     const toml::node* n = t.get(key);
     if (!n) return;
-    if (auto s = n->value<std::string>(); s && n->is_string()) out = *s;
-    else error(n->source(), "'" + key + "' must be a string");
+    if (auto s = n->value<std::string>(); s && n->is_string())
+      out = *s;
+    else
+      error(n->source(), "'" + key + "' must be a string");
   }
 
   bool boolean(const toml::table& t, const std::string& key, bool& out) {
@@ -91,16 +93,15 @@ class Loader {
     return true;
   }
 
-  std::optional<std::int64_t> integer(const toml::node& n, const std::string& what, std::int64_t lo,
-                                      std::int64_t hi) {
+  std::optional<std::int64_t> integer(const toml::node& n, const std::string& what, std::int64_t lo, std::int64_t hi) {
     if (!n.is_integer()) {
       error(n.source(), what + " must be an integer");
       return std::nullopt;
     }
     std::int64_t v = n.as_integer()->get();
     if (v < lo || v > hi) {
-      error(n.source(), what + " = " + std::to_string(v) + " is out of range " + std::to_string(lo) +
-                            ".." + std::to_string(hi));
+      error(n.source(),
+            what + " = " + std::to_string(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
       return std::nullopt;
     }
     return v;
@@ -134,9 +135,12 @@ class Loader {
     allow(t, "qos", {"trust", "lossless"});
     if (const toml::node* n = t.get("trust")) {
       auto s = n->value<std::string>();
-      if (n->is_string() && *s == "dscp") p_.trust = Trust::dscp;
-      else if (n->is_string() && *s == "pcp") p_.trust = Trust::pcp;
-      else error(n->source(), "qos.trust must be \"dscp\" or \"pcp\"");
+      if (n->is_string() && *s == "dscp")
+        p_.trust = Trust::dscp;
+      else if (n->is_string() && *s == "pcp")
+        p_.trust = Trust::pcp;
+      else
+        error(n->source(), "qos.trust must be \"dscp\" or \"pcp\"");
     }
     const toml::node* n = t.get("lossless");
     if (!n) return;
@@ -154,8 +158,10 @@ class Loader {
       allow(c, "qos.lossless", {"priority", "dscp"});
       LosslessClass lc;
       lc.dscp.clear();
-      if (auto v = integer(c, "priority", "qos.lossless", 0, 7)) lc.priority = static_cast<int>(*v);
-      else if (!c.get("priority")) error(c.source(), "[[qos.lossless]] needs 'priority'");
+      if (auto v = integer(c, "priority", "qos.lossless", 0, 7))
+        lc.priority = static_cast<int>(*v);
+      else if (!c.get("priority"))
+        error(c.source(), "[[qos.lossless]] needs 'priority'");
       if (const toml::node* d = c.get("dscp")) lc.dscp = ints(*d, "qos.lossless.dscp", 0, 63);
       for (const auto& other : p_.lossless)
         if (other.priority == lc.priority)
@@ -226,11 +232,11 @@ class Loader {
       const auto& c = p_.lossless[i];
       const auto& src = i < lossless_src_.size() ? lossless_src_[i] : where;
       if (p_.trust == Trust::dscp && c.dscp.empty())
-        error(src, "lossless priority " + std::to_string(c.priority) +
-                       " needs 'dscp' values when qos.trust = \"dscp\"");
+        error(src,
+              "lossless priority " + std::to_string(c.priority) + " needs 'dscp' values when qos.trust = \"dscp\"");
       if (p_.trust == Trust::pcp && !c.dscp.empty())
-        error(src, "lossless priority " + std::to_string(c.priority) +
-                       " lists 'dscp' but qos.trust = \"pcp\" ignores DSCP");
+        error(src,
+              "lossless priority " + std::to_string(c.priority) + " lists 'dscp' but qos.trust = \"pcp\" ignores DSCP");
       for (int d : c.dscp) {
         if (!seen.insert(d).second) error(src, "DSCP " + std::to_string(d) + " is mapped to two lossless classes");
         if (p_.cnp_dscp && *p_.cnp_dscp == d && p_.trust == Trust::dscp)

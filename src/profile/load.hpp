@@ -17,8 +17,7 @@ namespace roce::profile {
 using ThresholdCatalog = std::map<std::string, std::vector<std::string>, std::less<>>;
 
 /// Pure: profile text -> Profile. `file` only names the text in messages.
-Expected<Profile> parse_profile(std::string_view text, const std::string& file,
-                                const ThresholdCatalog& known);
+Expected<Profile> parse_profile(std::string_view text, const std::string& file, const ThresholdCatalog& known);
 
 /// Reads `path` and parses it.
 Expected<Profile> load_profile(const std::string& path, const ThresholdCatalog& known);

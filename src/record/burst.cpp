@@ -42,10 +42,12 @@ bool pause_or_discard_moved(const Host& before, const Host& after) {
          old->dcb.pfc.value->indications != n.dcb.pfc.value->indications))
       return true;
     if (old->pause.value && n.pause.value &&
-        (old->pause.value->tx_frames != n.pause.value->tx_frames || old->pause.value->rx_frames != n.pause.value->rx_frames))
+        (old->pause.value->tx_frames != n.pause.value->tx_frames ||
+         old->pause.value->rx_frames != n.pause.value->rx_frames))
       return true;
     if (old->stats.value && n.stats.value &&
-        (old->stats.value->rx_dropped != n.stats.value->rx_dropped || old->stats.value->tx_dropped != n.stats.value->tx_dropped))
+        (old->stats.value->rx_dropped != n.stats.value->rx_dropped ||
+         old->stats.value->tx_dropped != n.stats.value->tx_dropped))
       return true;
   }
   for (const auto& d : after.rdma_devices)

@@ -15,12 +15,12 @@ inline constexpr std::size_t kFileHeaderSize = 16;
 // of the header's first 12 bytes. The payload is one zstd frame.
 inline constexpr std::string_view kFrameMagic{"RFRM", 4};
 inline constexpr std::size_t kFrameHeaderSize = 16;
-inline constexpr std::uint32_t kMaxFramePayload = 64u << 20;       // compressed
-inline constexpr std::uint64_t kMaxFrameContent = 32ull << 20;     // decompressed (a frame is ~10 samples)
+inline constexpr std::uint32_t kMaxFramePayload = 64u << 20;    // compressed
+inline constexpr std::uint64_t kMaxFrameContent = 32ull << 20;  // decompressed (a frame is ~10 samples)
 // Bounds that keep a hostile frame from asking for unbounded memory while decoding.
-inline constexpr std::uint64_t kMaxCounterName = 256;          // bytes of one counter name
-inline constexpr std::uint64_t kMaxNameBytes = 16ull << 20;     // all counter names of one frame
-inline constexpr std::uint64_t kMaxBlockSamples = 1u << 16;     // samples in one block
+inline constexpr std::uint64_t kMaxCounterName = 256;        // bytes of one counter name
+inline constexpr std::uint64_t kMaxNameBytes = 16ull << 20;  // all counter names of one frame
+inline constexpr std::uint64_t kMaxBlockSamples = 1u << 16;  // samples in one block
 
 // Payload flags (first byte of the decompressed payload).
 inline constexpr std::uint8_t kFrameStartsFresh = 1;  // forget the configuration and counter names so far

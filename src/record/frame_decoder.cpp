@@ -48,13 +48,15 @@ Expected<CounterNames> parse_names(ByteReader& in) {
   for (std::uint64_t i = 0; i < sets && !in.failed(); ++i) {
     auto& set = names.emplace_back();
     const auto count = in.varint();
-    if (count > in.remaining()) return fail("implausible counter count " + std::to_string(count) + " in set " + std::to_string(i));
+    if (count > in.remaining())
+      return fail("implausible counter count " + std::to_string(count) + " in set " + std::to_string(i));
     std::string previous;
     for (std::uint64_t k = 0; k < count && !in.failed(); ++k) {
       const auto shared = in.varint();
       const auto suffix = in.bytes(in.varint());
-      if (shared > previous.size()) return fail("counter name " + std::to_string(k) + " of set " + std::to_string(i) +
-                                                " shares more than the previous name");
+      if (shared > previous.size())
+        return fail("counter name " + std::to_string(k) + " of set " + std::to_string(i) +
+                    " shares more than the previous name");
       if (shared + suffix.size() > kMaxCounterName)
         return fail("counter name " + std::to_string(k) + " of set " + std::to_string(i) + " is longer than " +
                     std::to_string(kMaxCounterName) + " bytes");
@@ -87,13 +89,15 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const
     if (in.failed() || in.at_end()) return fail(where + "missing (the frame ends early)");
     auto& b = blocks.emplace_back();
     const auto block_flags = in.byte();
-    if (block_flags & ~(kBlockHasConfig | kBlockHasNames)) return fail(where + "unknown flags " + std::to_string(block_flags));
+    if (block_flags & ~(kBlockHasConfig | kBlockHasNames))
+      return fail(where + "unknown flags " + std::to_string(block_flags));
     if (block_flags & kBlockHasConfig) {
       const auto text = in.bytes(in.varint());
       if (in.failed()) return fail(where + "configuration runs past the end of the frame");
       auto bundle = captures::read_bundle_text(text, std::string(name) + " configuration");
       if (!bundle) return fail(where + bundle.error().message);
-      if (bundle->samples.size() != 1) return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
+      if (bundle->samples.size() != 1)
+        return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
       b.config = std::move(bundle->samples.front());
       last_config = b.config;
       have_config = true;
@@ -113,12 +117,15 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const
     b.n = in.varint();
     b.m = in.varint();
     if (in.failed()) return fail(where + "sample count runs past the end of the frame");
-    if (b.m != m) return fail(where + std::to_string(b.m) + " counters, but the configuration has " + std::to_string(m));
-    if (b.n > kMaxBlockSamples) return fail(where + std::to_string(b.n) + " samples in one block (at most " +
-                                            std::to_string(kMaxBlockSamples) + ")");
+    if (b.m != m)
+      return fail(where + std::to_string(b.m) + " counters, but the configuration has " + std::to_string(m));
+    if (b.n > kMaxBlockSamples)
+      return fail(where + std::to_string(b.n) + " samples in one block (at most " + std::to_string(kMaxBlockSamples) +
+                  ")");
     // Every delta takes at least one byte: a count the payload cannot hold is corrupt.
     const std::uint64_t left = payload.size() - in.position();
-    if (b.n > left || (b.m != 0 && b.n * 2 + b.n * b.m > left)) return fail(where + "more samples than the frame holds");
+    if (b.n > left || (b.m != 0 && b.n * 2 + b.n * b.m > left))
+      return fail(where + "more samples than the frame holds");
     b.time_z.resize(b.n);
     b.mono_z.resize(b.n);
     for (auto& t : b.time_z) t = in.varint();
@@ -196,7 +203,8 @@ bool frame_header_after(std::string_view bytes, std::size_t at) {
 
 Expected<std::string> decompress(ZSTD_DCtx* ctx, std::string_view payload) {
   const auto size = ZSTD_getFrameContentSize(payload.data(), payload.size());
-  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) return fail("not a zstd frame with a content size");
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN)
+    return fail("not a zstd frame with a content size");
   if (size > kMaxFrameContent) return fail("decompressed size " + std::to_string(size) + " is implausible");
   std::string out(size, '\0');
   const auto n = ZSTD_decompressDCtx(ctx, out.data(), out.size(), payload.data(), payload.size());
@@ -244,8 +252,9 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
         return fail(file + ": corrupt frame at byte " + std::to_string(at) + ": " + blocks.error().message,
                     "the recording is damaged before its end");
       const bool cut = blocks.error().message.find("cut short") != std::string::npos;
-      result.warnings.push_back(file + (cut ? ": torn frame at byte " : ": corrupt frame at byte ") + std::to_string(at) +
-                                " ignored (" + (cut ? "the writer was interrupted?" : blocks.error().message) + ")");
+      result.warnings.push_back(file + (cut ? ": torn frame at byte " : ": corrupt frame at byte ") +
+                                std::to_string(at) + " ignored (" +
+                                (cut ? "the writer was interrupted?" : blocks.error().message) + ")");
       return result;
     }
     at += kFrameHeaderSize + get_u32le(bytes, at + 4);

@@ -13,10 +13,10 @@ struct PendingBlock {
   bool has_config = false, has_names = false;
   std::string config_text;  // captures::write_host_text of the configuration
   CounterNames names;
-  std::vector<std::uint64_t> base;               // the values the first sample's deltas are from
+  std::vector<std::uint64_t> base;  // the values the first sample's deltas are from
   std::int64_t base_time_ms = 0, base_mono_ns = 0;
-  std::vector<std::int64_t> time_ms, mono_ns;     // per sample
-  std::vector<std::vector<std::uint64_t>> rows;   // per sample, every counter
+  std::vector<std::int64_t> time_ms, mono_ns;    // per sample
+  std::vector<std::vector<std::uint64_t>> rows;  // per sample, every counter
 };
 
 // The bytes of a frame (header + compressed payload) for `blocks`.

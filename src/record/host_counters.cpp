@@ -14,9 +14,9 @@ void walk(Host& h, V& v) {
     if (n.carrier_changes.value) v.value(*n.carrier_changes.value);
     if (n.stats.value) {
       auto& s = *n.stats.value;
-      for (auto* p : {&s.rx_packets, &s.tx_packets, &s.rx_bytes, &s.tx_bytes, &s.rx_errors, &s.tx_errors,
-                      &s.rx_dropped, &s.tx_dropped, &s.multicast, &s.collisions, &s.rx_crc_errors,
-                      &s.rx_missed_errors, &s.tx_carrier_errors})
+      for (auto* p :
+           {&s.rx_packets, &s.tx_packets, &s.rx_bytes, &s.tx_bytes, &s.rx_errors, &s.tx_errors, &s.rx_dropped,
+            &s.tx_dropped, &s.multicast, &s.collisions, &s.rx_crc_errors, &s.rx_missed_errors, &s.tx_carrier_errors})
         v.value(*p);
     }
     if (n.pause.value) {
@@ -52,8 +52,14 @@ void walk(Host& h, V& v) {
 
 struct Splitter {
   SplitSample& out;
-  void value(std::uint64_t& x) { out.values.push_back(x); x = 0; }
-  void value(std::uint32_t& x) { out.values.push_back(x); x = 0; }
+  void value(std::uint64_t& x) {
+    out.values.push_back(x);
+    x = 0;
+  }
+  void value(std::uint32_t& x) {
+    out.values.push_back(x);
+    x = 0;
+  }
   void set(CounterSet& s) {
     auto& names = out.names.emplace_back();
     names.reserve(s.entries.size());

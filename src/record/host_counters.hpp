@@ -15,7 +15,7 @@ namespace roce::record {
 using CounterNames = std::vector<std::vector<std::string>>;
 
 struct SplitSample {
-  model::Host config;                 // counters zeroed, counter sets empty, time fields 0
+  model::Host config;  // counters zeroed, counter sets empty, time fields 0
   CounterNames names;
   std::vector<std::uint64_t> values;  // every counter, in walk order
 };
@@ -32,8 +32,10 @@ class CounterSlots {
   std::size_t size() const { return slots_.size(); }
   void set_values(const std::uint64_t* values) const {
     for (std::size_t i = 0; i < slots_.size(); ++i) {
-      if (slots_[i].wide) *static_cast<std::uint64_t*>(slots_[i].at) = values[i];
-      else *static_cast<std::uint32_t*>(slots_[i].at) = static_cast<std::uint32_t>(values[i]);
+      if (slots_[i].wide)
+        *static_cast<std::uint64_t*>(slots_[i].at) = values[i];
+      else
+        *static_cast<std::uint32_t*>(slots_[i].at) = static_cast<std::uint32_t>(values[i]);
     }
   }
 

@@ -62,8 +62,9 @@ class FileRecordWriter final : public RecordWriter {
     if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
       const int err = errno;
       if (err == EWOULDBLOCK)
-        return fail(path_ + " is being recorded by another process (it holds " + lock_path + ")",
-                    "stop the other `roce-doctor record` (systemctl status roce-doctor-record), or record to another file");
+        return fail(
+            path_ + " is being recorded by another process (it holds " + lock_path + ")",
+            "stop the other `roce-doctor record` (systemctl status roce-doctor-record), or record to another file");
       return fail("flock " + lock_path + ": " + std::strerror(err), "", err);
     }
     return done();
@@ -184,8 +185,10 @@ class FileRecordWriter final : public RecordWriter {
     std::uint32_t highest = 0;
     while (fs::exists(part_name(highest + 1), ec)) ++highest;
     for (std::uint32_t k = highest; k >= 1; --k) {
-      if (options_.keep_parts > 0 && k >= options_.keep_parts) fs::remove(part_name(k), ec);
-      else fs::rename(part_name(k), part_name(k + 1), ec);
+      if (options_.keep_parts > 0 && k >= options_.keep_parts)
+        fs::remove(part_name(k), ec);
+      else
+        fs::rename(part_name(k), part_name(k + 1), ec);
       if (ec) return fail("rotate " + part_name(k) + ": " + ec.message(), "", ec.value());
     }
     fs::rename(path_, part_name(1), ec);

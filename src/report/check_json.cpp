@@ -53,7 +53,9 @@ ordered_json check_json_document(const CheckRun& run) {
   doc["host"] = {{"hostname", run.hostname},
                  {"hardware", run.hardware.empty() ? ordered_json(nullptr) : ordered_json(run.hardware)},
                  {"origin", run.origin},
-                 {"profile", run.profile},   {"interval_s", run.interval_s}, {"has_rdma", run.has_rdma},
+                 {"profile", run.profile},
+                 {"interval_s", run.interval_s},
+                 {"has_rdma", run.has_rdma},
                  {"ports", run.ports}};
   doc["verdict"] = {{"status", v.status()},
                     {"critical", v.critical},
@@ -64,11 +66,11 @@ ordered_json check_json_document(const CheckRun& run) {
   for (const auto& f : run.ranked) doc["findings"].push_back(finding_json(f, run));
   doc["results"] = ordered_json::array();
   for (const auto& r : run.results)
-    doc["results"].push_back({{"id", r.id},
-                              {"status", engine::to_string(r.status)},
-                              {"skipped_reason", r.skipped_reason.empty() ? ordered_json(nullptr)
-                                                                          : ordered_json(r.skipped_reason)},
-                              {"notes", r.notes}});
+    doc["results"].push_back(
+        {{"id", r.id},
+         {"status", engine::to_string(r.status)},
+         {"skipped_reason", r.skipped_reason.empty() ? ordered_json(nullptr) : ordered_json(r.skipped_reason)},
+         {"notes", r.notes}});
   return doc;
 }
 

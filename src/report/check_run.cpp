@@ -32,10 +32,9 @@ std::string_view mlx5_model(std::string_view hca_type) {
     std::string_view hca, model;
   };
   static constexpr Entry kModels[] = {
-      {"MT4115", "ConnectX-4"},    {"MT4117", "ConnectX-4 Lx"}, {"MT4119", "ConnectX-5"},
-      {"MT4121", "ConnectX-5 Ex"}, {"MT4123", "ConnectX-6"},    {"MT4125", "ConnectX-6 Dx"},
-      {"MT4127", "ConnectX-6 Lx"}, {"MT4129", "ConnectX-7"},    {"MT4131", "ConnectX-8"},
-      {"MT41682", "BlueField"},    {"MT41686", "BlueField-2"},  {"MT41692", "BlueField-3"},
+      {"MT4115", "ConnectX-4"}, {"MT4117", "ConnectX-4 Lx"}, {"MT4119", "ConnectX-5"},    {"MT4121", "ConnectX-5 Ex"},
+      {"MT4123", "ConnectX-6"}, {"MT4125", "ConnectX-6 Dx"}, {"MT4127", "ConnectX-6 Lx"}, {"MT4129", "ConnectX-7"},
+      {"MT4131", "ConnectX-8"}, {"MT41682", "BlueField"},    {"MT41686", "BlueField-2"},  {"MT41692", "BlueField-3"},
   };
   for (const auto& e : kModels)
     if (e.hca == hca_type) return e.model;

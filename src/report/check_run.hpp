@@ -20,9 +20,9 @@ using CounterSets = std::map<std::pair<std::string, std::string>, model::Provena
 
 struct CheckRun {
   std::string hostname;
-  std::string hardware;  // "ConnectX-6 Dx mlx5_0", or "" when the host lists no RDMA device
-  std::string origin;    // "live, 2 samples 5 s apart" / "bundle F, samples 1 and 2 of 2, 60 s apart"
-  std::string profile;   // "roce-lossless (built-in)" / "roce-lossless-pcp (profiles/roce-lossless-pcp.toml)"
+  std::string hardware;            // "ConnectX-6 Dx mlx5_0", or "" when the host lists no RDMA device
+  std::string origin;              // "live, 2 samples 5 s apart" / "bundle F, samples 1 and 2 of 2, 60 s apart"
+  std::string profile;             // "roce-lossless (built-in)" / "roce-lossless-pcp (profiles/roce-lossless-pcp.toml)"
   double interval_s = 0;           // between the two samples; 0: configuration only
   bool has_rdma = true;            // false: the host lists no RDMA device
   std::vector<std::string> ports;  // the ports the checks judged: "ens1f0np0 (mlx5_0/1)", "eth0"

@@ -13,9 +13,7 @@ namespace {
 
 constexpr std::size_t kWidth = 100;
 
-std::string plural(int n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
+std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
 std::string counts(const engine::Verdict& v) {
   std::string out;
@@ -30,9 +28,7 @@ std::string counts(const engine::Verdict& v) {
   return out;
 }
 
-std::string per_second_text(double r) {
-  return r >= 100 ? fmt::format("{:.0f}/s", r) : fmt::format("{:.3g}/s", r);
-}
+std::string per_second_text(double r) { return r >= 100 ? fmt::format("{:.0f}/s", r) : fmt::format("{:.3g}/s", r); }
 
 std::string evidence_line(const engine::Evidence& e) {
   std::string line = e.name + " = " + e.value;
@@ -101,9 +97,10 @@ std::string wrap_paragraph(const std::string& text, const std::string& indent, s
 
 std::string verdict_line(const CheckRun& run) {
   const engine::Verdict v = verdict_of(run);
-  const auto judged = static_cast<std::size_t>(
-      std::count_if(run.results.begin(), run.results.end(),
-                    [](const engine::CheckResult& r) { return r.status != engine::CheckResult::Status::skipped; }));
+  const auto judged =
+      static_cast<std::size_t>(std::count_if(run.results.begin(), run.results.end(), [](const engine::CheckResult& r) {
+        return r.status != engine::CheckResult::Status::skipped;
+      }));
   const std::string total = std::to_string(run.results.size());
   // "healthy" only where most checks were judged: a capture that holds few of the checks' inputs
   // (a copied sysfs tree, an sos report without QoS state) says how little was looked at.
@@ -122,8 +119,9 @@ std::string verdict_line(const CheckRun& run) {
 std::string render_check_text(const CheckRun& run, const Style& style) {
   std::string out = style.bold(verdict_line(run)) + "\n";
   if (!run.has_rdma)
-    out += "no RDMA device on this host: the netdevs are judged where they can be, checks that need RDMA are "
-           "skipped\n";
+    out +=
+        "no RDMA device on this host: the netdevs are judged where they can be, checks that need RDMA are "
+        "skipped\n";
   out += "profile " + run.profile + "; ports ";
   if (run.ports.empty()) out += "none";
   for (std::size_t i = 0; i < run.ports.size(); ++i) out += (i ? ", " : "") + run.ports[i];

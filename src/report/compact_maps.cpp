@@ -42,7 +42,8 @@ std::string compact_per_prio(const std::vector<std::string>& values) {
     if (most > 1 && values[p] == common) continue;
     out += fmt::format("{}{}:{}", out.empty() ? "" : " ", p, values[p]);
   }
-  if (most > 1) out += fmt::format("{}{}:{}", out.empty() ? "" : " ", most == int(values.size()) ? "all" : "others", common);
+  if (most > 1)
+    out += fmt::format("{}{}:{}", out.empty() ? "" : " ", most == int(values.size()) ? "all" : "others", common);
   return out;
 }
 

@@ -32,20 +32,21 @@ const char* algo_name(physics::Algorithm a) { return a == physics::Algorithm::tr
 std::string render_estimate_text(const physics::EstimateQuestion& q, const physics::EstimateAnswer& a,
                                  const std::string& size) {
   const bool one_transfer = q.collective == physics::Collective::none;
-  const std::string what =
-      one_transfer ? size
-                   : std::string(physics::to_string(q.collective)) + " of " + size +
-                         (q.ranks ? " over " + std::to_string(q.ranks) + " ranks" : std::string()) + " (" +
-                         algo_name(q.algo) + ", bus factor " + estimate_number(a.bus_factor) + ")";
+  const std::string what = one_transfer
+                               ? size
+                               : std::string(physics::to_string(q.collective)) + " of " + size +
+                                     (q.ranks ? " over " + std::to_string(q.ranks) + " ranks" : std::string()) + " (" +
+                                     algo_name(q.algo) + ", bus factor " + estimate_number(a.bus_factor) + ")";
   const std::string rate_kind = q.rate_is_busbw ? "busbw" : "rate";
   if (!a.rate_needed_gbps)
-    return what + " at " + rate_kind + " " + estimate_number(*q.rate_gbps) + " Gb/s: " +
-           estimate_seconds_text(*a.seconds) + "\n";
+    return what + " at " + rate_kind + " " + estimate_number(*q.rate_gbps) +
+           " Gb/s: " + estimate_seconds_text(*a.seconds) + "\n";
   const double needed = *a.rate_needed_gbps;
   std::string text = what + " within " + estimate_seconds_text(*a.seconds) + ": needs " + estimate_number(needed) +
                      " Gb/s (" + estimate_number(needed / 8) + " GB/s" + (one_transfer ? "" : " busbw") + ")";
   if (a.fits)
-    text += "; " + rate_kind + " " + estimate_number(*q.rate_gbps) + " Gb/s " + (*a.fits ? "is enough" : "is not enough");
+    text +=
+        "; " + rate_kind + " " + estimate_number(*q.rate_gbps) + " Gb/s " + (*a.fits ? "is enough" : "is not enough");
   return text + "\n";
 }
 

@@ -158,8 +158,8 @@ std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
     out += "\n" + (h.host.empty() ? std::string("(no host prefix)") : h.host) + ": " + std::to_string(h.ranks.size()) +
            " process" + (h.ranks.size() == 1 ? "" : "es") + " " + pids + "\n";
     if (!v.empty()) out += "  " + library + " " + util::join(v, ", ") + "\n";
-    out += "  transport " + (h.transports.empty() ? std::string("unknown") : util::join(h.transports, ", ")) + "; devices " +
-           (h.devices.empty() ? std::string("none listed") : util::join(h.devices, " ")) + "\n";
+    out += "  transport " + (h.transports.empty() ? std::string("unknown") : util::join(h.transports, ", ")) +
+           "; devices " + (h.devices.empty() ? std::string("none listed") : util::join(h.devices, " ")) + "\n";
     if (!h.oob_interface.empty()) out += "  OOB " + h.oob_interface + " " + h.oob_address + "\n";
     const auto& c = h.channels;
     out += "  channels: " + std::to_string(c.net) + " NET (" + std::to_string(c.net_gdr) + " with GDRDMA), " +

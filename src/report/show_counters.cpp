@@ -62,11 +62,13 @@ std::vector<std::string> netdev_counter_lines(const model::NetDev& nd, const Sty
     if (!pfc_on && !any_nonzero) continue;  // quiet lossy priorities stay out of the way
     lines.push_back(fmt::format("prio-{} {}", p, util::join(h.shown, " ")));
   }
-  auto port = pick(c, {"port.rx_discards", "port.tx_discards", "host.rx_out_of_buffer", "link.down_events",
-                       "phy.crc_errors", "phy.symbol_errors", "pause.storm_warning_events", "pause.storm_error_events"},
+  auto port = pick(c,
+                   {"port.rx_discards", "port.tx_discards", "host.rx_out_of_buffer", "link.down_events",
+                    "phy.crc_errors", "phy.symbol_errors", "pause.storm_warning_events", "pause.storm_error_events"},
                    port_label);
   if (auto g = c.find("global.rx_pause"); g != c.end()) {
-    auto global = pick(c, {"global.rx_pause", "global.rx_pause_us", "global.tx_pause", "global.tx_pause_us"}, port_label);
+    auto global =
+        pick(c, {"global.rx_pause", "global.rx_pause_us", "global.tx_pause", "global.tx_pause_us"}, port_label);
     lines.push_back(util::join(global.shown, " "));
   }
   if (port.shown.empty() && lines.empty()) {

@@ -19,7 +19,11 @@ std::string dcbx_text(std::uint8_t bits) {
   auto add = [&](std::uint8_t bit, const char* name) {
     if (bits & bit) out += (out.empty() ? "" : " ") + std::string(name);
   };
-  add(1, "host"); add(2, "lld-managed"); add(4, "cee"); add(8, "ieee"); add(16, "static");
+  add(1, "host");
+  add(2, "lld-managed");
+  add(4, "cee");
+  add(8, "ieee");
+  add(16, "static");
   return out.empty() ? "none" : out;
 }
 
@@ -67,9 +71,12 @@ std::string buffer_text(const model::Buffer& b) {
 std::string apptrust_text(const std::vector<std::uint8_t>& order) {
   std::string out;
   for (auto sel : order) {
-    const char* name = sel == model::kAppSelDscp ? "dscp" : sel == model::kAppSelPcp ? "pcp"
-                     : sel == model::kAppSelEthertype ? "ethtype" : sel == model::kAppSelStream ? "stream-port"
-                     : sel == model::kAppSelDgram ? "dgram-port" : "port";
+    const char* name = sel == model::kAppSelDscp        ? "dscp"
+                       : sel == model::kAppSelPcp       ? "pcp"
+                       : sel == model::kAppSelEthertype ? "ethtype"
+                       : sel == model::kAppSelStream    ? "stream-port"
+                       : sel == model::kAppSelDgram     ? "dgram-port"
+                                                        : "port";
     out += (out.empty() ? "" : " ") + std::string(name);
   }
   return out.empty() ? "none" : out;

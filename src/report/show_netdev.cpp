@@ -13,8 +13,10 @@ std::string qdisc_text(const model::Qdisc& q) {
   if (q.offloaded) out += " offloaded";
   if (q.red) {
     out += fmt::format(" limit {}b min {}b max {}b", q.red->limit, q.red->qth_min, q.red->qth_max);
-    if (q.red->max_p) out += fmt::format(" probability {:g}", *q.red->max_p / 4294967296.0);
-    else out += fmt::format(" plog {}", q.red->plog);
+    if (q.red->max_p)
+      out += fmt::format(" probability {:g}", *q.red->max_p / 4294967296.0);
+    else
+      out += fmt::format(" plog {}", q.red->plog);
     if (q.red->ecn()) out += " ecn";
     if (q.red->flags & 2) out += " harddrop";
     if (q.red->flags & 8) out += " nodrop";
@@ -54,7 +56,8 @@ std::string pcie_text(const model::PcieLink& p) {
 
 std::string pause_text(const model::PauseParams& p) {
   std::string out = fmt::format("autoneg {} rx {} tx {}", onoff(p.autoneg), onoff(p.rx), onoff(p.tx));
-  if (p.tx_frames && p.rx_frames) out += fmt::format(" tx-pause-frames {} rx-pause-frames {}", *p.tx_frames, *p.rx_frames);
+  if (p.tx_frames && p.rx_frames)
+    out += fmt::format(" tx-pause-frames {} rx-pause-frames {}", *p.tx_frames, *p.rx_frames);
   return out;
 }
 
@@ -65,9 +68,9 @@ std::string tout_text(std::uint32_t ms) {
 }
 
 std::string stats_text(const model::LinkStats64& s) {
-  return fmt::format("rx-bytes {} rx-packets {} rx-errors {} rx-dropped {} tx-bytes {} tx-packets {} tx-errors {} tx-dropped {}",
-                     s.rx_bytes, s.rx_packets, s.rx_errors, s.rx_dropped, s.tx_bytes, s.tx_packets, s.tx_errors,
-                     s.tx_dropped);
+  return fmt::format(
+      "rx-bytes {} rx-packets {} rx-errors {} rx-dropped {} tx-bytes {} tx-packets {} tx-errors {} tx-dropped {}",
+      s.rx_bytes, s.rx_packets, s.rx_errors, s.rx_dropped, s.tx_bytes, s.tx_packets, s.tx_errors, s.tx_dropped);
 }
 
 std::string addresses_text(const std::vector<std::string>& xs) {
@@ -109,8 +112,10 @@ std::string render_netdev(const model::NetDev& nd, const Style& style) {
                   field_text(nd.module_cable_m, style, [](std::uint32_t m) { return fmt::format("{} m", m); }));
   if (!nd.qdiscs.ok())
     lines.push_back("qdisc " + missing_text(nd.qdiscs, style));
-  else if (nd.qdiscs->empty()) lines.push_back("qdisc none");
-  else for (const auto& q : *nd.qdiscs) lines.push_back("qdisc " + detail::qdisc_text(q));
+  else if (nd.qdiscs->empty())
+    lines.push_back("qdisc none");
+  else
+    for (const auto& q : *nd.qdiscs) lines.push_back("qdisc " + detail::qdisc_text(q));
   lines.push_back("stats " + field_text(nd.stats, style, stats_text) +
                   (nd.carrier_changes.ok() ? fmt::format(" carrier-changes {}", *nd.carrier_changes) : ""));
   for (auto& l : detail::netdev_counter_lines(nd, style)) lines.push_back(std::move(l));

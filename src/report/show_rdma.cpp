@@ -72,11 +72,11 @@ std::string render_rdma_device(const model::RdmaDevice& dev, const model::Host& 
   detail::MissingByReason missing;
   std::string out =
       detail::take_missing(
-          fmt::format("{} {}: node-type {} hca-type {} fw {} board-id {} pci {} netdevs {}", style.bold("rdma"),
-                      style.bold(dev.name), field_text(dev.node_type, style), field_text(dev.hca_type, style),
-                      field_text(dev.fw_ver, style), field_text(dev.board_id, style),
-                      field_text(dev.pci_address, style),
-                      field_text(dev.netdevs, style, [](const auto& v) { return v.empty() ? "none" : util::join(v, " "); })),
+          fmt::format(
+              "{} {}: node-type {} hca-type {} fw {} board-id {} pci {} netdevs {}", style.bold("rdma"),
+              style.bold(dev.name), field_text(dev.node_type, style), field_text(dev.hca_type, style),
+              field_text(dev.fw_ver, style), field_text(dev.board_id, style), field_text(dev.pci_address, style),
+              field_text(dev.netdevs, style, [](const auto& v) { return v.empty() ? "none" : util::join(v, " "); })),
           missing, style) +
       "\n";
   for (const auto& line : detail::known_first({}, style, std::move(missing))) out += "  " + line + "\n";

@@ -41,8 +41,8 @@ struct Axis {
 
 // Tick positions: the smallest round step that gives at most 8 ticks.
 std::vector<std::int64_t> ticks(const Axis& a, std::int64_t& step) {
-  static constexpr std::int64_t kSteps[] = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
-                                            3600, 7200, 10800, 21600, 43200, 86400};
+  static constexpr std::int64_t kSteps[] = {1,   2,   5,    10,   15,   30,    60,    120,   300,
+                                            600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400};
   const std::int64_t span = a.t1 - a.t0;
   step = kSteps[std::size(kSteps) - 1] * 1000;
   for (auto s : kSteps)
@@ -119,14 +119,16 @@ std::string chart(const Axis& a, const std::string& title, const std::vector<Lin
     const double y = bottom - kHeight * i / 2.0;
     svg += fmt::format(R"(<text class="tick" x="{}" y="{:.1f}" text-anchor="end">{}</text>)", kLeft - 6, y + 4,
                        percent ? fmt::format("{:.0f}%", v * 100) : number_text(v));
-    if (i) svg += fmt::format(R"(<line class="grid" x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}"/>)", kLeft, y, kLeft + kPlotWidth, y);
+    if (i)
+      svg += fmt::format(R"(<line class="grid" x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}"/>)", kLeft, y,
+                         kLeft + kPlotWidth, y);
   }
   int legend_x = kSvgWidth - kRight;
   for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
     const std::string label = html_escape(it->label);
     legend_x -= 14 + 7 * static_cast<int>(it->label.size()) + 24;
-    svg += fmt::format(R"(<line x1="{}" y1="12" x2="{}" y2="12" stroke="{}" stroke-width="2"{}/>)", legend_x, legend_x + 18,
-                       it->colour, it->dashed ? R"( stroke-dasharray="4 3")" : "");
+    svg += fmt::format(R"(<line x1="{}" y1="12" x2="{}" y2="12" stroke="{}" stroke-width="2"{}/>)", legend_x,
+                       legend_x + 18, it->colour, it->dashed ? R"( stroke-dasharray="4 3")" : "");
     svg += fmt::format(R"(<text class="legend" x="{}" y="16">{}</text>)", legend_x + 22, label);
   }
   for (const auto& l : lines) {
@@ -136,8 +138,8 @@ std::string chart(const Axis& a, const std::string& title, const std::vector<Lin
       pts += fmt::format("{:.1f},{:.1f} ", a.x(p.t_ms), y);
     }
     if (pts.empty()) continue;
-    svg += fmt::format(R"(<polyline class="series" fill="none" stroke="{}" stroke-width="1.5"{} points="{}"/>)", l.colour,
-                       l.dashed ? R"( stroke-dasharray="4 3")" : "", pts);
+    svg += fmt::format(R"(<polyline class="series" fill="none" stroke="{}" stroke-width="1.5"{} points="{}"/>)",
+                       l.colour, l.dashed ? R"( stroke-dasharray="4 3")" : "", pts);
   }
   return svg + "</svg>\n";
 }
@@ -164,10 +166,10 @@ std::string findings_chart(const Axis& a, const timeline::Result& r, bool one_da
       fmt::format(R"(<svg class="chart findings" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" )"
                   R"(viewBox="0 0 {} {}" role="img"><title>Findings</title>)",
                   kSvgWidth, bottom + 22, kSvgWidth, bottom + 22);
-  svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth, bottom - kTop);
+  svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth,
+                     bottom - kTop);
   svg += time_grid(a, kTop, bottom, true);
-  if (lanes == 0)
-    svg += fmt::format(R"(<text class="legend" x="{}" y="{}">no findings</text>)", kLeft + 8, kTop + 15);
+  if (lanes == 0) svg += fmt::format(R"(<text class="legend" x="{}" y="{}">no findings</text>)", kLeft + 8, kTop + 15);
   for (int i = 0; i < lanes; ++i) {
     const auto& in = r.intervals[static_cast<std::size_t>(i)];
     const double x0 = a.x(in.start_ms);
@@ -183,8 +185,10 @@ std::string findings_chart(const Axis& a, const timeline::Result& r, bool one_da
     const bool inside = x1 - x0 > 7.0 * static_cast<double>(label.size()) + 10;
     const bool right_room = x1 + 7.0 * static_cast<double>(label.size()) + 10 < kLeft + kPlotWidth;
     svg += fmt::format(R"(<text class="{}" x="{:.1f}" y="{}"{}>{}</text>)", inside ? "barlabel" : "legend",
-                       inside ? x0 + 5 : right_room ? x1 + 5 : x0 - 5, y + 12, inside || right_room ? "" : R"( text-anchor="end")",
-                       html_escape(label));
+                       inside       ? x0 + 5
+                       : right_room ? x1 + 5
+                                    : x0 - 5,
+                       y + 12, inside || right_room ? "" : R"( text-anchor="end")", html_escape(label));
   }
   return svg + "</svg>\n";
 }
@@ -200,7 +204,8 @@ std::string link_chart(const Axis& a, const timeline::Result& r, bool one_day) {
   std::string svg = fmt::format(R"(<svg class="chart links" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" )"
                                 R"(viewBox="0 0 {} {}" role="img"><title>Link events</title>)",
                                 kSvgWidth, bottom + 22, kSvgWidth, bottom + 22);
-  svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth, bottom - kTop);
+  svg += fmt::format(R"(<rect class="plot" x="{}" y="{}" width="{}" height="{}"/>)", kLeft, kTop, kPlotWidth,
+                     bottom - kTop);
   svg += time_grid(a, kTop, bottom, true);
   for (std::size_t i = 0; i < netdevs.size(); ++i)
     svg += fmt::format(R"(<text class="tick" x="{}" y="{}" text-anchor="end">{}</text>)", kLeft - 6,
@@ -224,9 +229,14 @@ std::string port_charts(const Axis& a, const std::string& name, const timeline::
     pause.push_back({fmt::format("prio {} tx", prio), kPrioColours[prio & 7], false, &s});
   for (const auto& [prio, s] : p.rx_pause_fraction)
     pause.push_back({fmt::format("prio {} rx", prio), kPrioColours[prio & 7], true, &s});
-  if (!pause.empty()) out += chart(a, "Share of time in PFC pause (tx: we pause the peer; rx: we are paused)", pause, true);
-  else out += "<p class=\"note\">No per-priority pause-duration counters (PFC off, or the driver does not count them).</p>\n";
-  if (p.has_drops) out += chart(a, "Drops on lossless priorities per second", {{"rx_discards", "#c0392b", false, &p.lossless_drops_per_s}}, false);
+  if (!pause.empty())
+    out += chart(a, "Share of time in PFC pause (tx: we pause the peer; rx: we are paused)", pause, true);
+  else
+    out +=
+        "<p class=\"note\">No per-priority pause-duration counters (PFC off, or the driver does not count them).</p>\n";
+  if (p.has_drops)
+    out += chart(a, "Drops on lossless priorities per second",
+                 {{"rx_discards", "#c0392b", false, &p.lossless_drops_per_s}}, false);
   std::vector<Line> ecn;
   if (p.has_ecn) ecn.push_back({"ECN-marked packets/s", "#2ca02c", false, &p.ecn_marked_per_s});
   if (p.has_cnp_sent) ecn.push_back({"CNPs sent/s", "#1f77b4", false, &p.cnp_sent_per_s});
@@ -245,8 +255,9 @@ std::string evidence_text(const engine::Evidence& e) {
 
 std::string interval_table(const timeline::Result& r, bool one_day) {
   if (r.intervals.empty()) return "<p>No check found anything in any window.</p>\n";
-  std::string out = "<table><thead><tr><th>start</th><th>end</th><th>severity</th><th>check</th><th>subject</th>"
-                    "<th>finding</th><th>peaks</th><th>evidence (worst window)</th></tr></thead><tbody>\n";
+  std::string out =
+      "<table><thead><tr><th>start</th><th>end</th><th>severity</th><th>check</th><th>subject</th>"
+      "<th>finding</th><th>peaks</th><th>evidence (worst window)</th></tr></thead><tbody>\n";
   for (const auto& in : r.intervals) {
     std::string peaks, evidence;
     for (const auto& p : in.peaks) peaks += html_escape(peak_text(p)) + "<br>";
@@ -279,8 +290,9 @@ std::string render_timeline_html(const TimelineReport& report) {
   const bool one_day = r.first_ms / 86'400'000 == r.last_ms / 86'400'000;
   const Axis axis{r.first_ms, r.last_ms > r.first_ms ? r.last_ms : r.first_ms + 1000};
   const std::string host = r.hostname.empty() ? "(unnamed host)" : r.hostname;
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-                    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n";
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n";
   out += "<title>roce-doctor report: " + html_escape(host) + "</title>\n<style>" + kStyle + "</style></head><body>\n";
   out += "<h1>roce-doctor report: " + html_escape(host) + "</h1>\n<dl class=\"head\">";
   out +=
@@ -296,8 +308,9 @@ std::string render_timeline_html(const TimelineReport& report) {
   out += "<h2>Ports</h2>\n";
   for (const auto& [name, p] : r.series.ports) out += port_charts(axis, name, p);
   out += "<h2>Intervals</h2>\n" + interval_table(r, one_day);
-  out += "<p class=\"note\">Times are UTC. Each check runs once per window; an interval spans the windows in which its "
-         "finding was present.</p>\n</body></html>\n";
+  out +=
+      "<p class=\"note\">Times are UTC. Each check runs once per window; an interval spans the windows in which its "
+      "finding was present.</p>\n</body></html>\n";
   return out;
 }
 

@@ -83,8 +83,7 @@ std::string render_topo_text(const model::Topology& t, const CheckRun& run) {
     out += pad(sev, 9) + pad(f.id, 20) + f.title + "\n";
   }
   for (const auto& r : results)
-    if (r.status == engine::CheckResult::Status::skipped)
-      out += "skipped  " + pad(r.id, 20) + r.skipped_reason + "\n";
+    if (r.status == engine::CheckResult::Status::skipped) out += "skipped  " + pad(r.id, 20) + r.skipped_reason + "\n";
   return out;
 }
 

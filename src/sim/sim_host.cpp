@@ -12,18 +12,37 @@ using model::Provenance;
 
 // mlx5 ethtool -S names the simulator fills, in the driver's group order (research/formats.md §1.2);
 // the per-priority PFC names are added only for PFC-enabled priorities, as mlx5 does.
-constexpr const char* kPortCounters[] = {
-    "rx_out_of_buffer", "rx_vport_rdma_unicast_packets", "rx_vport_rdma_unicast_bytes", "tx_vport_rdma_unicast_packets",
-    "tx_vport_rdma_unicast_bytes", "tx_packets_phy", "rx_packets_phy", "rx_crc_errors_phy", "tx_bytes_phy",
-    "rx_bytes_phy", "rx_discards_phy", "tx_discards_phy", "tx_errors_phy", "link_down_events_phy",
-    "rx_pcs_symbol_err_phy", "rx_corrected_bits_phy", "rx_err_lane_0_phy", "rx_err_lane_1_phy", "rx_err_lane_2_phy",
-    "rx_err_lane_3_phy", "outbound_pci_buffer_overflow", "outbound_pci_stalled_rd", "outbound_pci_stalled_wr",
-    "outbound_pci_stalled_rd_events", "outbound_pci_stalled_wr_events"};
-constexpr const char* kHwCounters[] = {
-    "rx_write_requests", "rx_read_requests", "rx_atomic_requests", "out_of_buffer", "out_of_sequence",
-    "duplicate_request", "rnr_nak_retry_err", "packet_seq_err", "implied_nak_seq_err", "local_ack_timeout_err",
-    "roce_adp_retrans", "roce_adp_retrans_to", "rp_cnp_ignored", "rp_cnp_handled", "np_ecn_marked_roce_packets",
-    "np_cnp_sent", "rx_icrc_encapsulated"};
+constexpr const char* kPortCounters[] = {"rx_out_of_buffer",
+                                         "rx_vport_rdma_unicast_packets",
+                                         "rx_vport_rdma_unicast_bytes",
+                                         "tx_vport_rdma_unicast_packets",
+                                         "tx_vport_rdma_unicast_bytes",
+                                         "tx_packets_phy",
+                                         "rx_packets_phy",
+                                         "rx_crc_errors_phy",
+                                         "tx_bytes_phy",
+                                         "rx_bytes_phy",
+                                         "rx_discards_phy",
+                                         "tx_discards_phy",
+                                         "tx_errors_phy",
+                                         "link_down_events_phy",
+                                         "rx_pcs_symbol_err_phy",
+                                         "rx_corrected_bits_phy",
+                                         "rx_err_lane_0_phy",
+                                         "rx_err_lane_1_phy",
+                                         "rx_err_lane_2_phy",
+                                         "rx_err_lane_3_phy",
+                                         "outbound_pci_buffer_overflow",
+                                         "outbound_pci_stalled_rd",
+                                         "outbound_pci_stalled_wr",
+                                         "outbound_pci_stalled_rd_events",
+                                         "outbound_pci_stalled_wr_events"};
+constexpr const char* kHwCounters[] = {"rx_write_requests",     "rx_read_requests",    "rx_atomic_requests",
+                                       "out_of_buffer",         "out_of_sequence",     "duplicate_request",
+                                       "rnr_nak_retry_err",     "packet_seq_err",      "implied_nak_seq_err",
+                                       "local_ack_timeout_err", "roce_adp_retrans",    "roce_adp_retrans_to",
+                                       "rp_cnp_ignored",        "rp_cnp_handled",      "np_ecn_marked_roce_packets",
+                                       "np_cnp_sent",           "rx_icrc_encapsulated"};
 
 std::uint64_t counter(const SimPort& p, const std::string& name) {
   auto it = p.counters.find(name);
@@ -44,7 +63,8 @@ model::CounterSet ethtool_stats(const SimPort& p) {
   for (int q = 0; q < model::kPriorities; ++q) {
     if (!((p.pfc_en >> q) & 1)) continue;
     const std::string pp = "prio" + std::to_string(q);
-    for (const char* s : {"rx_%_pause", "rx_%_pause_duration", "tx_%_pause", "tx_%_pause_duration", "rx_%_pause_transition"}) {
+    for (const char* s :
+         {"rx_%_pause", "rx_%_pause_duration", "tx_%_pause", "tx_%_pause_duration", "rx_%_pause_transition"}) {
       std::string name = s;
       add(name.replace(name.find('%'), 1, pp));
     }
@@ -153,9 +173,13 @@ model::RdmaDevice rdma_device(const SimPort& p, std::size_t index, const Provena
   gids.push_back({1, gid, Field<std::string>::of("RoCE v2", from), Field<std::string>::of(p.netdev, from)});
   port.gids = Field<std::vector<model::Gid>>::of(gids, from);
   model::CounterSet pma;
-  pma.entries = {{"port_xmit_data", counter(p, "tx_bytes_phy") / 4}, {"port_rcv_data", counter(p, "rx_bytes_phy") / 4},
-                 {"port_xmit_packets", counter(p, "tx_packets_phy")}, {"port_rcv_packets", counter(p, "rx_packets_phy")},
-                 {"port_xmit_discards", 0}, {"symbol_error", 0}, {"link_downed", 0}};
+  pma.entries = {{"port_xmit_data", counter(p, "tx_bytes_phy") / 4},
+                 {"port_rcv_data", counter(p, "rx_bytes_phy") / 4},
+                 {"port_xmit_packets", counter(p, "tx_packets_phy")},
+                 {"port_rcv_packets", counter(p, "rx_packets_phy")},
+                 {"port_xmit_discards", 0},
+                 {"symbol_error", 0},
+                 {"link_downed", 0}};
   port.counters = Field<model::CounterSet>::of(pma, from);
   model::CounterSet hw;
   for (const char* name : kHwCounters) hw.entries.emplace_back(name, counter(p, name));

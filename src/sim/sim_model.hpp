@@ -18,28 +18,28 @@ namespace roce::sim {
 struct LoadClass {
   std::uint8_t dscp = 26;
   std::uint8_t pcp = 0;
-  double gbps = 0;                    // offered, aggregate of every sender
-  std::uint32_t incast = 1;           // senders converging on this port at once
+  double gbps = 0;           // offered, aggregate of every sender
+  std::uint32_t incast = 1;  // senders converging on this port at once
   std::uint32_t message_bytes = 65536;
   bool operator==(const LoadClass&) const = default;
 };
 
 struct SimPort {
-  std::string netdev;             // "ens1f0np0"
-  std::string rdma;               // "mlx5_0"
+  std::string netdev;  // "ens1f0np0"
+  std::string rdma;    // "mlx5_0"
   std::string driver = "mlx5_core";
   std::uint32_t speed_mbps = 100000;
-  std::uint32_t cable_m = 7;      // the real cable (the headroom the port needs follows it)
+  std::uint32_t cable_m = 7;  // the real cable (the headroom the port needs follows it)
   std::uint32_t mtu = 1500;
   // Configuration (what the tuner writes).
-  std::string trust = "pcp";      // "pcp" | "dscp"
+  std::string trust = "pcp";                       // "pcp" | "dscp"
   std::map<std::uint8_t, std::uint8_t> dscp_prio;  // DSCP -> priority overrides of mlx5's dscp>>3
   // DSCP values without an APP entry although trust is dscp: mlx5 lists all 64 when trust becomes
   // dscp, only the added ones when the first DSCP entry turned trust on, and drops deleted ones.
   std::set<std::uint8_t> dscp_unlisted;
   std::optional<std::vector<std::uint8_t>> apptrust;  // modelled only when the file has it
-  std::uint8_t pfc_en = 0;        // bit p: PFC on priority p
-  std::uint16_t pfc_delay = 7;    // mlx5: the cable length the driver assumes, metres
+  std::uint8_t pfc_en = 0;                            // bit p: PFC on priority p
+  std::uint16_t pfc_delay = 7;                        // mlx5: the cable length the driver assumes, metres
   model::Buffer buffer;
   model::Ets ets;
   std::uint8_t ecn_np = 0, ecn_rp = 0;  // bit p: DCQCN notification / reaction point on priority p

@@ -35,8 +35,10 @@ class Reader {
     if (auto* n = root.get("port")) {
       if (auto* arr = n->as_array()) {
         for (auto& e : *arr) {
-          if (auto* t = e.as_table()) port(*t);
-          else error(e.source(), "each [[port]] must be a table");
+          if (auto* t = e.as_table())
+            port(*t);
+          else
+            error(e.source(), "each [[port]] must be a table");
         }
       } else {
         error(n->source(), "'port' must be an array of tables ([[port]])");
@@ -69,8 +71,10 @@ class Reader {
   void str(const toml::table& t, std::string_view key, std::string& out) {
     auto* n = t.get(key);
     if (!n) return;
-    if (auto* s = n->as_string()) out = s->get();
-    else error(n->source(), "'" + std::string(key) + "' must be a string");
+    if (auto* s = n->as_string())
+      out = s->get();
+    else
+      error(n->source(), "'" + std::string(key) + "' must be a string");
   }
 
   std::int64_t integer(const toml::node& n, const std::string& what, std::int64_t lo, std::int64_t hi) {
@@ -89,8 +93,10 @@ class Reader {
 
   double number(const toml::node& n, const std::string& what, double lo, double hi) {
     double v = lo;
-    if (auto* f = n.as_floating_point()) v = f->get();
-    else if (auto* i = n.as_integer()) v = static_cast<double>(i->get());
+    if (auto* f = n.as_floating_point())
+      v = f->get();
+    else if (auto* i = n.as_integer())
+      v = static_cast<double>(i->get());
     else {
       error(n.source(), what + " must be a number");
       return lo;
@@ -120,13 +126,14 @@ class Reader {
   }
 
   template <class T, std::size_t N>
-  void eight(const toml::table& t, std::string_view key, std::array<T, N>& out, std::int64_t hi, const std::string& path) {
+  void eight(const toml::table& t, std::string_view key, std::array<T, N>& out, std::int64_t hi,
+             const std::string& path) {
     auto* n = t.get(key);
     if (!n) return;
     auto v = ints(*n, path + "." + std::string(key), 0, hi);
     if (n->is_array() && v.size() != N) {
-      error(n->source(), path + "." + std::string(key) + " needs " + std::to_string(N) + " values, has " +
-                             std::to_string(v.size()));
+      error(n->source(),
+            path + "." + std::string(key) + " needs " + std::to_string(N) + " values, has " + std::to_string(v.size()));
       return;
     }
     for (std::size_t i = 0; i < v.size() && i < N; ++i) out[i] = static_cast<T>(v[i]);
@@ -142,16 +149,19 @@ class Reader {
 
   void port(const toml::table& t) {
     const std::string path = "port";
-    allow(t, path, {"netdev", "rdma", "driver", "speed_mbps", "cable_m", "mtu", "trust", "dscp_prio", "dscp_unlisted", "apptrust",
-                    "pfc_enable", "pfc_delay", "prio2buffer", "buffer_size", "buffer_total", "ets_prio_tc",
-                    "ets_tc_bw", "ets_tc_tsa", "ecn_np", "ecn_rp", "load"});
+    allow(t, path,
+          {"netdev",       "rdma",          "driver",    "speed_mbps", "cable_m",   "mtu",         "trust",
+           "dscp_prio",    "dscp_unlisted", "apptrust",  "pfc_enable", "pfc_delay", "prio2buffer", "buffer_size",
+           "buffer_total", "ets_prio_tc",   "ets_tc_bw", "ets_tc_tsa", "ecn_np",    "ecn_rp",      "load"});
     SimPort p;
     p.ets.ets_cap = 8;
     p.ets.prio_tc = {1, 0, 2, 3, 4, 5, 6, 7};  // mlx5 default
     for (auto& tsa : p.ets.tc_tsa) tsa = static_cast<std::uint8_t>(model::Tsa::vendor);
     str(t, "netdev", p.netdev);
-    if (p.netdev.empty()) error(t.source(), "[[port]] needs 'netdev'");
-    else if (m_.port(p.netdev)) error(t.source(), "port " + p.netdev + " is listed twice");
+    if (p.netdev.empty())
+      error(t.source(), "[[port]] needs 'netdev'");
+    else if (m_.port(p.netdev))
+      error(t.source(), "port " + p.netdev + " is listed twice");
     str(t, "rdma", p.rdma);
     str(t, "driver", p.driver);
     if (p.driver != "mlx5_core")
@@ -189,9 +199,12 @@ class Reader {
       if (auto* arr = n->as_array()) {
         for (auto& e : *arr) {
           auto* s = e.as_string();
-          if (s && s->get() == "dscp") sel.push_back(model::kAppSelDscp);
-          else if (s && s->get() == "pcp") sel.push_back(model::kAppSelPcp);
-          else error(e.source(), "port.apptrust entries must be \"dscp\" or \"pcp\"");
+          if (s && s->get() == "dscp")
+            sel.push_back(model::kAppSelDscp);
+          else if (s && s->get() == "pcp")
+            sel.push_back(model::kAppSelPcp);
+          else
+            error(e.source(), "port.apptrust entries must be \"dscp\" or \"pcp\"");
         }
       } else {
         error(n->source(), "port.apptrust must be an array of \"dscp\" / \"pcp\"");
@@ -216,11 +229,16 @@ class Reader {
         for (std::size_t i = 0; i < 8; ++i) {
           auto* s = (*arr)[i].as_string();
           const std::string v = s ? s->get() : "";
-          if (v == "strict") p.ets.tc_tsa[i] = 0;
-          else if (v == "cbs") p.ets.tc_tsa[i] = 1;
-          else if (v == "ets") p.ets.tc_tsa[i] = 2;
-          else if (v == "vendor") p.ets.tc_tsa[i] = 255;
-          else error((*arr)[i].source(), "port.ets_tc_tsa entries must be \"strict\", \"ets\" or \"vendor\"");
+          if (v == "strict")
+            p.ets.tc_tsa[i] = 0;
+          else if (v == "cbs")
+            p.ets.tc_tsa[i] = 1;
+          else if (v == "ets")
+            p.ets.tc_tsa[i] = 2;
+          else if (v == "vendor")
+            p.ets.tc_tsa[i] = 255;
+          else
+            error((*arr)[i].source(), "port.ets_tc_tsa entries must be \"strict\", \"ets\" or \"vendor\"");
         }
       }
     }
@@ -229,8 +247,10 @@ class Reader {
     if (auto* n = t.get("load")) {
       if (auto* arr = n->as_array()) {
         for (auto& e : *arr) {
-          if (auto* lt = e.as_table()) load(*lt, p);
-          else error(e.source(), "each [[port.load]] must be a table");
+          if (auto* lt = e.as_table())
+            load(*lt, p);
+          else
+            error(e.source(), "each [[port.load]] must be a table");
         }
       } else {
         error(n->source(), "port.load must be an array of tables ([[port.load]])");
@@ -253,7 +273,8 @@ class Reader {
 
   void state(const toml::table& t) {
     allow(t, "state", {"clock_ns", "counters"});
-    if (auto* n = t.get("clock_ns")) m_.clock_ns = static_cast<std::uint64_t>(integer(*n, "state.clock_ns", 0, INT64_MAX));
+    if (auto* n = t.get("clock_ns"))
+      m_.clock_ns = static_cast<std::uint64_t>(integer(*n, "state.clock_ns", 0, INT64_MAX));
     auto* c = table(t, "counters");
     if (!c) return;
     for (auto&& [k, v] : *c) {
@@ -343,8 +364,10 @@ std::string render_sim_model(const SimModel& m) {
     }
     toml::array loads;
     for (const auto& c : p.load)
-      loads.push_back(toml::table{{"dscp", static_cast<std::int64_t>(c.dscp)}, {"pcp", static_cast<std::int64_t>(c.pcp)},
-                                  {"gbps", c.gbps}, {"incast", static_cast<std::int64_t>(c.incast)},
+      loads.push_back(toml::table{{"dscp", static_cast<std::int64_t>(c.dscp)},
+                                  {"pcp", static_cast<std::int64_t>(c.pcp)},
+                                  {"gbps", c.gbps},
+                                  {"incast", static_cast<std::int64_t>(c.incast)},
                                   {"message_bytes", static_cast<std::int64_t>(c.message_bytes)}});
     t.insert("load", loads);
     ports.push_back(std::move(t));
@@ -353,9 +376,11 @@ std::string render_sim_model(const SimModel& m) {
     counters.insert(p.netdev, std::move(values));
   }
   root.insert("port", std::move(ports));
-  root.insert("state", toml::table{{"clock_ns", static_cast<std::int64_t>(m.clock_ns)}, {"counters", std::move(counters)}});
+  root.insert("state",
+              toml::table{{"clock_ns", static_cast<std::int64_t>(m.clock_ns)}, {"counters", std::move(counters)}});
   std::ostringstream out;
-  out << "# roce-doctor simulated host (examples/sim/README.md); [state] is rewritten by the simulator\n" << root << "\n";
+  out << "# roce-doctor simulated host (examples/sim/README.md); [state] is rewritten by the simulator\n"
+      << root << "\n";
   return out.str();
 }
 

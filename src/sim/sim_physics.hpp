@@ -10,18 +10,18 @@ namespace roce::sim {
 
 struct PrioRates {  // per second
   double offered_bytes = 0, offered_packets = 0;
-  double rx_bytes = 0, rx_packets = 0;       // delivered (tx mirrors rx: the peers are like this port)
-  double congestion = 0;                     // c: share of time above XOFF with nothing slowing senders
-  double pause_fraction = 0;                 // share of time paused (tx and rx), PFC priorities only
+  double rx_bytes = 0, rx_packets = 0;  // delivered (tx mirrors rx: the peers are like this port)
+  double congestion = 0;                // c: share of time above XOFF with nothing slowing senders
+  double pause_fraction = 0;            // share of time paused (tx and rx), PFC priorities only
   double pause_us = 0, pause_frames = 0, pause_transitions = 0;
-  double drops = 0;                          // packets
-  bool headroom_drops = false;               // lossless drops (buffer below headroom), else lossy
+  double drops = 0;             // packets
+  bool headroom_drops = false;  // lossless drops (buffer below headroom), else lossy
   double ecn_marked = 0, cnp_sent = 0, cnp_handled = 0;
 };
 
 struct PortRates {
   model::PerPrio<PrioRates> prio;
-  double drops = 0;  // all priorities
+  double drops = 0;                   // all priorities
   std::uint32_t headroom_needed = 0;  // bytes, physics::mlx5_min_lossless_buffer at the real cable
 };
 

@@ -62,7 +62,8 @@ bool is_writable_knob(system::Knob k) {
 
 Expected<SimPort*> port_of(SimModel& m, const system::ObjectRef& object) {
   SimPort* p = m.port(object.netdev);
-  if (!p) return fail("no port \"" + object.netdev + "\" in the simulated host", "the model file's [[port]] netdev names");
+  if (!p)
+    return fail("no port \"" + object.netdev + "\" in the simulated host", "the model file's [[port]] netdev names");
   return p;
 }
 
@@ -110,7 +111,8 @@ Outcome apply(SimPort& p, const system::ObjectRef& object, const system::Value& 
     case Knob::mtu: {
       auto* v = std::get_if<std::uint32_t>(&value);
       if (!v) return wrong_type();
-      if (*v < 68 || *v > 9978) return fail(what + ": MTU " + std::to_string(*v) + " outside 68..9978 (EINVAL)", "", EINVAL);
+      if (*v < 68 || *v > 9978)
+        return fail(what + ": MTU " + std::to_string(*v) + " outside 68..9978 (EINVAL)", "", EINVAL);
       p.mtu = *v;
       return done();
     }
@@ -229,7 +231,8 @@ model::Host SimSystem::sample() {
   if (m) last_ = std::move(*m);
   model::Host host = build_host(last_, file_);
   if (!lock.error().empty()) host.notes.push_back({"sim", model::Availability::error, lock.error()});
-  if (!m) host.notes.push_back({"sim", model::Availability::error, m.error().message + " (showing the last good read)"});
+  if (!m)
+    host.notes.push_back({"sim", model::Availability::error, m.error().message + " (showing the last good read)"});
   return host;
 }
 

@@ -122,8 +122,7 @@ void read_netdev(const std::string& root, bool live, model::NetDev& nd) {
 
 void read_netdevs(const std::string& root, bool live, const CollectOptions& options, model::Host& host) {
   std::vector<DeadlineJob<model::NetDev>> jobs;
-  for (auto& nd : host.netdevs)
-    jobs.emplace_back(nd, [root, live](model::NetDev& d) { read_netdev(root, live, d); });
+  for (auto& nd : host.netdevs) jobs.emplace_back(nd, [root, live](model::NetDev& d) { read_netdev(root, live, d); });
   const auto deadline = Clock::now() + options.per_device_deadline;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     auto& nd = host.netdevs[i];
@@ -155,7 +154,8 @@ void list_netdevs(const std::string& root, bool live, model::Host& host) {
   }
   auto links = rtnl->dump_links();
   if (!links) {
-    host.notes.push_back({"rtnetlink", Availability::error, "link dump: " + links.error().message + "; netdevs from sysfs"});
+    host.notes.push_back(
+        {"rtnetlink", Availability::error, "link dump: " + links.error().message + "; netdevs from sysfs"});
     return list_netdevs(root, false, host);
   }
   host.netdevs = std::move(*links);

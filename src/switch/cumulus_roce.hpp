@@ -30,8 +30,8 @@ struct CumulusRoce {
   /// Told by content: the per-interface status view has a description column in its key tree and
   /// the pools' current/max usage; the global view has neither.
   bool per_interface = false;
-  std::string file;                    // for provenance
-  std::vector<std::string> warnings;   // "FILE:LINE: ..."
+  std::string file;                   // for provenance
+  std::vector<std::string> warnings;  // "FILE:LINE: ..."
 };
 
 /// "146.48 KB" -> 149996, "1.43 MB" -> 1499464, "144 Bytes" -> 144 (binary units, rounded).

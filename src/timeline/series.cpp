@@ -48,7 +48,9 @@ const model::CounterSet* counter_set(const model::NetDev& nd, const model::RdmaP
   return port->counters.ok() ? &*port->counters : nullptr;
 }
 
-int set_number(const std::string& name) { return name == "ethtool" ? 0 : name == "hw_counters" ? 1 : name == "counters" ? 2 : -1; }
+int set_number(const std::string& name) {
+  return name == "ethtool" ? 0 : name == "hw_counters" ? 1 : name == "counters" ? 2 : -1;
+}
 
 std::optional<std::uint64_t> read_value(SeriesCollector::Tracked& t, const model::CounterSet* set) {
   if (t.set < 0 || !set) return std::nullopt;
@@ -66,7 +68,8 @@ const model::RdmaPort* rdma_port_of(const model::Host& h, const std::string& net
   for (const auto& d : h.rdma_devices)
     for (const auto& p : d.ports) {
       if (p.netdev.ok() && *p.netdev == netdev) return &p;
-      if (!p.netdev.ok() && d.ports.size() == 1 && d.netdevs.ok() && d.netdevs->size() == 1 && d.netdevs->front() == netdev)
+      if (!p.netdev.ok() && d.ports.size() == 1 && d.netdevs.ok() && d.netdevs->size() == 1 &&
+          d.netdevs->front() == netdev)
         return &p;
     }
   return nullptr;
@@ -153,8 +156,10 @@ void SeriesCollector::feed_port(const model::Host& sample, const model::NetDev& 
 
   // Link events: carrier changes, operstate and RDMA port state transitions.
   auto event = [&](std::string what) {
-    if (set_.link_events.size() < kMaxLinkEvents) set_.link_events.push_back({t_ms, nd.name, std::move(what)});
-    else ++set_.link_events_dropped;
+    if (set_.link_events.size() < kMaxLinkEvents)
+      set_.link_events.push_back({t_ms, nd.name, std::move(what)});
+    else
+      ++set_.link_events_dropped;
   };
   if (nd.carrier_changes.ok()) {
     if (st.has_carrier && *nd.carrier_changes > st.carrier_changes)

@@ -45,10 +45,10 @@ struct LinkEvent {
 struct PortSeries {
   std::map<int, Series> tx_pause_fraction;  // by priority; only priorities with pause counters
   std::map<int, Series> rx_pause_fraction;
-  Series lossless_drops_per_s;              // prio[N].rx_discards summed over the profile's lossless priorities
-  Series ecn_marked_per_s;                  // roce.ecn_marked (packets that arrived CE-marked)
-  Series cnp_sent_per_s;                    // roce.cnp_sent
-  Series cnp_handled_per_s;                 // roce.cnp_handled
+  Series lossless_drops_per_s;  // prio[N].rx_discards summed over the profile's lossless priorities
+  Series ecn_marked_per_s;      // roce.ecn_marked (packets that arrived CE-marked)
+  Series cnp_sent_per_s;        // roce.cnp_sent
+  Series cnp_handled_per_s;     // roce.cnp_handled
   bool has_drops = false, has_ecn = false, has_cnp_sent = false, has_cnp_handled = false;
 };
 
@@ -71,10 +71,10 @@ class SeriesCollector {
 
   /// One plotted counter of one port: where its raw value sits, and its previous value.
   struct Tracked {
-    std::string canonical;    // "prio[3].tx_pause_us"
-    int set = -1;             // 0 ethtool, 1 hw_counters, 2 IB PMA counters; -1: not reported
+    std::string canonical;  // "prio[3].tx_pause_us"
+    int set = -1;           // 0 ethtool, 1 hw_counters, 2 IB PMA counters; -1: not reported
     std::string raw_name;
-    std::size_t index = 0;    // cached position in the set's entries
+    std::size_t index = 0;  // cached position in the set's entries
     std::uint64_t previous = 0;
     bool has_previous = false;
   };

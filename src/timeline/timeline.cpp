@@ -18,8 +18,10 @@ void merge_peaks(std::vector<Peak>& peaks, const std::vector<engine::Evidence>& 
   for (const auto& e : evidence) {
     if (!e.per_second) continue;
     auto it = std::find_if(peaks.begin(), peaks.end(), [&](const Peak& p) { return p.name == e.name; });
-    if (it == peaks.end()) peaks.push_back({e.name, e.from.locator, *e.per_second});
-    else it->per_second = std::max(it->per_second, *e.per_second);
+    if (it == peaks.end())
+      peaks.push_back({e.name, e.from.locator, *e.per_second});
+    else
+      it->per_second = std::max(it->per_second, *e.per_second);
   }
 }
 
@@ -91,8 +93,10 @@ void Timeline::feed(const model::Host& sample) {
   }
   // Kept for a tail window at finish(). Assignment into the same object reuses its strings and
   // vectors, so this costs a copy of bytes, not allocations.
-  if (last_) *last_ = sample;
-  else last_ = sample;
+  if (last_)
+    *last_ = sample;
+  else
+    last_ = sample;
   last_is_pending_ = true;
 }
 

@@ -41,9 +41,9 @@ struct Interval {
   std::int64_t end_ms = 0;    // end of the last window with the finding
   bool ongoing = false;       // the finding is in the last window
   engine::Severity worst = engine::Severity::info;
-  std::string title;          // the title of the first window of the worst severity
-  int windows = 0;            // windows with the finding
-  std::vector<Peak> peaks;    // per evidence counter, its largest per_second
+  std::string title;                       // the title of the first window of the worst severity
+  int windows = 0;                         // windows with the finding
+  std::vector<Peak> peaks;                 // per evidence counter, its largest per_second
   std::vector<engine::Evidence> evidence;  // the evidence of the worst window
 };
 
@@ -51,12 +51,12 @@ struct Result {
   std::string hostname;
   std::int64_t first_ms = 0, last_ms = 0;  // wall clock of the first and last sample
   std::size_t samples = 0;
-  std::size_t windows = 0;                 // windows evaluated
-  std::size_t judged_windows = 0;          // windows in which at least one check was not skipped
+  std::size_t windows = 0;         // windows evaluated
+  std::size_t judged_windows = 0;  // windows in which at least one check was not skipped
   std::int64_t window_ms = 0;
-  std::vector<Interval> intervals;         // by start, then check ID, then subject
+  std::vector<Interval> intervals;  // by start, then check ID, then subject
   SeriesSet series;
-  std::vector<std::string> warnings;       // samples skipped (out of order, another host, no clock)
+  std::vector<std::string> warnings;  // samples skipped (out of order, another host, no clock)
 };
 
 class Timeline {

@@ -11,8 +11,8 @@
 //
 // Changes are listed per netdev in the order they can be applied safely on mlx5: trust, APP,
 // buffers (sized for the final MTU, cable and PFC mask), PFC (a newly lossless buffer already has
-// its headroom), MTU (mlx5 re-checks the lossless buffers against the new MTU), NIC ECN, RED. Applying every change of a plan (apply_change.hpp) and planning
-// again gives an empty plan.
+// its headroom), MTU (mlx5 re-checks the lossless buffers against the new MTU), NIC ECN, RED. Applying every change of
+// a plan (apply_change.hpp) and planning again gives an empty plan.
 //
 // A RED change whose queue has no RED qdisc yet has `current` = RedParams{} (all zero, limit 0)
 // and a field change "qdisc: (none) -> red"; the writer creates it (`tc qdisc replace`).

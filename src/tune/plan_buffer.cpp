@@ -28,8 +28,7 @@ bool map_separates(const model::PerPrio<std::uint8_t>& map, std::uint8_t mask) {
 model::PerPrio<std::uint8_t> separated_map(std::uint8_t mask) {
   model::PerPrio<std::uint8_t> map{};
   std::uint8_t next = mask == 0xff ? 0 : 1;  // lossy priorities share buffer 0
-  for (int prio = 0; prio < model::kPriorities; ++prio)
-    map[prio] = (mask >> prio) & 1 ? next++ : 0;
+  for (int prio = 0; prio < model::kPriorities; ++prio) map[prio] = (mask >> prio) & 1 ? next++ : 0;
   return map;
 }
 
@@ -44,8 +43,9 @@ std::optional<Requirement> required_size(const PortPlan& p, const profile::Profi
   const auto& nd = p.nd;
   const auto speed = p.speed_mbps();
   if (!speed) {
-    notes.push_back({nd.name + " dcb buffer", "link speed unknown (ethtool link settings and RDMA rate missing); "
-                                              "cannot size lossless buffers"});
+    notes.push_back({nd.name + " dcb buffer",
+                     "link speed unknown (ethtool link settings and RDMA rate missing); "
+                     "cannot size lossless buffers"});
     return std::nullopt;
   }
   if (p.final_mtu == 0) {
@@ -65,7 +65,8 @@ std::optional<Requirement> required_size(const PortPlan& p, const profile::Profi
   if (auto ieee = physics::ieee_headroom_bytes(*speed, cable.metres, p.final_mtu))
     return Requirement{*ieee, "IEEE 802.1Qbb headroom estimate for " + link};
   notes.push_back({nd.name + " dcb buffer", "no headroom formula for " + (p.driver.empty() ? "this driver" : p.driver) +
-                                                " at " + std::to_string(*speed) + " Mb/s; cannot size lossless buffers"});
+                                                " at " + std::to_string(*speed) +
+                                                " Mb/s; cannot size lossless buffers"});
   return std::nullopt;
 }
 

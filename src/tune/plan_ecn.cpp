@@ -29,8 +29,8 @@ bool within(const model::RedParams& r, const Bounds& b) {
 }
 
 std::string red_text(const model::RedParams& r) {
-  std::string s = "limit " + std::to_string(r.limit) + " min " + std::to_string(r.qth_min) + " max " +
-                  std::to_string(r.qth_max);
+  std::string s =
+      "limit " + std::to_string(r.limit) + " min " + std::to_string(r.qth_min) + " max " + std::to_string(r.qth_max);
   if (r.max_p) s += " probability " + model::probability_text(*r.max_p / 4294967296.0);
   return s + (r.ecn() ? " ecn" : "");
 }
@@ -66,11 +66,13 @@ std::vector<Change> plan_nic_ecn(PortPlan& p, const profile::Profile& profile, N
     const std::string reason = "profile ecn.priorities includes " + std::to_string(prio);
     const std::string base = "echo 1 > /sys/class/net/" + nd.name + "/ecn/";
     if (!*np) {
-      c.fields.push_back({"roce_np/enable/" + std::to_string(prio), "0", "1", reason + " (notification point: send CNPs)"});
+      c.fields.push_back(
+          {"roce_np/enable/" + std::to_string(prio), "0", "1", reason + " (notification point: send CNPs)"});
       c.commands.push_back(base + "roce_np/enable/" + std::to_string(prio));
     }
     if (!*rp) {
-      c.fields.push_back({"roce_rp/enable/" + std::to_string(prio), "0", "1", reason + " (reaction point: slow down on CNPs)"});
+      c.fields.push_back(
+          {"roce_rp/enable/" + std::to_string(prio), "0", "1", reason + " (reaction point: slow down on CNPs)"});
       c.commands.push_back(base + "roce_rp/enable/" + std::to_string(prio));
     }
     out.push_back(std::move(c));

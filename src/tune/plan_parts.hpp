@@ -14,10 +14,10 @@ namespace roce::tune::detail {
 /// One netdev being planned, and what the earlier planners decided that later ones depend on.
 struct PortPlan {
   const model::NetDev& nd;
-  const model::RdmaPort* port;  // null: no RDMA port (switch port, or a host without verbs)
-  std::string driver;           // "mlx5_core", "" when unknown
-  std::uint32_t final_mtu = 0;  // the MTU after the plan (0: unknown)
-  std::optional<std::uint8_t> final_pfc_en;  // the PFC mask after the plan
+  const model::RdmaPort* port;                 // null: no RDMA port (switch port, or a host without verbs)
+  std::string driver;                          // "mlx5_core", "" when unknown
+  std::uint32_t final_mtu = 0;                 // the MTU after the plan (0: unknown)
+  std::optional<std::uint8_t> final_pfc_en;    // the PFC mask after the plan
   std::optional<std::uint32_t> final_cable_m;  // mlx5 PFC delay after the plan
 
   bool mlx5() const { return driver == "mlx5_core"; }

@@ -75,7 +75,8 @@ Change app_change(const std::string& netdev, std::uint16_t dscp, std::vector<App
                   std::vector<AppEntry> proposed, std::string reason) {
   Change c;
   c.object = {netdev, system::Knob::dcb_app, system::app_key(model::kAppSelDscp, dscp)};
-  c.fields.push_back({"dscp " + std::to_string(dscp), priorities_text(current), priorities_text(proposed), std::move(reason)});
+  c.fields.push_back(
+      {"dscp " + std::to_string(dscp), priorities_text(current), priorities_text(proposed), std::move(reason)});
   c.current = std::move(current);
   c.proposed = std::move(proposed);
   return c;
@@ -113,8 +114,9 @@ std::vector<Change> plan_app(const PortPlan& p, const profile::Profile& profile,
     std::vector<AppEntry> proposed{{model::kAppSelDscp, static_cast<std::uint8_t>(prio), d}};
     if (current == proposed) continue;
     const bool cnp = profile.cnp_dscp && d == *profile.cnp_dscp && prio == profile.cnp_priority;
-    out.push_back(app_change(nd.name, d, std::move(current), std::move(proposed),
-                             cnp ? "profile cnp.dscp -> cnp.priority" : "profile qos.lossless: RoCE DSCP -> lossless priority"));
+    out.push_back(
+        app_change(nd.name, d, std::move(current), std::move(proposed),
+                   cnp ? "profile cnp.dscp -> cnp.priority" : "profile qos.lossless: RoCE DSCP -> lossless priority"));
     args += " " + std::to_string(d) + ":" + std::to_string(prio);
   }
   if (!out.empty()) out.front().commands = {"dcb app replace dev " + nd.name + " dscp-prio" + args};
@@ -160,13 +162,15 @@ std::vector<Change> plan_pfc(PortPlan& p, const profile::Profile& profile, Notes
   if (p.mlx5()) {  // the PFC delay is the cable length in metres there (formats.md §4.1)
     std::optional<std::uint32_t> real;
     std::string source;
-    if (profile.cable_length_m) real = *profile.cable_length_m, source = "profile link.cable_length_m";
-    else if (nd.module_cable_m.ok()) real = *nd.module_cable_m, source = "the module's cable length";
+    if (profile.cable_length_m)
+      real = *profile.cable_length_m, source = "profile link.cable_length_m";
+    else if (nd.module_cable_m.ok())
+      real = *nd.module_cable_m, source = "the module's cable length";
     if (real && *real != current.delay && *real > 0 && *real < 1000) {
       proposed.delay = static_cast<std::uint16_t>(*real);
-      c.fields.push_back({"delay (cable m)", std::to_string(current.delay), std::to_string(*real),
-                          "mlx5 sizes PFC headroom for this cable length; " + source + " says " +
-                              std::to_string(*real) + " m"});
+      c.fields.push_back(
+          {"delay (cable m)", std::to_string(current.delay), std::to_string(*real),
+           "mlx5 sizes PFC headroom for this cable length; " + source + " says " + std::to_string(*real) + " m"});
       args += " delay " + std::to_string(*real);
     }
     p.final_cable_m = proposed.delay;

@@ -53,7 +53,8 @@ std::string render_plan_json(const Plan& plan, const RenderContext& context) {
     change["disruptive"] = c.disruptive;
     change["fields"] = nlohmann::ordered_json::array();
     for (const auto& f : c.fields)
-      change["fields"].push_back({{"field", f.field}, {"current", f.current}, {"proposed", f.proposed}, {"reason", f.reason}});
+      change["fields"].push_back(
+          {{"field", f.field}, {"current", f.current}, {"proposed", f.proposed}, {"reason", f.reason}});
     change["commands"] = c.commands;
     for (const auto& cmd : c.commands) j["commands"].push_back(cmd);
     j["changes"].push_back(std::move(change));

@@ -11,8 +11,8 @@
 namespace roce::tune {
 
 struct RenderContext {
-  std::string origin;   // "live", "from capture examples/cx6dx-ecn-off.json"
-  std::string profile;  // "roce-lossless (built-in)"
+  std::string origin;     // "live", "from capture examples/cx6dx-ecn-off.json"
+  std::string profile;    // "roce-lossless (built-in)"
   bool applying = false;  // tune --apply: the plan is about to be applied, not a dry run
 };
 

@@ -18,7 +18,6 @@ inline std::string join(const std::vector<std::string>& parts, std::string_view 
   return out;
 }
 
-
 /// ASCII whitespace: space, tab, CR, LF, vertical tab, form feed (the C locale's isspace).
 constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 

@@ -24,8 +24,7 @@ static Expected<std::unique_ptr<system::System>> open_file_system(const std::str
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
-  if (mode == "__watchdog" && argc == 6)
-    return apply::run_watchdog(argv[3], std::stoll(argv[5]), open_file_system);
+  if (mode == "__watchdog" && argc == 6) return apply::run_watchdog(argv[3], std::stoll(argv[5]), open_file_system);
   if (mode != "apply" || argc < 6) {
     std::fprintf(stderr, "usage: apply_helper apply STATE_DIR FILE FROM TO [kill-at N|hang-at N] [grace-ms MS]\n");
     return 2;

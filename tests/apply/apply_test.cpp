@@ -233,8 +233,8 @@ TEST_CASE("apply: a corrupt journal refuses the apply and fails recovery; never 
   CHECK(r.outcome == ApplyOutcome::refused);
   CHECK(r.reason.find("corrupt") != std::string::npos);
   CHECK(sys.writes.empty());
-  auto rec = recover_unfinished([](const std::string&) -> Expected<std::unique_ptr<system::System>> { return fail("x"); },
-                                dir.path(), out);
+  auto rec = recover_unfinished(
+      [](const std::string&) -> Expected<std::unique_ptr<system::System>> { return fail("x"); }, dir.path(), out);
   REQUIRE_FALSE(rec.ok());
   CHECK(rec.error().message.find("corrupt") != std::string::npos);
 }

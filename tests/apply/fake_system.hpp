@@ -28,13 +28,13 @@ class FakeSystem : public system::System {
   void wait(std::chrono::milliseconds duration) override;
 
   std::vector<std::pair<system::ObjectRef, system::Value>> writes;  // every write() call, in order
-  std::set<std::string> not_writable;                           // describe(object)
-  int fault_at_write = -1;                                      // 0-based write() call
+  std::set<std::string> not_writable;                               // describe(object)
+  int fault_at_write = -1;                                          // 0-based write() call
   WriteFault fault = WriteFault::none;
   std::uint8_t dcbx = 0x8 | 0x4 | 0x1;  // HOST | VER_CEE | VER_IEEE
   bool link_up = true;
-  std::map<std::string, int> read_errno;           // describe(object) -> the errno its read fails with
-  std::function<void(FakeSystem&)> on_wait;        // runs at every wait(): someone else changing the host
+  std::map<std::string, int> read_errno;     // describe(object) -> the errno its read fails with
+  std::function<void(FakeSystem&)> on_wait;  // runs at every wait(): someone else changing the host
 
  protected:
   using Objects = std::vector<std::pair<system::ObjectRef, system::Value>>;

@@ -31,13 +31,13 @@ Journal sample_journal() {
   red.flags = 1;
   red.max_p = 0x7fffffff;
   const std::vector<system::Value> values = {std::uint32_t{4200},
-                                           std::string("dscp"),
-                                           std::vector<std::uint8_t>{5, 255},
-                                           std::vector<model::AppEntry>{{5, 3, 26}, {5, 6, 48}},
-                                           ets,
-                                           system::EcnEnable{true, false},
-                                           red,
-                                           model::RedParams{}};
+                                             std::string("dscp"),
+                                             std::vector<std::uint8_t>{5, 255},
+                                             std::vector<model::AppEntry>{{5, 3, 26}, {5, 6, 48}},
+                                             ets,
+                                             system::EcnEnable{true, false},
+                                             red,
+                                             model::RedParams{}};
   std::uint32_t index = 0;
   for (const auto& v : values) j.entries.push_back({{"eth0", system::Knob::red, index++}, v, v, false});
   for (const auto& [object, value] : test::default_objects(8)) j.entries.push_back({object, value, value, true});

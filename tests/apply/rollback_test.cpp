@@ -26,7 +26,9 @@ system::Value value_of(system::System& system, system::Knob knob) {
   return *v;
 }
 
-std::uint8_t pfc_en(system::System& system) { return std::get<model::Pfc>(value_of(system, system::Knob::dcb_pfc)).pfc_en; }
+std::uint8_t pfc_en(system::System& system) {
+  return std::get<model::Pfc>(value_of(system, system::Knob::dcb_pfc)).pfc_en;
+}
 
 // A file-backed host (so rollback_last can reopen it) on which PFC 0 -> 8 and MTU 1500 -> 4200
 // were applied and kept.

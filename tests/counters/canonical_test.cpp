@@ -86,7 +86,7 @@ TEST_CASE("mlx5: real 100G MLNX_OFED dump with a bad lane, no PFC") {
   check(c, "phy.corrected_bits", 17750739, "rx_corrected_bits_phy", "ethtool");
   check(c, "phy.symbol_errors", 386, "rx_pcs_symbol_err_phy", "ethtool");
   check(c, "phy.crc_errors", 386, "rx_crc_errors_phy", "ethtool");
-  check_absent(c, "phy.rx_bits");  // newer kernels only
+  check_absent(c, "phy.rx_bits");                                 // newer kernels only
   check(c, "port.rx_discards", 0, "rx_discards_phy", "ethtool");  // a real zero, present
   check(c, "port.rx_bytes", 2027206797, "rx_bytes_phy", "ethtool");
   check(c, "port.tx_packets", 7222595, "tx_packets_phy", "ethtool");
@@ -224,8 +224,11 @@ TEST_CASE("mlx5: hw_counters with non-zero retransmission counters") {
 }
 
 TEST_CASE("mlx5: congestion counters when the device has them") {
-  CounterSet hw{{{"rp_cnp_ignored", 1}, {"rp_cnp_handled", 2}, {"np_ecn_marked_roce_packets", 3},
-                 {"np_cnp_sent", 4}, {"cc_rx_cnp_pkts", 5}}};
+  CounterSet hw{{{"rp_cnp_ignored", 1},
+                 {"rp_cnp_handled", 2},
+                 {"np_ecn_marked_roce_packets", 3},
+                 {"np_cnp_sent", 4},
+                 {"cc_rx_cnp_pkts", 5}}};
   const Canonical c = canonicalize("mlx5_core", nullptr, &hw, nullptr);
   check(c, "roce.cnp_ignored", 1, "rp_cnp_ignored", "hw_counters");
   check(c, "roce.cnp_handled", 2, "rp_cnp_handled", "hw_counters");
@@ -251,8 +254,13 @@ TEST_CASE("bnxt_en/bnxt_re: port counters, never ring counters") {
                 {"rx_discard_packets_cos3", 33},
                 {"rx_fec_uncorrectable_blocks", 88},
                 {"tx_pfc_ena_frames_pri0", 0}}};
-  CounterSet hw{{{"to_retransmits", 5}, {"seq_err_naks_rcvd", 6}, {"oos_drop_count", 7},
-                 {"rx_bytes", 1234}, {"tx_cnp_pkts", 8}, {"rx_cnp_pkts", 9}, {"rx_ecn_marked_pkts", 10}}};
+  CounterSet hw{{{"to_retransmits", 5},
+                 {"seq_err_naks_rcvd", 6},
+                 {"oos_drop_count", 7},
+                 {"rx_bytes", 1234},
+                 {"tx_cnp_pkts", 8},
+                 {"rx_cnp_pkts", 9},
+                 {"rx_ecn_marked_pkts", 10}}};
   const Canonical c = canonicalize("bnxt_en", &s, &hw, nullptr);
 
   check(c, "prio[3].rx_pause", 11, "rx_pfc_ena_frames_pri3", "ethtool");
@@ -306,8 +314,7 @@ TEST_CASE("ice/irdma") {
   s.entries.push_back({"rx_dropped.nic", 5});
   s.entries.push_back({"link_xoff_tx.nic", 6});
   s.entries.push_back({"rx_crc_errors.nic", 7});
-  CounterSet hw{{{"cnpHandled", 1}, {"cnpIgnored", 2}, {"cnpSent", 3}, {"RxECNMrkd", 4},
-                 {"tcpRetransSegs", 50}}};
+  CounterSet hw{{{"cnpHandled", 1}, {"cnpIgnored", 2}, {"cnpSent", 3}, {"RxECNMrkd", 4}, {"tcpRetransSegs", 50}}};
   const Canonical c = canonicalize("ice", &s, &hw, nullptr);
 
   check(c, "prio[3].tx_pause", 23, "tx_priority_3_xoff.nic", "ethtool");
@@ -325,8 +332,11 @@ TEST_CASE("ice/irdma") {
   check_absent(c, "prio[3].rx_pause_us");
 
   SECTION("newer irdma names win over the old ones; gen3 names have spaces") {
-    CounterSet newer{{{"tcpRetransSegs", 50}, {"RetransSegs", 51}, {"Nak Sequence Error", 2},
-                      {"Rcvd Out of order packets", 3}, {"RTO", 4}}};
+    CounterSet newer{{{"tcpRetransSegs", 50},
+                      {"RetransSegs", 51},
+                      {"Nak Sequence Error", 2},
+                      {"Rcvd Out of order packets", 3},
+                      {"RTO", 4}}};
     const Canonical n = canonicalize("ice", nullptr, &newer, nullptr);
     check(n, "roce.retransmits", 51, "RetransSegs", "hw_counters");
     check(n, "roce.packet_seq_err", 2, "Nak Sequence Error", "hw_counters");
@@ -363,9 +373,14 @@ TEST_CASE("ice: names of kernels before 5.3, as ice_ethtool.c printed them") {
 }
 
 TEST_CASE("mlxsw: per-priority PPCNT names, traffic classes stay raw") {
-  CounterSet s{{{"a_frames_received_ok", 1}, {"if_in_discards", 2}, {"ecn_marked", 3},
-                {"rx_pause_prio_3", 4}, {"rx_pause_duration_prio_3", 5}, {"tx_pause_prio_3", 6},
-                {"tx_octets_prio_3", 7}, {"tc_no_buffer_discard_uc_tc_3", 8},
+  CounterSet s{{{"a_frames_received_ok", 1},
+                {"if_in_discards", 2},
+                {"ecn_marked", 3},
+                {"rx_pause_prio_3", 4},
+                {"rx_pause_duration_prio_3", 5},
+                {"tx_pause_prio_3", 6},
+                {"tx_octets_prio_3", 7},
+                {"tc_no_buffer_discard_uc_tc_3", 8},
                 {"a_pause_mac_ctrl_frames_received", 9}}};
   for (const char* driver : {"mlxsw_spectrum", "mlxsw_spectrum2", "mlxsw_spectrum4"}) {
     INFO(driver);

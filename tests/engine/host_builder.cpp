@@ -58,7 +58,7 @@ Mlx5Counters healthy_counters_60s_later() {
   p3.rx_bytes += 180000000000, p3.rx_packets += 43900000;
   p3.tx_bytes += 176500000000, p3.tx_packets += 43050000;
   p3.rx_pause += 812, p3.rx_pause_duration += 402118, p3.rx_pause_transition += 806;  // 0.67% of 60 s
-  p3.tx_pause += 1433, p3.tx_pause_duration += 611207;                                 // 1.0% of 60 s
+  p3.tx_pause += 1433, p3.tx_pause_duration += 611207;                                // 1.0% of 60 s
   p3.marked += 3;
   auto& p6 = c.prio[6];
   p6.rx_bytes += 1850112, p6.rx_packets += 28908, p6.tx_bytes += 1900032, p6.tx_packets += 29688;
@@ -258,16 +258,18 @@ model::Host cx6dx_host(const Mlx5Counters& c, std::int64_t monotonic_ns) {
   nd.addresses = Field<std::vector<std::string>>::of({"172.19.0.60/24", "fe80::e42:a1ff:fe5d:4db8/64"},
                                                      {"rtnetlink", kIf + " RTM_GETADDR"});
   nd.carrier_changes = Field<std::uint64_t>::of(2, {"rtnetlink", kIf + " IFLA_CARRIER_CHANGES"});
-  nd.driver = Field<model::DriverInfo>::of({"mlx5_core", "6.1.0-18-amd64", "22.39.1002 (MT_0000000359)", "0000:b1:00.0"},
-                                           {"ethtool-ioctl", kIf + " ETHTOOL_GDRVINFO"});
+  nd.driver =
+      Field<model::DriverInfo>::of({"mlx5_core", "6.1.0-18-amd64", "22.39.1002 (MT_0000000359)", "0000:b1:00.0"},
+                                   {"ethtool-ioctl", kIf + " ETHTOOL_GDRVINFO"});
   nd.link = Field<model::LinkSettings>::of({100000, "full", true, 4}, {"ethtool-netlink", kIf + " LINKMODES_GET"});
   nd.pause = Field<model::PauseParams>::of({false, false, false, 0, 0}, {"ethtool-netlink", kIf + " PAUSE_GET"});
   nd.pfc_prevention_tout_ms = Field<std::uint32_t>::of(100, {"ethtool-ioctl", kIf + " ETHTOOL_PFC_PREVENTION_TOUT"});
-  nd.module_cable_m = Field<std::uint32_t>::missing(model::Availability::unsupported,
-                                                    "module does not report a length (optical)",
-                                                    {"ethtool-ioctl", kIf + " ETHTOOL_GMODULEEEPROM"});
+  nd.module_cable_m =
+      Field<std::uint32_t>::missing(model::Availability::unsupported, "module does not report a length (optical)",
+                                    {"ethtool-ioctl", kIf + " ETHTOOL_GMODULEEEPROM"});
   nd.pci_address = Field<std::string>::of("0000:b1:00.0", sysfs(net + "/device"));
-  nd.pcie = Field<model::PcieLink>::of({"16.0 GT/s PCIe", "16.0 GT/s PCIe", 16, 16}, sysfs(net + "/device/current_link_speed"));
+  nd.pcie = Field<model::PcieLink>::of({"16.0 GT/s PCIe", "16.0 GT/s PCIe", 16, 16},
+                                       sysfs(net + "/device/current_link_speed"));
   nd.trust = Field<std::string>::of("dscp", sysfs(net + "/qos/trust"));
   model::NicEcn ecn;
   for (int n = 0; n < 8; ++n) {
@@ -288,8 +290,7 @@ model::Host cx6dx_host(const Mlx5Counters& c, std::int64_t monotonic_ns) {
   ets.tc_rx_bw = ets.tc_tx_bw;
   nd.dcb.ets = Field<model::Ets>::of(ets, dcbnl("DCB_ATTR_IEEE_ETS"));
   std::vector<model::AppEntry> app;  // mlx5 with DSCP trust exposes all 64 entries: DSCP d -> d >> 3
-  for (std::uint16_t d = 0; d < 64; ++d)
-    app.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(d >> 3), d});
+  for (std::uint16_t d = 0; d < 64; ++d) app.push_back({model::kAppSelDscp, static_cast<std::uint8_t>(d >> 3), d});
   nd.dcb.app = Field<std::vector<model::AppEntry>>::of(app, dcbnl("DCB_ATTR_IEEE_APP_TABLE"));
   nd.dcb.apptrust = Field<std::vector<std::uint8_t>>::missing(model::Availability::unsupported,
                                                               "DCB_ATTR_DCB_APP_TRUST_TABLE: Operation not supported",
@@ -372,7 +373,8 @@ void add_second_port(model::Host& h) {
   model::RdmaDevice dev = h.rdma_devices.at(0);
   dev.name = "mlx5_1";
   dev.netdevs = Field<std::vector<std::string>>::of({"ens1f1np1"}, sysfs("/sys/class/infiniband/mlx5_1/device/net"));
-  dev.ports.at(0).netdev = Field<std::string>::of("ens1f1np1", sysfs("/sys/class/infiniband/mlx5_1/ports/1/gid_attrs/ndevs/3"));
+  dev.ports.at(0).netdev =
+      Field<std::string>::of("ens1f1np1", sysfs("/sys/class/infiniband/mlx5_1/ports/1/gid_attrs/ndevs/3"));
   h.rdma_devices.push_back(std::move(dev));
 }
 

@@ -2,10 +2,10 @@
 // The run on sysfs trees built after HGX H100 layouts and on the published nvidia-smi topo -m matrix that the TOPO-*
 // scenario tests share.
 #include "scenario_prelude.hpp"
+#include "sources/sysfs/topology_walk.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
 #include "topology/nvidia_smi_topo.hpp"
-#include "sources/sysfs/topology_walk.hpp"
 
 namespace roce::test {
 

@@ -130,7 +130,8 @@ TEST_CASE("ethtool -S: errors name the line") {
   CHECK(message_of("NIC statistics:\n     : 1\n") == "ethtool -S text line 2: expected 'name: value', got '     : 1'");
   CHECK_THAT(message_of(""), Catch::Contains("empty"));
   CHECK_THAT(message_of("\n\n"), Catch::Contains("empty"));
-  CHECK(message_of(std::string("     a\x01: b\n")) == "ethtool -S text line 1: expected 'name: value', got '     a?: b'");
+  CHECK(message_of(std::string("     a\x01: b\n")) ==
+        "ethtool -S text line 1: expected 'name: value', got '     a?: b'");
 }
 
 }  // namespace roce::test

@@ -1,8 +1,8 @@
 // The ethtool genetlink requests and the decoders of their replies, on byte-exact messages built
 // to the kernel UAPI.
-#include <catch2/catch.hpp>
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
+#include <catch2/catch.hpp>
 
 #include "sources/ethtool/genl_messages.hpp"
 #include "support/nl_builder.hpp"

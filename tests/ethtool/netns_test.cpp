@@ -1,10 +1,10 @@
 // The reader on the real kernel: a veth pair in a network namespace this test creates, compared
 // with what ethtool(8) prints for the same devices.
-#include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <cerrno>
 #include <cstdio>
@@ -111,10 +111,10 @@ model::CounterSet ethtool_S(const VethNamespace& ns, const std::string& dev) {
   return *parsed;
 }
 
-#define SKIP_UNLESS_PREREQUISITES()                                        \
-  if (auto why = missing_prerequisite(); !why.empty()) {                   \
-    std::cout << "ROCE-TEST-SKIP: " << why << std::endl;                   \
-    return;                                                                \
+#define SKIP_UNLESS_PREREQUISITES()                      \
+  if (auto why = missing_prerequisite(); !why.empty()) { \
+    std::cout << "ROCE-TEST-SKIP: " << why << std::endl; \
+    return;                                              \
   }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // decode_stats and the GSSET_INFO -> GSTRINGS -> GSTATS sequence against a fake kernel that
 // answers exactly as net/ethtool/ioctl.c does: it writes as many entries as the driver has *now*,
 // whatever length the caller asked for (under ASan a buffer without slack would be caught).
-#include <catch2/catch.hpp>
 #include <linux/ethtool.h>
+#include <catch2/catch.hpp>
 
 #include <cerrno>
 #include <cstring>
@@ -78,8 +78,7 @@ struct FakeKernel {
         }
         return 0;
       }
-      default:
-        return EOPNOTSUPP;
+      default: return EOPNOTSUPP;
     }
   }
 };

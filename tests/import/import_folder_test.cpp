@@ -148,8 +148,8 @@ TEST_CASE("an sos report tree: sos_commands/<plugin>/ files, sys/, manifest time
 
 TEST_CASE("the folder a tarball was made of may be given by its parent") {
   const test::TempDir tmp("import");
-  std::filesystem::copy(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"),
-                        tmp.path() + "/sosreport-x", std::filesystem::copy_options::recursive);
+  std::filesystem::copy(test::import_fixture("sosreport-gpu-node-07-2026-11-29-abcdef"), tmp.path() + "/sosreport-x",
+                        std::filesystem::copy_options::recursive);
   auto imported = import_folder(tmp.path());
   REQUIRE(imported.ok());
   CHECK(imported->host.from.source == "sos");

@@ -41,7 +41,10 @@ TEST_CASE("a tarball of the folder gives the same Host as the folder") {
     from_tar.from = folder->host.from;
     CHECK(from_tar == folder->host);
   }
-  if (old_tmpdir != nullptr) setenv("TMPDIR", saved.c_str(), 1); else unsetenv("TMPDIR");
+  if (old_tmpdir != nullptr)
+    setenv("TMPDIR", saved.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
   // The private extraction directories are gone.
   CHECK(std::filesystem::is_empty(extraction.path()));
 }

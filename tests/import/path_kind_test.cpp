@@ -7,8 +7,8 @@
 #include <string>
 
 #include "import/path_kind.hpp"
-#include "record/recording.hpp"
 #include "import_fixture.hpp"
+#include "record/recording.hpp"
 
 namespace roce::test {
 
@@ -34,7 +34,9 @@ TEST_CASE("classify_path tells bundles, recordings, archives and switch archives
   write_file(dir + "/host.json.zst", std::string("\x28\xb5\x2f\xfd\x00\x00", 6));
   write_file(dir + "/capture.tar.zst", std::string("\x28\xb5\x2f\xfd\x00\x00", 6));
   write_file(dir + "/sos.any-name", std::string("\x1f\x8b\x08\x00", 4));
-  write_file(dir + "/capture.txz", std::string("\xfd" "7zXZ\0", 6));
+  write_file(dir + "/capture.txz", std::string("\xfd"
+                                               "7zXZ\0",
+                                               6));
   write_file(dir + "/capture.tbz", "BZh91AY");
   write_file(dir + "/sonic_dump_leaf1_20261129.tar.gz", "not yet extracted");
   CHECK(kind_of(dir + "/host.json") == PathKind::bundle);

@@ -18,8 +18,10 @@ namespace {
 std::vector<std::string> names_of(model::NetDev& nd, bool nested) {
   std::vector<std::string> names;
   auto add = [&](const char* name, auto&) { names.push_back(name); };
-  if (nested) model::for_each_field_nested(nd, add);
-  else model::for_each_field(nd, add);
+  if (nested)
+    model::for_each_field_nested(nd, add);
+  else
+    model::for_each_field(nd, add);
   return names;
 }
 

@@ -88,14 +88,16 @@ TEST_CASE("a corrupt last frame is a warning; a corrupt earlier frame is an erro
     bytes[rec.frame_starts[1] + offset] ^= 0x01;
     auto read = record::decode_recording(bytes, "r.rec");
     REQUIRE_FALSE(read.ok());
-    CHECK(read.error().message.rfind("r.rec: corrupt frame at byte " + std::to_string(rec.frame_starts[1]) + ": ", 0) == 0);
+    CHECK(read.error().message.rfind("r.rec: corrupt frame at byte " + std::to_string(rec.frame_starts[1]) + ": ", 0) ==
+          0);
   }
   SECTION("a gap (bytes missing in the middle) is an error too") {
     auto bytes = rec.bytes;
     bytes.erase(rec.frame_starts[1] + 100, 10);
     auto read = record::decode_recording(bytes, "r.rec");
     REQUIRE_FALSE(read.ok());
-    CHECK(read.error().message.find("corrupt frame at byte " + std::to_string(rec.frame_starts[1])) != std::string::npos);
+    CHECK(read.error().message.find("corrupt frame at byte " + std::to_string(rec.frame_starts[1])) !=
+          std::string::npos);
   }
 }
 

@@ -40,23 +40,24 @@ std::vector<model::Host> eventful_series() {
   for (int i = 0; i < 30; ++i) {
     traffic.advance(host);
     auto& eth0 = *host.netdevs[0].ethtool_stats.value;
-    if (i == 4) host.netdevs[2].mtu.value = 4200;                                   // configuration change
-    if (i == 6) eth0.entries.emplace_back("rx_prio4_pause", 0);                     // mlx5 adds a counter
+    if (i == 4) host.netdevs[2].mtu.value = 4200;                // configuration change
+    if (i == 6) eth0.entries.emplace_back("rx_prio4_pause", 0);  // mlx5 adds a counter
     if (i == 7) eth0.entries.back().second = 3;
-    if (i == 9) eth0.entries[0].second = 17;                                        // reset: goes down
+    if (i == 9) eth0.entries[0].second = 17;  // reset: goes down
     if (i == 10) host.netdevs[1].qdiscs.value->front().red_xstats->marked = 9;
-    if (i == 11) host.netdevs[1].qdiscs.value->front().stats->qlen = 0;             // gauge down
-    if (i == 12) eth0.entries.erase(eth0.entries.begin() + 5);                      // a counter disappears
-    if (i == 14) host.rdma_devices[1].ports[0].hw_counters =
-        model::Field<model::CounterSet>::missing(model::Availability::denied, "hw_counters: Permission denied",
-                                                 {"sysfs", "/sys/class/infiniband/mlx5_1/ports/1/hw_counters"});
+    if (i == 11) host.netdevs[1].qdiscs.value->front().stats->qlen = 0;  // gauge down
+    if (i == 12) eth0.entries.erase(eth0.entries.begin() + 5);           // a counter disappears
+    if (i == 14)
+      host.rdma_devices[1].ports[0].hw_counters =
+          model::Field<model::CounterSet>::missing(model::Availability::denied, "hw_counters: Permission denied",
+                                                   {"sysfs", "/sys/class/infiniband/mlx5_1/ports/1/hw_counters"});
     if (i == 16) host.notes.push_back({"verbs", model::Availability::unsupported, "libibverbs not installed"});
-    if (i == 18) host.netdevs[0].pause.value->tx_frames = 0;                        // wraps/reset to zero
-    if (i == 20) host.netdevs[2].stats.value->rx_bytes = ~std::uint64_t{0} - 3;     // near the top
-    if (i == 21) host.netdevs[2].stats.value->rx_bytes += 10;                       // and wraps
-    if (i == 23) host.rdma_devices.pop_back();                                      // a device goes away
-    if (i == 25) host.netdevs[0].ethtool_stats.value->entries.clear();             // present but empty
-    if (i == 27) host.monotonic_ns -= 5'000'000'000;                                // time fields round-trip as given
+    if (i == 18) host.netdevs[0].pause.value->tx_frames = 0;                     // wraps/reset to zero
+    if (i == 20) host.netdevs[2].stats.value->rx_bytes = ~std::uint64_t{0} - 3;  // near the top
+    if (i == 21) host.netdevs[2].stats.value->rx_bytes += 10;                    // and wraps
+    if (i == 23) host.rdma_devices.pop_back();                                   // a device goes away
+    if (i == 25) host.netdevs[0].ethtool_stats.value->entries.clear();           // present but empty
+    if (i == 27) host.monotonic_ns -= 5'000'000'000;                             // time fields round-trip as given
     series.push_back(host);
   }
   return series;

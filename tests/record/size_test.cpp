@@ -33,7 +33,8 @@ Written write_recording(const std::string& path, int count, std::uint32_t per_fr
   }
   writer->reset();
   const auto size = std::filesystem::file_size(path);
-  w.bytes_per_counter_sample = static_cast<double>(size) / (static_cast<double>(count) * static_cast<double>(w.counters));
+  w.bytes_per_counter_sample =
+      static_cast<double>(size) / (static_cast<double>(count) * static_cast<double>(w.counters));
   return w;
 }
 

@@ -9,7 +9,8 @@ namespace roce::test {
 namespace {
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
   return s;
 }
 
@@ -33,9 +34,9 @@ model::Host mlx5_host(int ports) {
     auto& entries = n.ethtool_stats.value->entries;
     for (int q = 0; q < 24; ++q) {
       const std::string rx = "rx" + std::to_string(q) + "_";
-      for (const char* c : {"packets", "bytes", "csum_complete", "csum_unnecessary", "csum_none", "xdp_drop",
-                            "lro_packets", "removed_vlan_packets", "wqe_err", "cache_reuse", "cache_full",
-                            "congst_umr", "arfs_err", "recover"})
+      for (const char* c :
+           {"packets", "bytes", "csum_complete", "csum_unnecessary", "csum_none", "xdp_drop", "lro_packets",
+            "removed_vlan_packets", "wqe_err", "cache_reuse", "cache_full", "congst_umr", "arfs_err", "recover"})
         entries.emplace_back(rx + c, 0);
       const std::string tx = "tx" + std::to_string(q) + "_";
       for (const char* c : {"packets", "bytes", "tso_packets", "tso_bytes", "nop", "stopped", "dropped"})
@@ -75,7 +76,8 @@ void TrafficModel::advance(model::Host& host, std::int64_t step_ms) {
       load /= 8;
       if (name.find("csum_none") != std::string::npos || name.find("err") != std::string::npos) return 0;
     }
-    if (name.find("pause_duration") != std::string::npos) return name.find("prio3") != std::string::npos ? 1900 * load : 0;
+    if (name.find("pause_duration") != std::string::npos)
+      return name.find("prio3") != std::string::npos ? 1900 * load : 0;
     if (name.find("pause") != std::string::npos) return name.find("prio3") != std::string::npos ? 12 * load : 0;
     if (name.find("bytes") != std::string::npos) return 1.1e10 * load;
     if (name.find("packets") != std::string::npos || name.find("csum_unnecessary") != std::string::npos ||
@@ -111,9 +113,12 @@ void TrafficModel::advance(model::Host& host, std::int64_t step_ms) {
         for (auto* set : {&port.counters, &port.hw_counters})
           if (set->value)
             for (auto& [name, value] : set->value->entries) {
-              if (name.find("data") != std::string::npos) grow(value, 2.7e9 * load);
-              else if (name.find("packets") != std::string::npos) grow(value, 2.6e6 * load);
-              else grow(value, rate(name, load));
+              if (name.find("data") != std::string::npos)
+                grow(value, 2.7e9 * load);
+              else if (name.find("packets") != std::string::npos)
+                grow(value, 2.6e6 * load);
+              else
+                grow(value, rate(name, load));
             }
   }
 }

@@ -69,7 +69,8 @@ TEST_CASE("rotation by age starts a new part when the first sample is too old") 
   test::TempDir dir;
   const auto path = dir.path("t.rec");
   auto series = test::mlx5_series(1, 12);
-  for (std::size_t i = 0; i < series.size(); ++i) series[i].time_unix_ms = 1'764'400'000'000 + 1000 * static_cast<std::int64_t>(i);
+  for (std::size_t i = 0; i < series.size(); ++i)
+    series[i].time_unix_ms = 1'764'400'000'000 + 1000 * static_cast<std::int64_t>(i);
   {
     auto writer = record::RecordWriter::open(path, {.samples_per_frame = 2, .rotate_seconds = 5});
     REQUIRE(writer.ok());

@@ -28,7 +28,8 @@ std::vector<model::Host> sample_series(const SeriesSpec& spec) {
     auto& nd = netdev(h);
     advance(*nd.ethtool_stats, *h0.netdevs[0].ethtool_stats, *h1.netdevs[0].ethtool_stats, steps);
     auto& port = rdma_port(h);
-    advance(*port.hw_counters, *h0.rdma_devices[0].ports[0].hw_counters, *h1.rdma_devices[0].ports[0].hw_counters, steps);
+    advance(*port.hw_counters, *h0.rdma_devices[0].ports[0].hw_counters, *h1.rdma_devices[0].ports[0].hw_counters,
+            steps);
     for (const auto& storm : spec.storms)
       if (i > storm.from && i <= storm.to) storm_us += storm.fraction * spec.step_s * 1e6;
     const auto duration = nd.ethtool_stats->get("tx_prio3_pause_duration");

@@ -11,8 +11,8 @@
 namespace roce::testing {
 
 struct Storm {
-  int from = 0, to = 0;      // the pause duration grows between sample `from` and sample `to`
-  double fraction = 0.6;     // extra share of time tx-paused on priority 3
+  int from = 0, to = 0;   // the pause duration grows between sample `from` and sample `to`
+  double fraction = 0.6;  // extra share of time tx-paused on priority 3
 };
 
 struct SeriesSpec {

@@ -46,8 +46,8 @@ TEST_CASE("junk in a netdev file is an error naming the path and the text") {
   CHECK(nd.mtu.cause == tree.path("class/net/ens1f0np0/mtu") + ": expected an unsigned integer, got \"abc\"");
   CHECK(nd.mtu.from == roce::model::Provenance{"sysfs", tree.path("class/net/ens1f0np0/mtu")});
   CHECK(nd.carrier_changes.availability == Availability::error);
-  CHECK(nd.carrier_changes.cause == tree.path("class/net/ens1f0np0/carrier_changes") +
-                                        ": expected an unsigned integer, got \"\"");
+  CHECK(nd.carrier_changes.cause ==
+        tree.path("class/net/ens1f0np0/carrier_changes") + ": expected an unsigned integer, got \"\"");
   CHECK(nd.link.availability == Availability::error);
   CHECK(mentions(nd.link.cause, "speed: expected a speed in Mb/s or -1, got \"fast\""));
   CHECK(nd.trust.availability == Availability::error);
@@ -93,8 +93,9 @@ TEST_CASE("junk in RDMA port files") {
   REQUIRE(port.counters.ok());
   CHECK(port.counters->entries.size() == 20);
   CHECK_FALSE(port.counters->get("port_xmit_wait"));
-  CHECK(port.counters.cause == port_dir + "/counters: 1 counter(s) not read: port_xmit_wait (expected an "
-                                          "unsigned integer, got \"N/A (no PMA)\")");
+  CHECK(port.counters.cause == port_dir +
+                                   "/counters: 1 counter(s) not read: port_xmit_wait (expected an "
+                                   "unsigned integer, got \"N/A (no PMA)\")");
   REQUIRE(port.hw_counters.ok());
   CHECK(port.hw_counters->get("np_cnp_sent") == 1529u);
   CHECK(mentions(port.hw_counters.cause, "out_of_sequence (expected an unsigned integer, got \"-3\")"));
@@ -151,8 +152,7 @@ TEST_CASE("empty GID slots: zeros are skipped; a slot whose type cannot be read 
   CHECK(gids[2].index == 3);
   CHECK(gids[2].gid == "0000:0000:0000:0000:0000:ffff:c0a8:0a0b");
   CHECK(gids[2].type.availability == Availability::error);
-  CHECK(gids[2].type.cause ==
-        tree.path("class/infiniband/mlx5_0/ports/1/gid_attrs/types/3") + ": Is a directory");
+  CHECK(gids[2].type.cause == tree.path("class/infiniband/mlx5_0/ports/1/gid_attrs/types/3") + ": Is a directory");
   CHECK(*gids[2].netdev == "ens1f0np0");
   CHECK(dev.ports.at(0).gids.cause.empty());
 }

@@ -16,7 +16,7 @@ TEST_CASE("confined reads follow links inside the capture and refuse every way o
   tree.write("outside/secret", "4242\n");
   tree.write("cap/sys/devices/virtual/net/eth1/mtu", "9000\n");
   tree.symlink("cap/sys/class/net/eth1", "../../devices/virtual/net/eth1");
-  tree.symlink("cap/sys/class/net/eth0", "../../../../outside");              // a directory out
+  tree.symlink("cap/sys/class/net/eth0", "../../../../outside");                         // a directory out
   tree.symlink("cap/sys/class/net/abs", tree.path("cap/sys/devices/virtual/net/eth1"));  // absolute
   tree.symlink("cap/sys/class/net/eth1/link", "../../../../../../outside/secret");
   const std::string cap = tree.path("cap");

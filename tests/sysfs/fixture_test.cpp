@@ -68,7 +68,7 @@ TEST_CASE("cx6dx: the RDMA device") {
   CHECK(port.counters->get("port_xmit_data") == 52034812116ull);
   CHECK(port.counters->get("port_xmit_wait") == 884213u);
   CHECK(port.counters->get("link_downed") == 1u);
-  CHECK(port.counters->get("symbol_error") == 0u);  // zero is a value
+  CHECK(port.counters->get("symbol_error") == 0u);                // zero is a value
   CHECK(port.counters->entries.front().first == "VL15_dropped");  // names in byte order
 
   REQUIRE(port.hw_counters.ok());

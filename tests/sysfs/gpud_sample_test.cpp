@@ -18,8 +18,8 @@ TEST_CASE("gpud H100 snapshot: 8 InfiniBand NDR devices and a RoCE bond") {
   REQUIRE(files == 486);
 
   auto names = list_rdma_devices(tree.path());
-  CHECK(names == std::vector<std::string>{"mlx5_0", "mlx5_1", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7",
-                                          "mlx5_8", "mlx5_9", "mlx5_bond_0"});
+  CHECK(names == std::vector<std::string>{"mlx5_0", "mlx5_1", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7", "mlx5_8",
+                                          "mlx5_9", "mlx5_bond_0"});
   for (const auto& name : names) {
     INFO(name);
     auto dev = read_rdma_device(tree.path(), name);
@@ -32,7 +32,7 @@ TEST_CASE("gpud H100 snapshot: 8 InfiniBand NDR devices and a RoCE bond") {
     CHECK(port.counters->entries.size() == 21);
     REQUIRE(port.hw_counters.ok());
     CHECK(port.hw_counters.cause.empty());
-    CHECK(port.hw_counters->entries.size() == 25);  // 26 files minus lifespan
+    CHECK(port.hw_counters->entries.size() == 25);      // 26 files minus lifespan
     CHECK_FALSE(port.hw_counters->get("np_cnp_sent"));  // no congestion group on these devices
     // The snapshot holds no node_type, device link, gids: missing with the path, not empty values.
     CHECK(dev.node_type.availability == Availability::absent);

@@ -92,8 +92,9 @@ TEST_CASE("every netdev of this machine's /sys reads without an error") {
       CHECK(*nd.mtu == 65536);
       CHECK(nd.pci_address.availability == Availability::absent);
       CHECK(nd.link.availability == Availability::absent);  // lo: EINVAL, no speed
-      CHECK(nd.link.cause == "/sys/class/net/lo/speed: Invalid argument (no speed while the interface is "
-                             "down or without link settings)");
+      CHECK(nd.link.cause ==
+            "/sys/class/net/lo/speed: Invalid argument (no speed while the interface is "
+            "down or without link settings)");
     }
   }
   CHECK(saw_lo);

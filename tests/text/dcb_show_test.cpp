@@ -144,10 +144,12 @@ TEST_CASE("dcb: all outputs concatenated, other APP groups, garbled lines") {
 
   // dcb_app.c prints the ethertype with "%x", default-prio as bare priorities, PCP as 0nd..7de.
   auto ok_apps = parse_dcb_show(
-      "ethtype-prio 8906:3 \ndefault-prio 1 2 \ndgram-port-prio 4791:3 \nport-prio 4791:5 \npcp-prio 1de:1 3nd:3 \n", kOrigin);
+      "ethtype-prio 8906:3 \ndefault-prio 1 2 \ndgram-port-prio 4791:3 \nport-prio 4791:5 \npcp-prio 1de:1 3nd:3 \n",
+      kOrigin);
   REQUIRE(ok_apps.ok());
   CHECK(ok_apps->warnings.empty());
-  const std::vector<AppEntry> expected = {{1, 3, 0x8906}, {1, 1, 0}, {1, 2, 0}, {3, 3, 4791}, {4, 5, 4791}, {255, 1, 9}, {255, 3, 3}};
+  const std::vector<AppEntry> expected = {{1, 3, 0x8906}, {1, 1, 0},   {1, 2, 0},  {3, 3, 4791},
+                                          {4, 5, 4791},   {255, 1, 9}, {255, 3, 3}};
   CHECK(*ok_apps->value.app == expected);
   auto numeric_pcp = parse_dcb_show("pcp-prio 9:1 3:3 \n", kOrigin);  // dcb -N
   REQUIRE(numeric_pcp.ok());

@@ -12,7 +12,8 @@ using namespace roce::captures::text;
 using roce::model::Availability;
 
 TEST_CASE("ethtool -a: global pause off, no statistics") {
-  auto r = parse_ethtool_pause("Pause parameters for ens1f0np0:\nAutonegotiate:\toff\nRX:\t\toff\nTX:\t\toff\n\n", kOrigin);
+  auto r =
+      parse_ethtool_pause("Pause parameters for ens1f0np0:\nAutonegotiate:\toff\nRX:\t\toff\nTX:\t\toff\n\n", kOrigin);
   REQUIRE(r.ok());
   CHECK(r->warnings.empty());
   REQUIRE(r->value.ok());
@@ -48,13 +49,15 @@ TEST_CASE("ethtool -a: unsupported, truncated, garbled, not ethtool -a") {
   auto unsupported = parse_ethtool_pause("Cannot get device pause settings: Operation not supported\n", kOrigin);
   REQUIRE(unsupported.ok());
   CHECK(unsupported->value.availability == Availability::unsupported);
-  CHECK(unsupported->value.cause == "sos_commands/test/file:1: Cannot get device pause settings: Operation not supported");
+  CHECK(unsupported->value.cause ==
+        "sos_commands/test/file:1: Cannot get device pause settings: Operation not supported");
 
   auto truncated = parse_ethtool_pause("Pause parameters for eth0:\nAutonegotiate:\toff\n", kOrigin);
   REQUIRE(truncated.ok());
   CHECK(truncated->value.availability == Availability::error);
 
-  auto garbled = parse_ethtool_pause("Pause parameters for eth0:\nAutonegotiate:\toff\nRX:\t\tmaybe\nTX:\t\toff\n", kOrigin);
+  auto garbled =
+      parse_ethtool_pause("Pause parameters for eth0:\nAutonegotiate:\toff\nRX:\t\tmaybe\nTX:\t\toff\n", kOrigin);
   REQUIRE(garbled.ok());
   CHECK(garbled->value.availability == Availability::error);
   CHECK(garbled->value.cause.find("sos_commands/test/file:3: unreadable RX 'maybe'") == 0);
@@ -102,7 +105,8 @@ TEST_CASE("ethtool <if>: 100G mlx5 with lanes, link lists and an unprivileged ru
 
 TEST_CASE("ethtool <if>: link down (Unknown! speed and duplex), truncated, not ethtool") {
   auto down = parse_ethtool_link(
-      "Settings for eth1:\n\tSpeed: Unknown!\n\tDuplex: Unknown! (255)\n\tAuto-negotiation: off\n\tLink detected: no\n", kOrigin);
+      "Settings for eth1:\n\tSpeed: Unknown!\n\tDuplex: Unknown! (255)\n\tAuto-negotiation: off\n\tLink detected: no\n",
+      kOrigin);
   REQUIRE(down.ok());
   REQUIRE(down->value.settings.ok());
   CHECK_FALSE(down->value.settings->speed_mbps.has_value());
@@ -115,7 +119,8 @@ TEST_CASE("ethtool <if>: link down (Unknown! speed and duplex), truncated, not e
   CHECK(truncated->value.settings.availability == Availability::error);
   CHECK(truncated->value.link_detected.availability == Availability::absent);
 
-  auto garbled = parse_ethtool_link("Settings for eth1:\n\tSpeed: fast\n\tDuplex: Full\n\tAuto-negotiation: on\n", kOrigin);
+  auto garbled =
+      parse_ethtool_link("Settings for eth1:\n\tSpeed: fast\n\tDuplex: Full\n\tAuto-negotiation: on\n", kOrigin);
   REQUIRE(garbled.ok());
   CHECK(garbled->value.settings.availability == Availability::error);
   CHECK(garbled->value.settings.cause.find("sos_commands/test/file:2") == 0);
@@ -139,7 +144,8 @@ TEST_CASE("ethtool -i: mlx5 driver info") {
   REQUIRE(r.ok());
   CHECK(r->warnings.empty());
   REQUIRE(r->value.ok());
-  CHECK(*r->value == roce::model::DriverInfo{"mlx5_core", "5.15.0-91-generic", "22.39.1002 (MT_0000000359)", "0000:3b:00.0"});
+  CHECK(*r->value ==
+        roce::model::DriverInfo{"mlx5_core", "5.15.0-91-generic", "22.39.1002 (MT_0000000359)", "0000:3b:00.0"});
 
   auto truncated = parse_ethtool_driver("driver: mlx5_core\nversion: 5.0-0\n", kOrigin);
   REQUIRE(truncated.ok());

@@ -100,8 +100,7 @@ TEST_CASE("ibstat: FDR10 rate, PhyTest, CRLF and an empty CA type (rxe)") {
 }
 
 TEST_CASE("ibstat: garbled values are located errors on the field and warnings") {
-  const char* text =
-      "CA 'mlx5_0'\n\tNode GUID: 0x12\n\tPort 1:\n\t\tState: Sleeping\n\t\tRate: fast\n\t\t@@@\n";
+  const char* text = "CA 'mlx5_0'\n\tNode GUID: 0x12\n\tPort 1:\n\t\tState: Sleeping\n\t\tRate: fast\n\t\t@@@\n";
   auto r = parse_ibstat(text, kOrigin);
   REQUIRE(r.ok());
   const auto& d = r->value.at(0);

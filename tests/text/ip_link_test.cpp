@@ -32,9 +32,11 @@ TEST_CASE("ip -s link: current layout with computed widths (synthesised from ipr
   CHECK(d.stats.from.locator == "sos_commands/test/file:3");
 
   // The all-zero block (minimum widths) under a link line of a veth.
-  auto z = parse_ip_link("7: veth0@if6: <BROADCAST,MULTICAST> mtu 1500 qdisc noop state DOWN mode DEFAULT group default qlen 1000\n"
-                         "    link/ether 02:00:00:00:00:01 brd ff:ff:ff:ff:ff:ff link-netns t\n" + all.substr(second),
-                         kOrigin);
+  auto z = parse_ip_link(
+      "7: veth0@if6: <BROADCAST,MULTICAST> mtu 1500 qdisc noop state DOWN mode DEFAULT group default qlen 1000\n"
+      "    link/ether 02:00:00:00:00:01 brd ff:ff:ff:ff:ff:ff link-netns t\n" +
+          all.substr(second),
+      kOrigin);
   REQUIRE(z.ok());
   CHECK(z->warnings.empty());
   CHECK(z->value.at(0).name == "veth0");
@@ -79,25 +81,28 @@ TEST_CASE("ip -s -s link: old fixed-width layout, error rows, several links, -d 
 }
 
 TEST_CASE("ip link: without -s, human-readable numbers, a short row, not ip link") {
-  auto plain = parse_ip_link("3: ib0: <BROADCAST,MULTICAST> mtu 4092 qdisc noop state DOWN mode DEFAULT\n"
-                             "    link/infiniband 00:00:10:29:fe:80:00:00:00:00:00:00:0c:42:a1:03:00:5d:4d:b8 brd 00:ff:ff\n"
-                             "4: tun0: <POINTOPOINT,NOARP> mtu 1500 qdisc noop state DOWN\n"
-                             "    link/none \n",
-                             kOrigin);
+  auto plain = parse_ip_link(
+      "3: ib0: <BROADCAST,MULTICAST> mtu 4092 qdisc noop state DOWN mode DEFAULT\n"
+      "    link/infiniband 00:00:10:29:fe:80:00:00:00:00:00:00:0c:42:a1:03:00:5d:4d:b8 brd 00:ff:ff\n"
+      "4: tun0: <POINTOPOINT,NOARP> mtu 1500 qdisc noop state DOWN\n"
+      "    link/none \n",
+      kOrigin);
   REQUIRE(plain.ok());
   CHECK(plain->value.at(0).stats.availability == Availability::absent);
   CHECK(plain->value.at(0).mac->size() == 59);
   CHECK(plain->value.at(1).mac.availability == Availability::absent);
 
-  auto human = parse_ip_link("2: eth0: <UP> mtu 1500 state UP\n    RX:  bytes packets errors dropped  missed   mcast\n"
-                             "         2.03G   15.0M    386       0       0   2.11M\n"
-                             "    TX:  bytes packets errors dropped carrier collsns\n          865M   7.22M      0       0       0       0\n",
-                             kOrigin);
+  auto human = parse_ip_link(
+      "2: eth0: <UP> mtu 1500 state UP\n    RX:  bytes packets errors dropped  missed   mcast\n"
+      "         2.03G   15.0M    386       0       0   2.11M\n"
+      "    TX:  bytes packets errors dropped carrier collsns\n          865M   7.22M      0       0       0       0\n",
+      kOrigin);
   REQUIRE(human.ok());
   CHECK(human->value.at(0).stats.availability == Availability::error);
   CHECK(human->value.at(0).stats.cause.find("sos_commands/test/file:3: unreadable RX bytes value '2.03G'") == 0);
 
-  auto short_row = parse_ip_link("2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets\n    1 2 3\n    TX: bytes\n    5\n", kOrigin);
+  auto short_row = parse_ip_link(
+      "2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets\n    1 2 3\n    TX: bytes\n    5\n", kOrigin);
   REQUIRE(short_row.ok());
   CHECK(short_row->value.at(0).stats.availability == Availability::error);
   REQUIRE(short_row->warnings.size() == 1);

@@ -127,20 +127,23 @@ TEST_CASE("mlnx_qos -i: current mlnx-tools print order, default priority, only u
   CHECK(q.dcb.maxrate.availability == Availability::absent);
 
   // A default priority, buffers read through sysfs (no total), and the buffer-less variant.
-  auto sysfs = parse_mlnx_qos("DCBX mode: OS controlled\nPriority trust state: pcp\ndefault priority:\n\tprio:3\n"
-                              "Receive buffer size (bytes): 1,2,3,4,5,6,7,8,\nCable len: 7\nPFC configuration:\n"
-                              "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0   \n"
-                              "\tbuffer      0   0   0   1   0   0   0   0   \n",
-                              kOrigin);
+  auto sysfs = parse_mlnx_qos(
+      "DCBX mode: OS controlled\nPriority trust state: pcp\ndefault priority:\n\tprio:3\n"
+      "Receive buffer size (bytes): 1,2,3,4,5,6,7,8,\nCable len: 7\nPFC configuration:\n"
+      "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0   \n"
+      "\tbuffer      0   0   0   1   0   0   0   0   \n",
+      kOrigin);
   REQUIRE(sysfs.ok());
   CHECK(*sysfs->value.dcb.app == std::vector<AppEntry>{{roce::model::kAppSelEthertype, 3, 0}});
   CHECK(sysfs->value.dcb.buffer->buffer_size[7] == 8);
   CHECK_FALSE(sysfs->value.dcb.buffer->total_size.has_value());  // not printed: absent, not 0
-  REQUIRE(sysfs->warnings.size() == 1);  // no total printed
+  REQUIRE(sysfs->warnings.size() == 1);                          // no total printed
   CHECK(sysfs->warnings[0].line == 5);
 
-  auto no_buffers = parse_mlnx_qos("Buffers commands are not supported on your system\nDCBX mode: OS controlled\n"
-                                   "Priority trust state: none\nCable len: 7\n", kOrigin);
+  auto no_buffers = parse_mlnx_qos(
+      "Buffers commands are not supported on your system\nDCBX mode: OS controlled\n"
+      "Priority trust state: none\nCable len: 7\n",
+      kOrigin);
   REQUIRE(no_buffers.ok());
   CHECK(no_buffers->value.dcb.buffer.availability == Availability::unsupported);
   CHECK(no_buffers->value.trust.availability == Availability::unsupported);

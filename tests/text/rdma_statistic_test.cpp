@@ -55,7 +55,8 @@ TEST_CASE("rdma statistic -j and -j -p") {
   CHECK(r->value[0].ports[0].hw_counters->entries.size() == 2);
   CHECK(r->value[1].ports[0].hw_counters->get("np_cnp_sent") == 18446744073709551615u);
 
-  auto pretty = parse_rdma_statistic("[ {\n    \"ifname\": \"mlx5_0\",\n    \"port\": 1,\n    \"out_of_buffer\": 3\n  } ]\n", kOrigin);
+  auto pretty = parse_rdma_statistic(
+      "[ {\n    \"ifname\": \"mlx5_0\",\n    \"port\": 1,\n    \"out_of_buffer\": 3\n  } ]\n", kOrigin);
   REQUIRE(pretty.ok());
   CHECK(pretty->value[0].ports[0].hw_counters->get("out_of_buffer") == 3u);
 

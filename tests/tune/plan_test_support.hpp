@@ -14,8 +14,8 @@ namespace roce::test {
 
 /// The configuration checks whose findings the plan fixes.
 inline const std::set<std::string>& planned_checks() {
-  static const std::set<std::string> ids{"QOS-TRUST", "QOS-DSCP-MAP", "PFC-LOSSLESS", "PFC-EXTRA", "BUF-MAP",
-                                         "BUF-HEADROOM", "BUF-CABLE", "ECN-NIC", "ECN-RED", "MTU-ROCE"};
+  static const std::set<std::string> ids{"QOS-TRUST",    "QOS-DSCP-MAP", "PFC-LOSSLESS", "PFC-EXTRA", "BUF-MAP",
+                                         "BUF-HEADROOM", "BUF-CABLE",    "ECN-NIC",      "ECN-RED",   "MTU-ROCE"};
   return ids;
 }
 

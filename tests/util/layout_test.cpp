@@ -51,8 +51,7 @@ std::map<std::string, std::set<std::string>> includes_by_folder() {
     for (const auto& e : fs::recursive_directory_iterator(dir)) {
       const auto ext = e.path().extension();
       if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
-      const std::string owner =
-          owner_of_root.empty() ? fs::relative(e.path(), dir).begin()->string() : owner_of_root;
+      const std::string owner = owner_of_root.empty() ? fs::relative(e.path(), dir).begin()->string() : owner_of_root;
       std::ifstream in(e.path());
       for (std::string line; std::getline(in, line);) {
         std::smatch m;

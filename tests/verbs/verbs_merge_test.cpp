@@ -17,9 +17,8 @@ namespace {
 const Provenance kSysfs{"sysfs", "/sys/class/infiniband/mlx5_0/ports/1"};
 
 // An IPv4-mapped RoCE v2 GID for 172.19.0.60, as the kernel stores it.
-constexpr std::array<std::uint8_t, 16> kV4Gid = {0, 0, 0, 0, 0, 0, 0, 0,
-                                                 0, 0, 0xff, 0xff, 172, 19, 0, 60};
-constexpr std::array<std::uint8_t, 16> kLinkLocal = {0xfe, 0x80, 0, 0, 0, 0, 0, 0,
+constexpr std::array<std::uint8_t, 16> kV4Gid = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 172, 19, 0, 60};
+constexpr std::array<std::uint8_t, 16> kLinkLocal = {0xfe, 0x80, 0,    0,    0,    0,    0,    0,
                                                      0x0e, 0x42, 0xa1, 0xff, 0xfe, 0x5d, 0x4d, 0xb8};
 
 Gid sysfs_gid(std::uint32_t index, std::string text, Field<std::string> type) {
@@ -104,8 +103,7 @@ TEST_CASE("merge into a port sysfs listed") {
   REQUIRE(port.gids.ok());
   REQUIRE(port.gids->size() == 2);
   CHECK((*port.gids)[0].type == Field<std::string>::of("RoCE v2", kSysfs));
-  CHECK((*port.gids)[1].type ==
-        Field<std::string>::of("RoCE v2", {"verbs", "mlx5_0 port 1 ibv_query_gid_table"}));
+  CHECK((*port.gids)[1].type == Field<std::string>::of("RoCE v2", {"verbs", "mlx5_0 port 1 ibv_query_gid_table"}));
   CHECK(host.notes.empty());
 }
 

@@ -19,12 +19,17 @@ struct DsName {
   std::uint8_t dsfield;
 };
 constexpr std::array<DsName, 33> kDsNames = {{
-    {"default", 0x00}, {"lowdelay", 0x10}, {"throughput", 0x08}, {"reliability", 0x04}, {"mincost", 0x02},
-    {"priority", 0x20}, {"immediate", 0x40}, {"flash", 0x60}, {"flash-override", 0x80}, {"critical", 0xa0},
-    {"internet", 0xc0}, {"network", 0xe0}, {"AF11", 0x28}, {"AF12", 0x30}, {"AF13", 0x38}, {"AF21", 0x48},
-    {"AF22", 0x50}, {"AF23", 0x58}, {"AF31", 0x68}, {"AF32", 0x70}, {"AF33", 0x78}, {"AF41", 0x88},
-    {"AF42", 0x90}, {"AF43", 0x98}, {"CS1", 0x20}, {"CS2", 0x40}, {"CS3", 0x60}, {"CS4", 0x80},
-    {"CS5", 0xa0}, {"CS6", 0xc0}, {"CS7", 0xe0}, {"EF", 0xb8}, {"CS0", 0x00},
+    {"default", 0x00},     {"lowdelay", 0x10}, {"throughput", 0x08},
+    {"reliability", 0x04}, {"mincost", 0x02},  {"priority", 0x20},
+    {"immediate", 0x40},   {"flash", 0x60},    {"flash-override", 0x80},
+    {"critical", 0xa0},    {"internet", 0xc0}, {"network", 0xe0},
+    {"AF11", 0x28},        {"AF12", 0x30},     {"AF13", 0x38},
+    {"AF21", 0x48},        {"AF22", 0x50},     {"AF23", 0x58},
+    {"AF31", 0x68},        {"AF32", 0x70},     {"AF33", 0x78},
+    {"AF41", 0x88},        {"AF42", 0x90},     {"AF43", 0x98},
+    {"CS1", 0x20},         {"CS2", 0x40},      {"CS3", 0x60},
+    {"CS4", 0x80},         {"CS5", 0xa0},      {"CS6", 0xc0},
+    {"CS7", 0xe0},         {"EF", 0xb8},       {"CS0", 0x00},
 }};
 
 constexpr std::array<std::string_view, 4> kTsaNames = {"strict", "cbs", "ets", "vendor"};
@@ -56,7 +61,8 @@ constexpr std::array<AppTrustName, 6> kTrustNames = {{{"ethtype", model::kAppSel
 // "1de" -> 9, "3nd" -> 3 (iproute2 dcb_app pcp_names: index = pcp + 8 * drop-eligible); -N prints
 // the index itself.
 std::optional<std::uint16_t> pcp_key(std::string_view s) {
-  if (const auto n = to_u32(s)) return *n <= 15 ? std::optional<std::uint16_t>(static_cast<std::uint16_t>(*n)) : std::nullopt;
+  if (const auto n = to_u32(s))
+    return *n <= 15 ? std::optional<std::uint16_t>(static_cast<std::uint16_t>(*n)) : std::nullopt;
   if (s.size() != 3 || s[0] < '0' || s[0] > '7') return std::nullopt;
   const std::string_view dei = s.substr(1);
   if (dei != "nd" && dei != "de") return std::nullopt;
@@ -143,9 +149,13 @@ class DcbParser {
   }
 
   Map* ets_map(std::string_view head) {
-    const std::array<std::pair<std::string_view, Map*>, 7> maps = {
-        {{"tc-bw", &tc_bw_}, {"pg-bw", &pg_bw_}, {"tc-tsa", &tc_tsa_}, {"prio-tc", &prio_tc_},
-         {"reco-tc-bw", &reco_tc_bw_}, {"reco-tc-tsa", &reco_tc_tsa_}, {"reco-prio-tc", &reco_prio_tc_}}};
+    const std::array<std::pair<std::string_view, Map*>, 7> maps = {{{"tc-bw", &tc_bw_},
+                                                                    {"pg-bw", &pg_bw_},
+                                                                    {"tc-tsa", &tc_tsa_},
+                                                                    {"prio-tc", &prio_tc_},
+                                                                    {"reco-tc-bw", &reco_tc_bw_},
+                                                                    {"reco-tc-tsa", &reco_tc_tsa_},
+                                                                    {"reco-prio-tc", &reco_prio_tc_}}};
     for (auto [word, map] : maps)
       if (word == head) return map;
     return nullptr;
@@ -175,9 +185,12 @@ class DcbParser {
     if (!pfc_at_) pfc_at_ = line;
     for (std::size_t i = 0; i < words.size(); i += 2) {
       const auto value = i + 1 < words.size() ? words[i + 1] : std::string_view{};
-      if (words[i] == "pfc-cap" && small<8>(value)) pfc_.pfc_cap = static_cast<std::uint8_t>(*small<8>(value));
-      else if (words[i] == "delay" && small<0xffff>(value)) pfc_.delay = static_cast<std::uint16_t>(*small<0xffff>(value));
-      else if (words[i] == "macsec-bypass" && on_off(value)) pfc_.mbc = *on_off(value);
+      if (words[i] == "pfc-cap" && small<8>(value))
+        pfc_.pfc_cap = static_cast<std::uint8_t>(*small<8>(value));
+      else if (words[i] == "delay" && small<0xffff>(value))
+        pfc_.delay = static_cast<std::uint16_t>(*small<0xffff>(value));
+      else if (words[i] == "macsec-bypass" && on_off(value))
+        pfc_.mbc = *on_off(value);
       else {
         pfc_error_ = in_.warn(line, "unreadable pfc field " + shown(words[i]) + " " + shown(value));
         return;
@@ -191,9 +204,12 @@ class DcbParser {
     if (!ets_at_) ets_at_ = line;
     for (std::size_t i = 0; i < words.size(); i += 2) {
       const auto value = i + 1 < words.size() ? words[i + 1] : std::string_view{};
-      if (words[i] == "willing" && on_off(value)) ets_.willing = *on_off(value);
-      else if (words[i] == "cbs" && on_off(value)) ets_.cbs = *on_off(value);
-      else if (words[i] == "ets-cap" && small<8>(value)) ets_.ets_cap = static_cast<std::uint8_t>(*small<8>(value));
+      if (words[i] == "willing" && on_off(value))
+        ets_.willing = *on_off(value);
+      else if (words[i] == "cbs" && on_off(value))
+        ets_.cbs = *on_off(value);
+      else if (words[i] == "ets-cap" && small<8>(value))
+        ets_.ets_cap = static_cast<std::uint8_t>(*small<8>(value));
       else {
         ets_error_ = in_.warn(line, "unreadable ets field " + shown(words[i]) + " " + shown(value));
         return;
@@ -237,8 +253,9 @@ class DcbParser {
       }
       const auto prio = to_u32(prio_text);
       if (!protocol || !prio || *prio >= kPriorities) {
-        app_error_ += in_.warn(line, "unreadable " + std::string(g.word) + " entry " + shown(arg) +
-                                         (g.selector == model::kAppSelDscp ? " (a site-specific rt_dsfield name?)" : ""));
+        app_error_ +=
+            in_.warn(line, "unreadable " + std::string(g.word) + " entry " + shown(arg) +
+                               (g.selector == model::kAppSelDscp ? " (a site-specific rt_dsfield name?)" : ""));
         continue;
       }
       e.protocol = *protocol;
@@ -267,8 +284,10 @@ class DcbParser {
   bool fill(std::array<T, N>& out, const Map& map, std::string_view what, std::string& missing) {
     bool any = false, all = true;
     for (std::size_t i = 0; i < N; ++i) {
-      if (map[i]) out[i] = static_cast<T>(*map[i]), any = true;
-      else all = false;
+      if (map[i])
+        out[i] = static_cast<T>(*map[i]), any = true;
+      else
+        all = false;
     }
     if (!all) missing += std::string(missing.empty() ? "" : ", ") + std::string(what) + (any ? " (in part)" : "");
     return any;
@@ -294,7 +313,8 @@ class DcbParser {
       fill(b.prio2buffer, prio_buffer_, "prio-buffer", not_printed);
       std::array<std::uint64_t, 8> sizes{};
       fill(sizes, buffer_size_, "buffer-size", not_printed);
-      for (int i = 0; i < 8; ++i) b.buffer_size[i] = static_cast<std::uint32_t>(std::min<std::uint64_t>(sizes[i], 0xffffffffu));
+      for (int i = 0; i < 8; ++i)
+        b.buffer_size[i] = static_cast<std::uint32_t>(std::min<std::uint64_t>(sizes[i], 0xffffffffu));
       if (total_) b.total_size = *total_;  // else absent
       group("buffer", dcb_.buffer, b, *buffer_at_, not_printed, buffer_error_);
     }
@@ -311,7 +331,9 @@ class DcbParser {
       group("ets", dcb_.ets, ets_, *ets_at_, not_printed, ets_error_);
     }
     if (app_.ok() || !app_error_.empty())
-      dcb_.app = app_error_.empty() ? app_ : Field<std::vector<model::AppEntry>>::missing(Availability::error, app_error_, app_.from);
+      dcb_.app = app_error_.empty()
+                     ? app_
+                     : Field<std::vector<model::AppEntry>>::missing(Availability::error, app_error_, app_.from);
   }
 
   template <class T>
@@ -322,8 +344,7 @@ class DcbParser {
       return;
     }
     field = Field<T>::of(value, in_.at(at));
-    if (!not_printed.empty())
-      in_.warn(at, std::string(name) + ": not printed: " + not_printed + " (left 0)");
+    if (!not_printed.empty()) in_.warn(at, std::string(name) + ": not printed: " + not_printed + " (left 0)");
   }
 
   using PerPrioU8 = model::PerPrio<std::uint8_t>;
@@ -357,7 +378,8 @@ std::optional<std::uint64_t> parse_dcb_size(std::string_view token) {
 }
 
 std::optional<std::uint8_t> parse_dscp_name(std::string_view token) {
-  if (auto v = to_u32(token)) return *v <= 63 ? std::optional<std::uint8_t>(static_cast<std::uint8_t>(*v)) : std::nullopt;
+  if (auto v = to_u32(token))
+    return *v <= 63 ? std::optional<std::uint8_t>(static_cast<std::uint8_t>(*v)) : std::nullopt;
   for (const auto& n : kDsNames)
     if (n.name == token) return static_cast<std::uint8_t>(n.dsfield >> 2);
   return std::nullopt;

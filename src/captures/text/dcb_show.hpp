@@ -14,12 +14,11 @@
 // returns a model::Dcb whose pfc / buffer / ets / app / apptrust are filled when their lines appear
 // (absent otherwise). A group printed in part (a selective `show ... prio-tc`) is still a value, with
 // a warning naming what was not printed. Pfc.requests/indications are filled only by `dcb -s`;
-// without -s they stay 0 and must not be read as counters (they are not part of the config). DSCP names are those of iproute2's default rt_dsfield
-// (CS0-CS7, AF11-AF43, EF and the old TOS names); a site-specific name is a warning.
-// APP entries: dscp-prio -> selector DSCP (5); ethtype-prio -> 1; default-prio -> ethertype 0;
-// stream-port-prio -> 2; dgram-port-prio -> 3; port-prio -> 4; pcp-prio -> 255 with protocol
-// pcp + 8 * dei ("1de" -> 9; -N prints that number).
-// Conventions: parse_result.hpp.
+// without -s they stay 0 and must not be read as counters (they are not part of the config). DSCP names are those of
+// iproute2's default rt_dsfield (CS0-CS7, AF11-AF43, EF and the old TOS names); a site-specific name is a warning. APP
+// entries: dscp-prio -> selector DSCP (5); ethtype-prio -> 1; default-prio -> ethertype 0; stream-port-prio -> 2;
+// dgram-port-prio -> 3; port-prio -> 4; pcp-prio -> 255 with protocol pcp + 8 * dei ("1de" -> 9; -N prints that
+// number). Conventions: parse_result.hpp.
 #include <string_view>
 
 #include "captures/text/parse_result.hpp"

@@ -23,8 +23,10 @@ Expected<Parsed<model::Field<model::NicEcn>>> parse_ecn_config(std::string_view 
   TextInput in(text, origin);
   if (in.lines().empty()) return in.error("empty: no ecn sysfs dump");
   model::NicEcn ecn;
-  for (auto& f : ecn.np) f = model::Field<bool>::missing(model::Availability::absent, origin.file + ": not in the dump");
-  for (auto& f : ecn.rp) f = model::Field<bool>::missing(model::Availability::absent, origin.file + ": not in the dump");
+  for (auto& f : ecn.np)
+    f = model::Field<bool>::missing(model::Availability::absent, origin.file + ": not in the dump");
+  for (auto& f : ecn.rp)
+    f = model::Field<bool>::missing(model::Availability::absent, origin.file + ": not in the dump");
   bool any_ecn_line = false;
   for (const Line& line : in.lines()) {
     const auto pv = path_and_value(line.body());

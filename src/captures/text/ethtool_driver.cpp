@@ -4,7 +4,8 @@
 
 namespace roce::captures::text {
 
-Expected<Parsed<model::Field<model::DriverInfo>>> parse_ethtool_driver(std::string_view text, const TextOrigin& origin) {
+Expected<Parsed<model::Field<model::DriverInfo>>> parse_ethtool_driver(std::string_view text,
+                                                                       const TextOrigin& origin) {
   using Result = model::Field<model::DriverInfo>;
   TextInput in(text, origin);
   if (in.lines().empty()) return in.error("empty: no ethtool -i output");
@@ -38,9 +39,9 @@ Expected<Parsed<model::Field<model::DriverInfo>>> parse_ethtool_driver(std::stri
     }
   }
   if (d.driver.empty() || !version || !firmware || !bus)
-    return in.result(Result::missing(model::Availability::error,
-                                     in.warn(head, "driver, version, firmware-version or bus-info missing (truncated output?)"),
-                                     in.at(head)));
+    return in.result(Result::missing(
+        model::Availability::error,
+        in.warn(head, "driver, version, firmware-version or bus-info missing (truncated output?)"), in.at(head)));
   return in.result(Result::of(d, in.at(head)));
 }
 

@@ -4,7 +4,8 @@
 
 namespace roce::captures::text {
 
-Expected<Parsed<model::Field<model::PauseParams>>> parse_ethtool_pause(std::string_view text, const TextOrigin& origin) {
+Expected<Parsed<model::Field<model::PauseParams>>> parse_ethtool_pause(std::string_view text,
+                                                                       const TextOrigin& origin) {
   using Result = model::Field<model::PauseParams>;
   TextInput in(text, origin);
   if (in.lines().empty()) return in.error("empty: no ethtool -a output");

@@ -12,8 +12,8 @@ namespace {
 
 constexpr std::array<const char*, 6> kStateNames = {"NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER"};
 constexpr std::array<const char*, 8> kPhysStateNames = {
-    "<unknown>", "Sleep", "Polling", "Disabled", "PortConfigurationTraining", "LinkUp", "LinkErrorRecovery",
-    "Phy Test"};
+    "<unknown>",         "Sleep",   "Polling", "Disabled", "PortConfigurationTraining", "LinkUp",
+    "LinkErrorRecovery", "Phy Test"};
 
 std::string hex_groups(const unsigned char* bytes, std::size_t n) {
   std::string out;

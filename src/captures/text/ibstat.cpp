@@ -11,8 +11,8 @@ namespace {
 // infiniband-diags ibstat.c port_state_str / port_phy_state_str, indexed by code.
 constexpr std::array<std::string_view, 5> kStates = {"???", "Down", "Initializing", "Armed", "Active"};
 constexpr std::array<std::string_view, 8> kPhysStates = {
-    "No state change", "Sleep", "Polling", "Disabled", "PortConfigurationTraining", "LinkUp", "LinkErrorRecovery",
-    "PhyTest"};
+    "No state change",           "Sleep",  "Polling",           "Disabled",
+    "PortConfigurationTraining", "LinkUp", "LinkErrorRecovery", "PhyTest"};
 
 template <std::size_t N>
 std::optional<std::uint32_t> code_of(const std::array<std::string_view, N>& names, std::string_view name) {
@@ -92,8 +92,8 @@ class IbstatParser {
     model::RdmaDevice& dev = devices_.back();
     const auto from = in_.at(line);
     if (key == "CA type") {
-      dev.hca_type = value.empty() ? model::Field<std::string>::missing(
-                                         model::Availability::absent, "ibstat printed an empty CA type", from)
+      dev.hca_type = value.empty() ? model::Field<std::string>::missing(model::Availability::absent,
+                                                                        "ibstat printed an empty CA type", from)
                                    : model::Field<std::string>::of(std::string(value), from);
     } else if (key == "Firmware version") {
       dev.fw_ver = model::Field<std::string>::of(std::string(value), from);

@@ -146,7 +146,8 @@ class DevinfoParser {
       dev.board_id = Field<std::string>::of(std::string(value), from);
     } else if (key == "phys_port_cnt") {
       auto n = to_u32(value);
-      dev.port_count = n ? Field<std::uint32_t>::of(*n, from) : in_.garbled<std::uint32_t>(line, "phys_port_cnt", value);
+      dev.port_count =
+          n ? Field<std::uint32_t>::of(*n, from) : in_.garbled<std::uint32_t>(line, "phys_port_cnt", value);
     } else if (is_port_key(key)) {
       if (!port_) {
         in_.warn(line, "port field before any 'port:' line, skipped: " + shown(line.text));
@@ -176,7 +177,8 @@ class DevinfoParser {
     } else if (key == "max_mtu" || key == "active_mtu") {
       auto bytes = leading_number(value);
       auto& field = key == "max_mtu" ? port_->max_mtu : port_->active_mtu;
-      field = bytes ? Field<std::uint32_t>::of(*bytes, from) : in_.garbled<std::uint32_t>(line, std::string(key), value);
+      field =
+          bytes ? Field<std::uint32_t>::of(*bytes, from) : in_.garbled<std::uint32_t>(line, std::string(key), value);
     } else if (key == "link_layer") {
       port_->link_layer = Field<std::string>::of(std::string(value), from);
     } else {
@@ -199,8 +201,8 @@ class DevinfoParser {
     g.gid = *address;
     g.netdev = Field<std::string>::missing(Availability::absent, "ibv_devinfo does not print the GID's netdev", from);
     if (comma == std::string_view::npos) {
-      g.type = Field<std::string>::missing(Availability::absent,
-                                           "ibv_devinfo printed no GID type (rdma-core before 2020, or not Ethernet)", from);
+      g.type = Field<std::string>::missing(
+          Availability::absent, "ibv_devinfo printed no GID type (rdma-core before 2020, or not Ethernet)", from);
     } else {
       const std::string_view type = trim(value.substr(comma + 1));
       if (type == "RoCE v2")

@@ -84,8 +84,8 @@ class IpLinkParser {
     if (in_.lines().empty()) return in_.error("empty: no ip link output");
     const auto& lines = in_.lines();
     if (!link_header(lines.front()))
-      return in_.error(lines.front(), "not ip link output: expected '<index>: <name>: <FLAGS> ...', got " +
-                                          shown(lines.front().text));
+      return in_.error(lines.front(),
+                       "not ip link output: expected '<index>: <name>: <FLAGS> ...', got " + shown(lines.front().text));
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const Line& line = lines[i];
       if (auto h = link_header(line)) {
@@ -150,8 +150,8 @@ class IpLinkParser {
     if (words.size() >= 2 && words[1] != "brd")
       links_.back().mac = Field<std::string>::of(std::string(words[1]), from);
     else
-      links_.back().mac = Field<std::string>::missing(Availability::absent, "the link has no address (" +
-                                                                                std::string(words[0]) + ")", from);
+      links_.back().mac = Field<std::string>::missing(Availability::absent,
+                                                      "the link has no address (" + std::string(words[0]) + ")", from);
   }
 
   void stats_row(const Line& header, const Line& values, std::string_view row,

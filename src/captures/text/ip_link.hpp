@@ -4,9 +4,8 @@
 // fixed-width one:
 //   2: ens1f0np0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 4200 qdisc mq state UP mode DEFAULT ...
 //       link/ether b8:3f:d2:aa:bb:01 brd ff:ff:ff:ff:ff:ff
-//       RX:  bytes  packets errors dropped  missed   mcast           | RX: bytes  packets  errors  dropped overrun mcast
-//       2027206797 15005729    386       0       0 2110625
-//       TX:  bytes  packets errors dropped carrier collsns
+//       RX:  bytes  packets errors dropped  missed   mcast           | RX: bytes  packets  errors  dropped overrun
+//       mcast 2027206797 15005729    386       0       0 2110625 TX:  bytes  packets errors dropped carrier collsns
 //        865069388  7222595      0       0       0       0
 //       RX errors:  length    crc   frame    fifo overrun            (-s -s)
 //       TX errors: aborted    fifo   window heartbt transns          (-s -s)

@@ -89,8 +89,8 @@ class MlnxQosParser {
     if (in_.lines().empty()) return in_.error("empty: no mlnx_qos output");
     const Line& first = in_.lines().front();
     if (!starts_section(first.body()))
-      return in_.error(first, "not mlnx_qos -i output: expected 'DCBX mode:' or 'Priority trust state:', got " +
-                                  shown(first.text));
+      return in_.error(
+          first, "not mlnx_qos -i output: expected 'DCBX mode:' or 'Priority trust state:', got " + shown(first.text));
     for (const Line& line : in_.lines()) take(line);
     finish();
     return in_.result(std::move(out_));
@@ -237,8 +237,8 @@ class MlnxQosParser {
   void tc_priority(const Line& line, std::string_view body) {
     const auto prio = to_u32(body);
     if (!current_tc_ || !prio || *prio >= kPriorities) {
-      ets_error_ = in_.warn(line, "priority line without a readable tc line before it, or unreadable: " +
-                                      shown(line.text));
+      ets_error_ =
+          in_.warn(line, "priority line without a readable tc line before it, or unreadable: " + shown(line.text));
       return;
     }
     ets_.prio_tc[*prio] = static_cast<std::uint8_t>(*current_tc_);
@@ -266,12 +266,13 @@ class MlnxQosParser {
     } else if (!buffer_error_.empty()) {
       dcb.buffer = Field<model::Buffer>::missing(Availability::error, buffer_error_);
     } else if (buffer_) {
-      dcb.buffer = Field<model::Buffer>::missing(
-          Availability::error, in_.warn(*buffer_line_, "buffer sizes without the PFC 'buffer' row"));
+      dcb.buffer = Field<model::Buffer>::missing(Availability::error,
+                                                 in_.warn(*buffer_line_, "buffer sizes without the PFC 'buffer' row"));
     } else if (!no_buffers_.empty()) {
       dcb.buffer = Field<model::Buffer>::missing(Availability::unsupported, no_buffers_);
     } else {
-      dcb.buffer = Field<model::Buffer>::missing(Availability::absent, "this mlnx_qos version prints no receive buffers");
+      dcb.buffer =
+          Field<model::Buffer>::missing(Availability::absent, "this mlnx_qos version prints no receive buffers");
     }
     if (!ets_line_) return;
     const auto from = in_.at(*ets_line_);
@@ -280,8 +281,8 @@ class MlnxQosParser {
     } else if (prio_mapped_ != 0xff) {
       dcb.ets = Field<model::Ets>::missing(
           Availability::error,
-          in_.warn(*ets_line_, "not every priority is listed under a tc (truncated output?): mapped mask 0x" +
-                                   hex(prio_mapped_)),
+          in_.warn(*ets_line_,
+                   "not every priority is listed under a tc (truncated output?): mapped mask 0x" + hex(prio_mapped_)),
           from);
     } else {
       dcb.ets = Field<model::Ets>::of(ets_, from);

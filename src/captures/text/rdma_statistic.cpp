@@ -42,7 +42,8 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_json(std::string_view tex
         return in.error(where + ": counter \"" + it.key() + "\" is not an unsigned integer");
       // Strings/objects (a mode, a qp list) are not counters.
     }
-    auto& p = find_or_add_port(devices, name->get_ref<const std::string&>(), static_cast<std::uint32_t>(port->get<std::uint64_t>()));
+    auto& p = find_or_add_port(devices, name->get_ref<const std::string&>(),
+                               static_cast<std::uint32_t>(port->get<std::uint64_t>()));
     p.hw_counters = Field<model::CounterSet>::of(std::move(set), from);
   }
   return in.result(std::move(devices));
@@ -64,7 +65,8 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_rdma_statistic(std::strin
     if (!line.indented() && words[0] == "link") {
       const auto dp = words.size() >= 2 ? dev_port(words[1]) : std::nullopt;
       if (!dp) {
-        if (devices.empty()) return in.error(line, "not rdma statistic output: expected 'link <dev>/<port>', got " + shown(line.text));
+        if (devices.empty())
+          return in.error(line, "not rdma statistic output: expected 'link <dev>/<port>', got " + shown(line.text));
         in.warn(line, "unreadable 'link <dev>/<port>' line, its counters are skipped: " + shown(line.text));
         port = nullptr;
         continue;
@@ -73,7 +75,8 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_rdma_statistic(std::strin
       port->hw_counters = Field<model::CounterSet>::of({}, in.at(line));
       next = 2;
     } else if (!port) {
-      if (devices.empty()) return in.error(line, "not rdma statistic output: expected 'link <dev>/<port>', got " + shown(line.text));
+      if (devices.empty())
+        return in.error(line, "not rdma statistic output: expected 'link <dev>/<port>', got " + shown(line.text));
       continue;  // the counters of a skipped link
     }
     if ((words.size() - next) % 2 != 0) {

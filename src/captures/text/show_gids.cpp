@@ -1,7 +1,7 @@
 #include "captures/text/show_gids.hpp"
 
-#include "captures/text/rdma_lookup.hpp"
 #include "captures/text/ib_names.hpp"
+#include "captures/text/rdma_lookup.hpp"
 #include "captures/text/text_input.hpp"
 
 namespace roce::captures::text {
@@ -29,9 +29,8 @@ Expected<Parsed<std::vector<model::RdmaDevice>>> parse_show_gids(std::string_vie
   TextInput in(text, origin);
   if (in.lines().empty()) return in.error("empty: no show_gids output");
   if (!is_header(in.lines().front()))
-    return in.error(in.lines().front(),
-                    "not show_gids output: expected the 'DEV PORT INDEX GID ...' header, got " +
-                        shown(in.lines().front().text));
+    return in.error(in.lines().front(), "not show_gids output: expected the 'DEV PORT INDEX GID ...' header, got " +
+                                            shown(in.lines().front().text));
   std::vector<model::RdmaDevice> devices;
   std::size_t rows = 0;
   for (const Line& line : in.lines()) {

@@ -27,10 +27,14 @@ std::optional<std::uint32_t> tc_handle(std::string_view s) {
 // "150000b", "150000", "150Kb", "1.5Mb", "1Gb" -> bytes (binary units, as iproute2's sprint_size).
 std::optional<std::uint64_t> tc_size(std::string_view s) {
   double unit = 1;
-  if (s.ends_with("Kb")) unit = 1024.0, s.remove_suffix(2);
-  else if (s.ends_with("Mb")) unit = 1024.0 * 1024, s.remove_suffix(2);
-  else if (s.ends_with("Gb")) unit = 1024.0 * 1024 * 1024, s.remove_suffix(2);
-  else if (s.ends_with("b")) s.remove_suffix(1);
+  if (s.ends_with("Kb"))
+    unit = 1024.0, s.remove_suffix(2);
+  else if (s.ends_with("Mb"))
+    unit = 1024.0 * 1024, s.remove_suffix(2);
+  else if (s.ends_with("Gb"))
+    unit = 1024.0 * 1024 * 1024, s.remove_suffix(2);
+  else if (s.ends_with("b"))
+    s.remove_suffix(1);
   const auto v = to_double(s);
   if (!v) return std::nullopt;
   const double bytes = std::round(*v * unit);
@@ -201,11 +205,16 @@ bool read_red_xstats(const Tokens& t, model::RedXstats& x) {
   for (std::size_t i = 0; i < 8; i += 2) {
     const auto v = to_u32(t[i + 1]);
     if (!v) return false;
-    if (t[i] == "marked") x.marked = *v;
-    else if (t[i] == "early") x.early = *v;
-    else if (t[i] == "pdrop") x.pdrop = *v;
-    else if (t[i] == "other") x.other = *v;
-    else return false;
+    if (t[i] == "marked")
+      x.marked = *v;
+    else if (t[i] == "early")
+      x.early = *v;
+    else if (t[i] == "pdrop")
+      x.pdrop = *v;
+    else if (t[i] == "other")
+      x.other = *v;
+    else
+      return false;
   }
   return true;
 }
@@ -274,8 +283,8 @@ std::vector<NetdevQdiscs> qdiscs_by_netdev(QdiscDevices& devs, const TextOrigin&
   for (auto& [name, d] : devs) {
     const model::Provenance at = origin.at(d.first_line);
     out.push_back({name, d.error.empty() ? model::Field<std::vector<model::Qdisc>>::of(std::move(d.qdiscs), at)
-                                         : model::Field<std::vector<model::Qdisc>>::missing(
-                                               model::Availability::error, d.error, at)});
+                                         : model::Field<std::vector<model::Qdisc>>::missing(model::Availability::error,
+                                                                                            d.error, at)});
   }
   return out;
 }

@@ -36,9 +36,9 @@ std::optional<model::Availability> tool_failure(std::string_view body);
 std::string shown(std::string_view line);
 
 struct Line {
-  std::size_t number = 0;  // 1-based
-  std::string_view text;   // without the line ending and trailing whitespace; indentation kept
-  std::string_view body() const;       // text without the indentation
+  std::size_t number = 0;         // 1-based
+  std::string_view text;          // without the line ending and trailing whitespace; indentation kept
+  std::string_view body() const;  // text without the indentation
   bool indented() const { return !text.empty() && (text[0] == ' ' || text[0] == '\t'); }
 };
 
@@ -61,7 +61,9 @@ class TextInput {
   std::vector<TextWarning> take_warnings() { return std::move(warnings_); }
 
   template <class T>
-  Parsed<T> result(T value) { return Parsed<T>{std::move(value), take_warnings()}; }
+  Parsed<T> result(T value) {
+    return Parsed<T>{std::move(value), take_warnings()};
+  }
 
   // A field whose line was read but whose value is garbled: warns and returns missing(error).
   template <class T>

@@ -33,8 +33,7 @@ model::Provenance at(const char* source, const std::string& ifname, const char* 
 
 template <class T>
 model::Field<T> missing(const Error& e, model::Provenance from) {
-  const auto availability =
-      e.sys_errno ? model::availability_from_errno(e.sys_errno) : model::Availability::error;
+  const auto availability = e.sys_errno ? model::availability_from_errno(e.sys_errno) : model::Availability::error;
   std::string cause = from.locator + ": " + e.message;
   if (!e.hint.empty()) cause += " (" + e.hint + ")";
   return model::Field<T>::missing(availability, std::move(cause), std::move(from));

@@ -35,9 +35,9 @@ class EthtoolReader {
   // Errors carry sys_errno (EOPNOTSUPP when the driver has no statistics).
   Expected<model::CounterSet> read_stats(const std::string& ifname);
 
-  model::Field<model::DriverInfo> read_driver(const std::string& ifname);        // ETHTOOL_GDRVINFO
-  model::Field<model::LinkSettings> read_link(const std::string& ifname);        // LINKMODES_GET | GLINKSETTINGS
-  model::Field<model::PauseParams> read_pause(const std::string& ifname);        // PAUSE_GET | GPAUSEPARAM
+  model::Field<model::DriverInfo> read_driver(const std::string& ifname);           // ETHTOOL_GDRVINFO
+  model::Field<model::LinkSettings> read_link(const std::string& ifname);           // LINKMODES_GET | GLINKSETTINGS
+  model::Field<model::PauseParams> read_pause(const std::string& ifname);           // PAUSE_GET | GPAUSEPARAM
   model::Field<std::uint32_t> read_pfc_prevention_tout(const std::string& ifname);  // ETHTOOL_GTUNABLE
   // The cable length the plugged module reports: MODULE_EEPROM_GET, or GMODULEINFO + GMODULEEEPROM
   // when the kernel has no such message (before 5.13). Absent for a separable optic or a module

@@ -11,8 +11,7 @@ Expected<model::CounterSet> decode_stats(std::span<const std::uint8_t> strings_b
     return fail("ETH_SS_STATS strings: " + std::to_string(strings_blob.size()) + " bytes hold fewer than " +
                 std::to_string(n) + " names of " + std::to_string(kStringLen) + " bytes");
   if (values.size() < n)
-    return fail("ETHTOOL_GSTATS: " + std::to_string(values.size()) + " values for " + std::to_string(n) +
-                " names");
+    return fail("ETHTOOL_GSTATS: " + std::to_string(values.size()) + " values for " + std::to_string(n) + " names");
   model::CounterSet set;
   set.entries.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {

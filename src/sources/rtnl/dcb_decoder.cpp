@@ -58,14 +58,11 @@ const char* app_attr_name(std::uint16_t type) {
   }
 }
 
-model::Provenance from(const std::string& ifname, const char* attr) {
-  return {"dcbnl", ifname + " " + attr};
-}
+model::Provenance from(const std::string& ifname, const char* attr) { return {"dcbnl", ifname + " " + attr}; }
 
 // One DCB object of the IEEE nest -> its Field (see the header for the three outcomes).
 template <class T, class Convert>
-Field<T> object_field(const AttrList& nest, std::uint16_t type, const std::string& ifname,
-                      Convert convert) {
+Field<T> object_field(const AttrList& nest, std::uint16_t type, const std::string& ifname, Convert convert) {
   const char* name = ieee_attr_name(type);
   if (const Attr* a = nest.find(type)) {
     Expected<T> v = convert(a->payload, name);
@@ -73,8 +70,8 @@ Field<T> object_field(const AttrList& nest, std::uint16_t type, const std::strin
     return Field<T>::of(std::move(*v), from(ifname, name));
   }
   if (nest.error) return Field<T>::missing(Availability::error, *nest.error, from(ifname, name));
-  return Field<T>::missing(Availability::unsupported,
-                           std::string("driver does not report ") + name, from(ifname, name));
+  return Field<T>::missing(Availability::unsupported, std::string("driver does not report ") + name,
+                           from(ifname, name));
 }
 
 template <std::size_t N, class Src>
@@ -145,8 +142,8 @@ Expected<std::vector<model::AppEntry>> to_app_table(ByteView p, const char* name
   for (std::size_t i = 0; i < list.attrs.size(); ++i) {
     const Attr& a = list.attrs[i];
     if (a.type != DCB_ATTR_IEEE_APP && a.type != DCB_ATTR_DCB_APP) continue;
-    auto app = read_struct<dcb_app>(a.payload, std::string(name) + " entry " + std::to_string(i) +
-                                                   " (" + app_attr_name(a.type) + ")");
+    auto app = read_struct<dcb_app>(
+        a.payload, std::string(name) + " entry " + std::to_string(i) + " (" + app_attr_name(a.type) + ")");
     if (!app) return fail(std::move(app.error()));
     out.push_back(model::AppEntry{app->selector, app->priority, app->protocol});
   }
@@ -161,9 +158,8 @@ Expected<std::vector<std::uint8_t>> to_apptrust(ByteView p, const char* name) {
   for (std::size_t i = 0; i < list.attrs.size(); ++i) {
     const Attr& a = list.attrs[i];
     if (a.type != DCB_ATTR_IEEE_APP && a.type != DCB_ATTR_DCB_APP) continue;
-    auto sel = read_scalar<std::uint8_t>(a.payload, std::string(name) + " entry " +
-                                                        std::to_string(i) + " (" +
-                                                        app_attr_name(a.type) + ")");
+    auto sel = read_scalar<std::uint8_t>(
+        a.payload, std::string(name) + " entry " + std::to_string(i) + " (" + app_attr_name(a.type) + ")");
     if (!sel) return fail(std::move(sel.error()));
     out.push_back(*sel);
   }
@@ -176,27 +172,23 @@ Expected<MessageView> view_dcb_reply(ByteView msg, std::uint8_t cmd, const char*
   dcbmsg d;
   std::memcpy(&d, view->family_header.data(), sizeof d);
   if (d.cmd != cmd)
-    return fail(std::string(cmd_name) + " reply: dcbmsg cmd " + std::to_string(d.cmd) +
-                ", expected " + std::to_string(cmd));
+    return fail(std::string(cmd_name) + " reply: dcbmsg cmd " + std::to_string(d.cmd) + ", expected " +
+                std::to_string(cmd));
   return view;
 }
 
 }  // namespace
 
-model::Dcb dcb_all_missing(Availability availability, const std::string& cause,
-                           const std::string& ifname) {
+model::Dcb dcb_all_missing(Availability availability, const std::string& cause, const std::string& ifname) {
   model::Dcb d;
   d.dcbx = Field<std::uint8_t>::missing(availability, cause, from(ifname, "DCB_ATTR_DCBX"));
   d.pfc = Field<model::Pfc>::missing(availability, cause, from(ifname, "DCB_ATTR_IEEE_PFC"));
   d.ets = Field<model::Ets>::missing(availability, cause, from(ifname, "DCB_ATTR_IEEE_ETS"));
-  d.app = Field<std::vector<model::AppEntry>>::missing(availability, cause,
-                                                       from(ifname, "DCB_ATTR_IEEE_APP_TABLE"));
-  d.apptrust = Field<std::vector<std::uint8_t>>::missing(
-      availability, cause, from(ifname, "DCB_ATTR_DCB_APP_TRUST_TABLE"));
-  d.buffer =
-      Field<model::Buffer>::missing(availability, cause, from(ifname, "DCB_ATTR_DCB_BUFFER"));
-  d.maxrate = Field<model::PerPrio<std::uint64_t>>::missing(availability, cause,
-                                                            from(ifname, "DCB_ATTR_IEEE_MAXRATE"));
+  d.app = Field<std::vector<model::AppEntry>>::missing(availability, cause, from(ifname, "DCB_ATTR_IEEE_APP_TABLE"));
+  d.apptrust =
+      Field<std::vector<std::uint8_t>>::missing(availability, cause, from(ifname, "DCB_ATTR_DCB_APP_TRUST_TABLE"));
+  d.buffer = Field<model::Buffer>::missing(availability, cause, from(ifname, "DCB_ATTR_DCB_BUFFER"));
+  d.maxrate = Field<model::PerPrio<std::uint64_t>>::missing(availability, cause, from(ifname, "DCB_ATTR_IEEE_MAXRATE"));
   return d;
 }
 
@@ -206,26 +198,22 @@ Expected<model::Dcb> decode_dcb_ieee_reply(ByteView msg, const std::string& ifna
   const AttrList top = parse_attrs(view->attrs, ifname + " DCB_CMD_IEEE_GET reply", dcb_attr_name);
   if (const Attr* name = top.find(DCB_ATTR_IFNAME)) {
     const std::string replied = read_string(name->payload);
-    if (replied != ifname)
-      return fail("DCB_CMD_IEEE_GET reply is for " + replied + ", expected " + ifname);
+    if (replied != ifname) return fail("DCB_CMD_IEEE_GET reply is for " + replied + ", expected " + ifname);
   }
 
   model::Dcb d;
   const Attr* ieee = top.find(DCB_ATTR_IEEE);
   if (!ieee) {
-    d = dcb_all_missing(Availability::error,
-                        top.error ? *top.error : "DCB_CMD_IEEE_GET reply has no DCB_ATTR_IEEE",
+    d = dcb_all_missing(Availability::error, top.error ? *top.error : "DCB_CMD_IEEE_GET reply has no DCB_ATTR_IEEE",
                         ifname);
   } else {
     const AttrList nest = parse_attrs(ieee->payload, "DCB_ATTR_IEEE", ieee_attr_name);
     d.ets = object_field<model::Ets>(nest, DCB_ATTR_IEEE_ETS, ifname, to_ets);
     d.pfc = object_field<model::Pfc>(nest, DCB_ATTR_IEEE_PFC, ifname, to_pfc);
-    d.app = object_field<std::vector<model::AppEntry>>(nest, DCB_ATTR_IEEE_APP_TABLE, ifname,
-                                                       to_app_table);
+    d.app = object_field<std::vector<model::AppEntry>>(nest, DCB_ATTR_IEEE_APP_TABLE, ifname, to_app_table);
     d.apptrust = object_field<std::vector<std::uint8_t>>(nest, DCB_ATTR_DCB_APP_TRUST_TABLE, ifname, to_apptrust);
     d.buffer = object_field<model::Buffer>(nest, DCB_ATTR_DCB_BUFFER, ifname, to_buffer);
-    d.maxrate = object_field<model::PerPrio<std::uint64_t>>(nest, DCB_ATTR_IEEE_MAXRATE, ifname,
-                                                            to_maxrate);
+    d.maxrate = object_field<model::PerPrio<std::uint64_t>>(nest, DCB_ATTR_IEEE_MAXRATE, ifname, to_maxrate);
   }
 
   const auto prov = from(ifname, "DCB_ATTR_DCBX");
@@ -236,8 +224,7 @@ Expected<model::Dcb> decode_dcb_ieee_reply(ByteView msg, const std::string& ifna
   } else if (top.error) {
     d.dcbx = Field<std::uint8_t>::missing(Availability::error, *top.error, prov);
   } else {
-    d.dcbx = Field<std::uint8_t>::missing(Availability::unsupported,
-                                          "driver does not report DCB_ATTR_DCBX", prov);
+    d.dcbx = Field<std::uint8_t>::missing(Availability::unsupported, "driver does not report DCB_ATTR_DCBX", prov);
   }
   return d;
 }

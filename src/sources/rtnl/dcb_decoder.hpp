@@ -25,7 +25,6 @@ Expected<model::Dcb> decode_dcb_ieee_reply(ByteView msg, const std::string& ifna
 Expected<std::uint8_t> decode_dcbx_reply(ByteView msg);
 
 // A Dcb whose every field is missing for the same reason (the request itself failed).
-model::Dcb dcb_all_missing(model::Availability availability, const std::string& cause,
-                           const std::string& ifname);
+model::Dcb dcb_all_missing(model::Availability availability, const std::string& cause, const std::string& ifname);
 
 }  // namespace roce::sources::rtnl

@@ -87,7 +87,6 @@ model::LinkStats64 from_kernel_stats(const KernelStats& s) {
   return m;
 }
 
-
 // The 23 counters every kernel since 2.6.35 sends; later kernels append rx_nohandler and
 // rx_otherhost_dropped.
 constexpr std::size_t kMinStats64 = 23 * sizeof(std::uint64_t);
@@ -122,8 +121,8 @@ Expected<model::NetDev> decode_link_message(ByteView msg) {
   nd.name = read_string(name->payload);
   if (nd.name.empty()) return fail(where + ": empty IFLA_IFNAME");
 
-  nd.ifindex = model::Field<std::uint32_t>::of(static_cast<std::uint32_t>(ifi.ifi_index),
-                                               {"rtnetlink", nd.name + " ifinfomsg"});
+  nd.ifindex =
+      model::Field<std::uint32_t>::of(static_cast<std::uint32_t>(ifi.ifi_index), {"rtnetlink", nd.name + " ifinfomsg"});
   nd.mtu = field_from<std::uint32_t>(list, IFLA_MTU, nd.name, "kernel did not report IFLA_MTU",
                                      [](ByteView p, const char* n) { return read_scalar<std::uint32_t>(p, n); });
   nd.operstate = field_from<std::string>(list, IFLA_OPERSTATE, nd.name, "kernel did not report IFLA_OPERSTATE",
@@ -177,8 +176,7 @@ Expected<std::optional<AddressEntry>> decode_address_message(ByteView msg) {
   if (!view) return fail(std::move(view.error()));
   ifaddrmsg ifa;
   std::memcpy(&ifa, view->family_header.data(), sizeof ifa);
-  if (ifa.ifa_family != AF_INET && ifa.ifa_family != AF_INET6)
-    return std::optional<AddressEntry>{};
+  if (ifa.ifa_family != AF_INET && ifa.ifa_family != AF_INET6) return std::optional<AddressEntry>{};
   const std::string where = "RTM_NEWADDR ifindex " + std::to_string(ifa.ifa_index);
   const AttrList list = parse_attrs(view->attrs, where, ifa_name);
   if (list.error) return fail(*list.error);
@@ -188,13 +186,11 @@ Expected<std::optional<AddressEntry>> decode_address_message(ByteView msg) {
   const std::size_t want = ifa.ifa_family == AF_INET ? 4 : 16;
   const std::string name = where + " " + ifa_name(a->type);
   if (a->payload.size() != want)
-    return fail(name + ": " + std::to_string(a->payload.size()) + " bytes, expected " +
-                std::to_string(want));
+    return fail(name + ": " + std::to_string(a->payload.size()) + " bytes, expected " + std::to_string(want));
   unsigned char raw[16] = {};
   std::memcpy(raw, a->payload.data(), want);
   char text[INET6_ADDRSTRLEN] = {};
-  if (!inet_ntop(ifa.ifa_family, raw, text, sizeof text))
-    return fail(name + ": cannot format the address");
+  if (!inet_ntop(ifa.ifa_family, raw, text, sizeof text)) return fail(name + ": cannot format the address");
   return std::optional<AddressEntry>{
       AddressEntry{ifa.ifa_index, std::string(text) + "/" + std::to_string(ifa.ifa_prefixlen)}};
 }
@@ -218,8 +214,7 @@ void assign_addresses(std::vector<model::NetDev>& netdevs, const std::vector<Byt
     if (!nd.ifindex.ok()) continue;
     const model::Provenance from{"rtnetlink", nd.name + " RTM_GETADDR"};
     if (auto e = errors.find(*nd.ifindex); e != errors.end())
-      nd.addresses = model::Field<std::vector<std::string>>::missing(model::Availability::error,
-                                                                    e->second, from);
+      nd.addresses = model::Field<std::vector<std::string>>::missing(model::Availability::error, e->second, from);
     else
       nd.addresses = model::Field<std::vector<std::string>>::of(found[*nd.ifindex], from);
   }

@@ -235,8 +235,7 @@ Expected<QdiscEntry> decode_qdisc_message(ByteView msg) {
     e.qdisc.offloaded = *v != 0;
   }
   if (const Attr* opt = top.find(TCA_OPTIONS))
-    if (auto r = decode_options(opt->payload, e.qdisc); !r)
-      return fail(where + ": " + r.error().message);
+    if (auto r = decode_options(opt->payload, e.qdisc); !r) return fail(where + ": " + r.error().message);
   if (auto r = decode_stats(top, e.qdisc); !r) return fail(where + ": " + r.error().message);
   return e;
 }
@@ -260,8 +259,7 @@ void assign_qdiscs(std::vector<model::NetDev>& netdevs, const std::vector<ByteBu
     if (!nd.ifindex.ok()) continue;
     const model::Provenance from{"tc", nd.name + " RTM_GETQDISC"};
     if (auto e = errors.find(*nd.ifindex); e != errors.end())
-      nd.qdiscs = model::Field<std::vector<model::Qdisc>>::missing(model::Availability::error,
-                                                                  e->second, from);
+      nd.qdiscs = model::Field<std::vector<model::Qdisc>>::missing(model::Availability::error, e->second, from);
     else
       nd.qdiscs = model::Field<std::vector<model::Qdisc>>::of(found[*nd.ifindex], from);
   }

@@ -67,8 +67,7 @@ void RtnlReader::read_dcb(model::NetDev& nd) {
   }
   auto decoded = decode_dcb_ieee_reply(*reply, nd.name);
   if (!decoded) {
-    nd.dcb = dcb_all_missing(Availability::error, "dcbnl: " + nd.name + ": " + decoded.error().message,
-                             nd.name);
+    nd.dcb = dcb_all_missing(Availability::error, "dcbnl: " + nd.name + ": " + decoded.error().message, nd.name);
     return;
   }
   nd.dcb = std::move(*decoded);
@@ -83,10 +82,9 @@ void RtnlReader::read_dcb(model::NetDev& nd) {
     return;
   }
   auto dcbx = decode_dcbx_reply(*reply);
-  nd.dcb.dcbx = dcbx ? Field<std::uint8_t>::of(*dcbx, from)
-                     : Field<std::uint8_t>::missing(Availability::error,
-                                                    "dcbnl: " + nd.name + ": " + dcbx.error().message,
-                                                    from);
+  nd.dcb.dcbx =
+      dcbx ? Field<std::uint8_t>::of(*dcbx, from)
+           : Field<std::uint8_t>::missing(Availability::error, "dcbnl: " + nd.name + ": " + dcbx.error().message, from);
 }
 
 Outcome RtnlReader::fill_qdiscs(std::vector<model::NetDev>& netdevs) {

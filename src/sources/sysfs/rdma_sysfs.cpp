@@ -94,8 +94,7 @@ model::RdmaPort read_port(const std::string& port_dir, std::uint32_t number) {
 
 // The port's netdev: the one its first GID is bound to; otherwise, on a single-port device with a
 // single netdev, that netdev.
-Field<std::string> port_netdev(const model::RdmaDevice& dev, const model::RdmaPort& port,
-                               const std::string& dev_dir) {
+Field<std::string> port_netdev(const model::RdmaDevice& dev, const model::RdmaPort& port, const std::string& dev_dir) {
   if (port.gids.ok())
     for (const auto& gid : *port.gids)
       if (gid.netdev.ok()) return gid.netdev;
@@ -116,8 +115,8 @@ Field<std::vector<std::string>> read_device_netdevs(const std::string& dev_dir) 
 model::RdmaDevice invalid_device(const std::string& name) {
   model::RdmaDevice dev;
   dev.name = name;
-  auto bad = Field<std::string>::missing(Availability::error,
-                                         "invalid RDMA device name " + quote_for_message(name), {"sysfs", ""});
+  auto bad = Field<std::string>::missing(Availability::error, "invalid RDMA device name " + quote_for_message(name),
+                                         {"sysfs", ""});
   dev.node_type = dev.node_guid = dev.fw_ver = dev.board_id = dev.hca_type = dev.pci_address = bad;
   dev.netdevs = Field<std::vector<std::string>>::missing(Availability::error, bad.cause, bad.from);
   dev.port_count = Field<std::uint32_t>::missing(Availability::error, bad.cause, bad.from);
@@ -142,12 +141,12 @@ model::RdmaDevice read_rdma_device(const std::string& root, const std::string& n
   const std::string dev_dir = join_path(rdma_class_dir(root), name);
   model::RdmaDevice dev;
   dev.name = name;
-  dev.node_type = read_field<std::string>(join_path(dev_dir, "node_type"),
-                                          [](const std::string& text) -> Expected<std::string> {
-                                            auto decoded = decode_code_and_name(text);
-                                            if (!decoded) return fail(decoded.error());
-                                            return decoded->name;
-                                          });
+  dev.node_type =
+      read_field<std::string>(join_path(dev_dir, "node_type"), [](const std::string& text) -> Expected<std::string> {
+        auto decoded = decode_code_and_name(text);
+        if (!decoded) return fail(decoded.error());
+        return decoded->name;
+      });
   dev.node_guid = read_text_field(join_path(dev_dir, "node_guid"));
   dev.fw_ver = read_text_field(join_path(dev_dir, "fw_ver"));
   dev.board_id = read_text_field(join_path(dev_dir, "board_id"));

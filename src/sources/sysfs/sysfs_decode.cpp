@@ -8,9 +8,7 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-bool is_hex(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 int hex_value(char c) {
   if (is_digit(c)) return c - '0';
@@ -87,8 +85,8 @@ Expected<std::uint32_t> decode_u32(std::string_view text) {
 Expected<model::PortState> decode_code_and_name(std::string_view text) {
   std::string_view rest = text;
   std::uint64_t code = 0;
-  if (!take_unsigned(rest, code) || code > std::numeric_limits<std::uint32_t>::max() ||
-      !take_literal(rest, ": ") || rest.empty() || rest.front() == ' ')
+  if (!take_unsigned(rest, code) || code > std::numeric_limits<std::uint32_t>::max() || !take_literal(rest, ": ") ||
+      rest.empty() || rest.front() == ' ')
     return expected_got("\"<number>: <name>\"", text);
   for (char c : rest)
     if (static_cast<unsigned char>(c) < 0x20) return expected_got("\"<number>: <name>\"", text);
@@ -113,8 +111,8 @@ Expected<Rate> decode_rate(std::string_view text) {
     if (digits == 0) return bad();
   }
   std::uint64_t width = 0;
-  if (!take_literal(rest, " Gb/sec (") || !take_unsigned(rest, width) || width == 0 ||
-      width > 64 || !take_literal(rest, "X"))
+  if (!take_literal(rest, " Gb/sec (") || !take_unsigned(rest, width) || width == 0 || width > 64 ||
+      !take_literal(rest, "X"))
     return bad();
   std::string speed;
   if (take_literal(rest, " ")) {
@@ -154,8 +152,7 @@ bool is_zero_gid(const GidBytes& gid) {
 Expected<std::optional<std::uint32_t>> decode_netdev_speed(std::string_view text) {
   if (text == "-1") return std::optional<std::uint32_t>{};
   auto v = decode_unsigned(text);
-  if (!v || *v > std::numeric_limits<std::uint32_t>::max())
-    return expected_got("a speed in Mb/s or -1", text);
+  if (!v || *v > std::numeric_limits<std::uint32_t>::max()) return expected_got("a speed in Mb/s or -1", text);
   return std::optional<std::uint32_t>{static_cast<std::uint32_t>(*v)};
 }
 

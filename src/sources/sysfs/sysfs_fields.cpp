@@ -50,8 +50,7 @@ model::Field<model::CounterSet> read_counter_dir(const std::string& dir) {
     set.entries.emplace_back(name, *value);
   }
   auto field = model::Field<model::CounterSet>::of(std::move(set), sysfs_provenance(dir));
-  if (problem_count > 0)
-    field.cause = dir + ": " + std::to_string(problem_count) + " counter(s) not read: " + problems;
+  if (problem_count > 0) field.cause = dir + ": " + std::to_string(problem_count) + " counter(s) not read: " + problems;
   return field;
 }
 

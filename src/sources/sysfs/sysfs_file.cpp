@@ -16,9 +16,7 @@
 namespace roce::sources::sysfs {
 namespace {
 
-Unexpected errno_failure(const std::string& path, int err) {
-  return fail(path + ": " + std::strerror(err), "", err);
-}
+Unexpected errno_failure(const std::string& path, int err) { return fail(path + ": " + std::strerror(err), "", err); }
 
 thread_local ConfinedReads* active_confinement = nullptr;
 
@@ -67,7 +65,8 @@ namespace {
 
 // `path` relative to the confinement root ("." for the root itself), or nullopt when it does not
 // start with the root as given or as resolved.
-std::optional<std::string> beneath_root(const std::string& given, const std::string& resolved, const std::string& path) {
+std::optional<std::string> beneath_root(const std::string& given, const std::string& resolved,
+                                        const std::string& path) {
   for (const std::string* root : {&given, &resolved}) {
     if (path == *root) return std::string(".");
     if (path.size() > root->size() && path.compare(0, root->size(), *root) == 0 && path[root->size()] == '/')
@@ -95,7 +94,8 @@ Expected<int> open_for_read(const std::string& path, int flags) {
       if (fd >= 0) return static_cast<int>(fd);
       if (errno == EXDEV) {
         const std::string real = resolved_or_empty(path);
-        std::string why = path + ": resolves outside " + c->root_ + (real.empty() ? "" : " (to " + real + ")") + "; not read";
+        std::string why =
+            path + ": resolves outside " + c->root_ + (real.empty() ? "" : " (to " + real + ")") + "; not read";
         c->refused_.push_back(why);
         return fail(std::move(why), "a symbolic link in the capture leads out of it", EXDEV);
       }

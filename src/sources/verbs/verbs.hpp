@@ -22,11 +22,11 @@ struct GidEntry {  // struct ibv_gid_entry, with the netdev name resolved
 
 // What ibv_query_port (and ibv_query_gid_table) gave for one port.
 struct PortAttrs {
-  int state = 0;        // enum ibv_port_state: DOWN 1 .. ACTIVE 4
-  int phys_state = 0;   // 5 = LinkUp, as sysfs phys_state
-  int max_mtu = 0;      // enum ibv_mtu: 1 = 256 .. 5 = 4096
-  int active_mtu = 0;   // enum ibv_mtu
-  int link_layer = 0;   // IBV_LINK_LAYER_*: 0 unspecified, 1 InfiniBand, 2 Ethernet
+  int state = 0;                              // enum ibv_port_state: DOWN 1 .. ACTIVE 4
+  int phys_state = 0;                         // 5 = LinkUp, as sysfs phys_state
+  int max_mtu = 0;                            // enum ibv_mtu: 1 = 256 .. 5 = 4096
+  int active_mtu = 0;                         // enum ibv_mtu
+  int link_layer = 0;                         // IBV_LINK_LAYER_*: 0 unspecified, 1 InfiniBand, 2 Ethernet
   std::optional<std::vector<GidEntry>> gids;  // nullopt: not read, see gids_error
   std::string gids_error;
   bool operator==(const PortAttrs&) const = default;
@@ -45,8 +45,7 @@ std::optional<std::string> gid_type_name(std::uint32_t ibv_gid_type);
 // active_mtu and max_mtu in bytes, GID types where sysfs lacked them, and, for a device or port
 // sysfs did not list, the port state, physical state, link layer and GID table. Fields sysfs read
 // are never overwritten.
-void merge_port_attrs(model::Host& host, const std::string& device, std::uint32_t port,
-                      const PortAttrs& attrs);
+void merge_port_attrs(model::Host& host, const std::string& device, std::uint32_t port, const PortAttrs& attrs);
 
 // Adds what only verbs knows to devices read from sysfs (host.rdma_devices, matched by device
 // name and port number): active_mtu and max_mtu in bytes (IBV_MTU_* enum -> 256..4096), and GID

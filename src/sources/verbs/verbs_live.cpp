@@ -15,8 +15,7 @@ using model::Availability;
 using model::CollectionNote;
 
 void note_errno(model::Host& host, const std::string& subject, const std::string& what, int err) {
-  host.notes.push_back(CollectionNote{subject, model::availability_from_errno(err),
-                                      what + ": " + std::strerror(err)});
+  host.notes.push_back(CollectionNote{subject, model::availability_from_errno(err), what + ": " + std::strerror(err)});
 }
 
 struct CloseDevice {
@@ -37,8 +36,8 @@ GidEntry to_gid_entry(const ibv_gid_entry& raw) {
 }
 
 // The valid GIDs of every port of one device, or the error text.
-void read_gid_tables(model::Host& host, ibv_context* context, const std::string& device,
-                     std::vector<PortAttrs>& ports, std::size_t table_size) {
+void read_gid_tables(model::Host& host, ibv_context* context, const std::string& device, std::vector<PortAttrs>& ports,
+                     std::size_t table_size) {
   std::vector<ibv_gid_entry> raw(table_size);
   ssize_t count = ibv_query_gid_table(context, raw.data(), raw.size(), 0);
   if (count < 0) {

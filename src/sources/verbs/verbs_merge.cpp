@@ -18,9 +18,9 @@ std::optional<std::string> port_state_name(int state) {
 }
 
 std::optional<std::string> phys_state_name(int state) {
-  static const char* const kNames[] = {"<unknown>", "Sleep", "Polling", "Disabled",
-                                       "PortConfigurationTraining", "LinkUp", "LinkErrorRecovery",
-                                       "Phy Test"};
+  static const char* const kNames[] = {
+      "<unknown>",         "Sleep",   "Polling", "Disabled", "PortConfigurationTraining", "LinkUp",
+      "LinkErrorRecovery", "Phy Test"};
   if (state < 0 || state > 7) return std::nullopt;
   return kNames[state];
 }
@@ -119,8 +119,7 @@ std::optional<std::string> gid_type_name(std::uint32_t ibv_gid_type) {
   return std::nullopt;
 }
 
-void merge_port_attrs(model::Host& host, const std::string& device, std::uint32_t number,
-                      const PortAttrs& attrs) {
+void merge_port_attrs(model::Host& host, const std::string& device, std::uint32_t number, const PortAttrs& attrs) {
   const std::string where = device + " port " + std::to_string(number);
   const Provenance from{"verbs", where + " ibv_query_port"};
   bool new_port = false;
@@ -132,8 +131,8 @@ void merge_port_attrs(model::Host& host, const std::string& device, std::uint32_
   if (!port.state.ok())
     port.state = decoded(port_state(port_state_name(attrs.state), attrs.state), "state", attrs.state, from);
   if (!port.phys_state.ok())
-    port.phys_state = decoded(port_state(phys_state_name(attrs.phys_state), attrs.phys_state), "phys_state",
-                              attrs.phys_state, from);
+    port.phys_state =
+        decoded(port_state(phys_state_name(attrs.phys_state), attrs.phys_state), "phys_state", attrs.phys_state, from);
   if (!port.link_layer.ok())
     port.link_layer = decoded(link_layer_name(attrs.link_layer), "link_layer", attrs.link_layer, from);
   if (new_port) {

@@ -10,8 +10,7 @@ bool contains(const std::vector<model::AppEntry>& v, const model::AppEntry& e) {
 }
 }  // namespace
 
-AppTableDiff app_table_diff(const std::vector<model::AppEntry>& current,
-                            const std::vector<model::AppEntry>& proposed) {
+AppTableDiff app_table_diff(const std::vector<model::AppEntry>& current, const std::vector<model::AppEntry>& proposed) {
   AppTableDiff d;
   for (const auto& e : proposed)
     if (!contains(current, e) && !contains(d.add, e)) d.add.push_back(e);

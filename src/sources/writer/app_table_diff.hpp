@@ -13,7 +13,6 @@ struct AppTableDiff {
   bool empty() const { return add.empty() && remove.empty(); }
 };
 
-AppTableDiff app_table_diff(const std::vector<model::AppEntry>& current,
-                            const std::vector<model::AppEntry>& proposed);
+AppTableDiff app_table_diff(const std::vector<model::AppEntry>& current, const std::vector<model::AppEntry>& proposed);
 
 }  // namespace roce::sources::writer

@@ -14,8 +14,7 @@ Expected<CapabilitySet> current_capabilities() {
   header.version = _LINUX_CAPABILITY_VERSION_3;
   header.pid = 0;
   __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3]{};
-  if (syscall(SYS_capget, &header, data) != 0)
-    return fail(std::string("capget: ") + std::strerror(errno), {}, errno);
+  if (syscall(SYS_capget, &header, data) != 0) return fail(std::string("capget: ") + std::strerror(errno), {}, errno);
   CapabilitySet caps;
   caps.effective = data[0].effective | (std::uint64_t{data[1].effective} << 32);
   caps.permitted = data[0].permitted | (std::uint64_t{data[1].permitted} << 32);

@@ -25,8 +25,7 @@ Expected<int> decode_dcb_set_reply(ByteView msg, std::uint8_t cmd) {
   if (!view) return fail(std::move(view.error()));
   dcbmsg d;
   std::memcpy(&d, view->family_header.data(), sizeof d);
-  if (d.cmd != cmd)
-    return fail(what + ": dcbmsg cmd " + std::to_string(d.cmd) + ", expected " + std::to_string(cmd));
+  if (d.cmd != cmd) return fail(what + ": dcbmsg cmd " + std::to_string(d.cmd) + ", expected " + std::to_string(cmd));
   const netlink::AttrList attrs = netlink::parse_attrs(view->attrs, what, set_reply_attr_name);
   const netlink::Attr* status = attrs.find(DCB_ATTR_IEEE);
   if (!status) return fail(attrs.error ? *attrs.error : what + " has no DCB_ATTR_IEEE status");

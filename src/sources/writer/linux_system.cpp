@@ -133,8 +133,7 @@ Outcome LinuxSystem::writable(const ObjectRef& o) {
     if (auto r = sysfs_.writable_ecn(o.netdev, o.index); !r) return in(o, std::move(r.error()));
     return done();
   }
-  if (if_nametoindex(o.netdev.c_str()) == 0)
-    return in(o, Error{"device " + o.netdev + " does not exist", {}, ENODEV});
+  if (if_nametoindex(o.netdev.c_str()) == 0) return in(o, Error{"device " + o.netdev + " does not exist", {}, ENODEV});
   auto caps = current_capabilities();
   if (!caps) return in(o, std::move(caps.error()));
   if (auto r = require_net_admin(*caps); !r) return in(o, std::move(r.error()));

@@ -8,8 +8,8 @@ namespace roce::sources::writer {
 Expected<RedIdleTable> red_idle_table(std::uint8_t wlog, std::uint32_t avpkt, std::uint64_t rate_bytes_per_s,
                                       double ticks_per_usec) {
   if (wlog == 0 || wlog >= 32 || avpkt == 0 || rate_bytes_per_s == 0)
-    return fail("RED idle table: wlog " + std::to_string(wlog) + ", avpkt " + std::to_string(avpkt) +
-                ", rate " + std::to_string(rate_bytes_per_s) + " B/s: need 1 <= wlog < 32 and non-zero avpkt and rate");
+    return fail("RED idle table: wlog " + std::to_string(wlog) + ", avpkt " + std::to_string(avpkt) + ", rate " +
+                std::to_string(rate_bytes_per_s) + " B/s: need 1 <= wlog < 32 and non-zero avpkt and rate");
   // Time to send one avpkt at `rate`, in psched ticks.
   const double xmit_ticks = 1e6 * static_cast<double>(avpkt) / static_cast<double>(rate_bytes_per_s) * ticks_per_usec;
   const double decay_per_tick = -std::log(1.0 - 1.0 / static_cast<double>(1u << wlog)) / xmit_ticks;

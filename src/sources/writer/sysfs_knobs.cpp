@@ -28,8 +28,7 @@ Outcome file_writable(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return sys_fail(path, errno, errno == ENOENT ? kVendorHint : "");
   if (!(st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH))) return sys_fail(path + " is read-only", EACCES);
-  if (::access(path.c_str(), W_OK) != 0)
-    return sys_fail(path, errno, "sysfs writes need root");
+  if (::access(path.c_str(), W_OK) != 0) return sys_fail(path, errno, "sysfs writes need root");
   return done();
 }
 
@@ -41,8 +40,9 @@ Outcome write_text(const std::string& path, const std::string& text) {
   ::close(fd);
   if (n < 0) return sys_fail("write \"" + text.substr(0, text.size() - 1) + "\" to " + path, err);
   if (static_cast<std::size_t>(n) != text.size())
-    return fail("write to " + path + ": short write (" + std::to_string(n) + " of " +
-                    std::to_string(text.size()) + " bytes)", {}, EIO);
+    return fail(
+        "write to " + path + ": short write (" + std::to_string(n) + " of " + std::to_string(text.size()) + " bytes)",
+        {}, EIO);
   return done();
 }
 

@@ -95,8 +95,7 @@ Request encode_dcb_set_buffer(const std::string& ifname, const model::Buffer& bu
   return req;
 }
 
-Request encode_dcb_set_apptrust(const std::string& ifname,
-                                const std::vector<std::uint8_t>& selectors) {
+Request encode_dcb_set_apptrust(const std::string& ifname, const std::vector<std::uint8_t>& selectors) {
   Request req = dcb_ieee_set(ifname, DCB_CMD_IEEE_SET);
   req.begin_nest_noflag(DCB_ATTR_DCB_APP_TRUST_TABLE);
   for (std::uint8_t sel : selectors) req.put_u8(app_attr_type(sel), sel);
@@ -104,8 +103,7 @@ Request encode_dcb_set_apptrust(const std::string& ifname,
   return req;
 }
 
-Request encode_dcb_app(const std::string& ifname, std::uint8_t cmd,
-                       const std::vector<model::AppEntry>& entries) {
+Request encode_dcb_app(const std::string& ifname, std::uint8_t cmd, const std::vector<model::AppEntry>& entries) {
   Request req = dcb_ieee_set(ifname, cmd);
   req.begin_nest_noflag(DCB_ATTR_IEEE_APP_TABLE);
   for (const auto& e : entries) {

@@ -32,8 +32,7 @@ Request encode_dcb_set_apptrust(const std::string& ifname, const std::vector<std
 
 /// DCB_CMD_IEEE_SET (add) or DCB_CMD_IEEE_DEL (remove) of APP entries: DCB_ATTR_IEEE
 /// {DCB_ATTR_IEEE_APP_TABLE {struct dcb_app per entry, typed like the apptrust selectors}}.
-Request encode_dcb_app(const std::string& ifname, std::uint8_t cmd,
-                       const std::vector<model::AppEntry>& entries);
+Request encode_dcb_app(const std::string& ifname, std::uint8_t cmd, const std::vector<model::AppEntry>& entries);
 
 /// The attribute type the kernel expects an APP entry or trust selector of `selector` in.
 std::uint16_t app_attr_type(std::uint8_t selector);
