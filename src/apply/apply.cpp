@@ -99,7 +99,7 @@ std::optional<std::string> Applier::refusals() {
     if (!same_setting(c.object.knob, *prior, c.proposed)) entries.push_back({c.object, *prior, c.proposed, false});
   }
   todo_ = std::move(entries);
-  if (auto owner = dcbx_owner(system_.sample(), changes_, opt_.proc_root); owner && !opt_.force)
+  if (auto owner = dcbx_owner(system_.sample(), changes_); owner && !opt_.force)
     return *owner + " (use --force to apply anyway)";
   std::string disruptive;
   for (const auto& c : changes_)

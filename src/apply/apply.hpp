@@ -40,7 +40,6 @@ struct ApplyOptions {
   std::vector<std::string> watchdog_command;
   /// The watchdog restores at: journal written + this grace + trial + writes.
   std::chrono::milliseconds watchdog_grace{60000};
-  std::string proc_root = "/proc";  // where to look for lldpad/lldpd
   profile::Profile profile;         // lossless priorities and check thresholds for the verdict
   std::function<void(std::string_view)> boundary;
 };

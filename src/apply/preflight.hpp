@@ -11,13 +11,10 @@ namespace roce::apply {
 
 using model::kDcbxLldManaged;
 
-/// lldpad/lldpd processes under `proc_root` (/proc/<pid>/comm): "lldpad (pid 812)".
-std::vector<std::string> lldp_agents(const std::string& proc_root);
-
 /// Why an agent owns the DCB configuration the changes touch, or nullopt when none does: a touched
-/// netdev whose dcbx mode has LLD_MANAGED set, or a running lldpad/lldpd.
-std::optional<std::string> dcbx_owner(const model::Host& host, const std::vector<tune::Change>& changes,
-                                      const std::string& proc_root);
+/// netdev whose dcbx mode has LLD_MANAGED set, or an lldpad/lldpd that the host's sample found
+/// running (Host::lldp_agents, read by sources/lldp_agents).
+std::optional<std::string> dcbx_owner(const model::Host& host, const std::vector<tune::Change>& changes);
 
 bool is_dcb_knob(system::Knob knob);
 

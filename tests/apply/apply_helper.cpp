@@ -42,7 +42,6 @@ int main(int argc, char** argv) {
   apply::ApplyOptions options;
   options.state_dir = argv[2];
   options.yes = true;
-  options.proc_root = "/nonexistent";
   options.baseline = options.trial = std::chrono::milliseconds(1000);  // simulated time
   options.watchdog_grace = std::chrono::milliseconds(grace_ms);
   options.watchdog_command = {"/proc/self/exe", "__watchdog"};

@@ -19,6 +19,7 @@ model::Host FakeSystem::sample() {
   host.hostname = "fake";
   host.monotonic_ns = clock_ns_;
   host.time_unix_ms = clock_ns_ / 1'000'000;
+  host.lldp_agents = model::Field<std::vector<std::string>>::of(lldp_agents);
   model::NetDev eth0;
   eth0.name = "eth0";
   eth0.operstate = model::Field<std::string>::of(link_up ? "up" : "down");
@@ -124,7 +125,6 @@ ApplyOptions apply_options(const std::string& state_dir) {
   ApplyOptions o;
   o.state_dir = state_dir;
   o.yes = true;
-  o.proc_root = "/nonexistent";
   return o;
 }
 

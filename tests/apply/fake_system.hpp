@@ -32,6 +32,7 @@ class FakeSystem : public system::System {
   int fault_at_write = -1;                                          // 0-based write() call
   WriteFault fault = WriteFault::none;
   std::uint8_t dcbx = 0x8 | 0x4 | 0x1;  // HOST | VER_CEE | VER_IEEE
+  std::vector<std::string> lldp_agents;  // what the sample says runs: "lldpad (pid 812)"
   bool link_up = true;
   std::map<std::string, int> read_errno;     // describe(object) -> the errno its read fails with
   std::function<void(FakeSystem&)> on_wait;  // runs at every wait(): someone else changing the host

@@ -41,7 +41,6 @@ int main(int argc, char** argv) {
   apply::ApplyOptions options;
   options.state_dir = argv[2];
   options.yes = true;
-  options.proc_root = "/nonexistent";
   options.baseline = options.trial = std::chrono::milliseconds(5000);  // simulated time: no real wait
   options.watchdog_command = {"/proc/self/exe", "__watchdog"};
   long step = 0;
