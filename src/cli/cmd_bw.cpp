@@ -142,8 +142,8 @@ int run_bw(const GlobalOptions& global, const BwOptions& options) {
   model::append(observations, std::move(input->observations));
   input->observations = std::move(observations);
 
-  const report::CheckRun run = judge::judge(*input, *profile);
   const engine::Context ctx = judge::context_of(*input, *profile);  // the judged results point into it
+  const report::CheckRun run = judge::judge(ctx, *input, *profile);
   view.judged = checks::judge_bandwidth_results(ctx, run.ranked);
   view.verdict = checks::bandwidth_verdict(view.judged, verdict_of(run));
   const std::string text = json ? report::render_bw_json(view, run) : report::render_bw_text(view, run);

@@ -39,8 +39,8 @@ Expected<HostSummary> judge_host(const judge::SystemSpec& system, const std::str
   request.refuse_empty_import = true;  // as `check` does: an imported folder with no RoCE state is not a host
   auto input = judge::read_input(request);
   if (!input) return fail(std::move(input.error()));
-  const report::CheckRun run = judge::judge(*input, profile);
   const engine::Context ctx = judge::context_of(*input, profile);
+  const report::CheckRun run = judge::judge(ctx, *input, profile);
   const std::string name = input->now.hostname.empty() ? label : input->now.hostname;
   return summarize(name, ctx, run.ranked, verdict_of(run).exit_code());
 }

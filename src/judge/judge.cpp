@@ -50,7 +50,11 @@ engine::Context context_of(const Input& input, const profile::Profile& profile) 
 }
 
 report::CheckRun judge(const Input& input, const profile::Profile& profile, const Scope& scope) {
-  const engine::Context ctx = context_of(input, profile);
+  return judge(context_of(input, profile), input, profile, scope);
+}
+
+report::CheckRun judge(const engine::Context& ctx, const Input& input, const profile::Profile& profile,
+                       const Scope& scope) {
   const model::Host& host = input.now_as_read();
   report::CheckRun run;
   run.hostname = input.now.hostname;

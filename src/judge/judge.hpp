@@ -36,6 +36,10 @@ struct Scope {
 /// The checks of the scope over context_of(input, profile), linked and ranked, with what the views
 /// say of the host (name, hardware, origin, ports, profile, the lines the evidence quotes).
 report::CheckRun judge(const Input& input, const profile::Profile& profile, const Scope& scope = {});
+/// The same over a context the caller keeps (context_of(input, profile)), for a view that reads it
+/// too: what is judged points into it.
+report::CheckRun judge(const engine::Context& ctx, const Input& input, const profile::Profile& profile,
+                       const Scope& scope = {});
 
 /// What a command asks to be judged.
 struct JudgeRequest {
