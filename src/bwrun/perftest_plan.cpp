@@ -55,25 +55,18 @@ bool needs_quotes(const std::string& arg) {
   return false;
 }
 
-}  // namespace
-
-std::optional<std::string> perftest_binary(const std::string& test) {
-  if (test == "write" || test == "read" || test == "send") return "ib_" + test + "_bw";
-  return std::nullopt;
-}
-
-Expected<PerftestPlan> plan_perftest(const model::Host& host, const profile::Profile& profile,
-                                     const RunOptions& options) {
-  PerftestPlan plan;
-  const auto binary = perftest_binary(options.test);
-  if (!binary) return fail("unknown perftest test \"" + options.test + "\"", "--test takes write, read or send");
-  plan.binary = *binary;
+// The numbers of the run: a message, a duration and QPs, and a peer for a client.
+Outcome check_run_options(const RunOptions& options) {
   if (options.mode == RunMode::client && options.peer.empty())
     return fail("a client run needs the server's address", "--peer HOST, where `roce-doctor bw --run --server` waits");
   if (options.size == 0) return fail("--size 0: perftest needs a message of at least one byte");
   if (options.duration_s == 0) return fail("--duration 0: perftest needs a run of at least one second");
   if (options.qps == 0) return fail("--qps 0: perftest needs at least one QP");
+  return done();
+}
 
+// The one RoCE port of the host, with its netdev.
+Expected<RocePort> choose_roce_port(const model::Host& host) {
   const auto ports = roce_ports(host);
   if (ports.empty())
     return fail("no RoCE port (an RDMA port with link layer Ethernet) on this host",
@@ -84,12 +77,13 @@ Expected<PerftestPlan> plan_perftest(const model::Host& host, const profile::Pro
     return fail(std::to_string(ports.size()) + " RoCE ports on this host: " + names, "--dev names the one to measure");
   }
   const RocePort& chosen = ports.front();
-  plan.rdma_device = chosen.device->name;
-  plan.rdma_port = chosen.port->number;
-  plan.netdev = chosen.netdev;
-  if (plan.netdev.empty())
+  if (chosen.netdev.empty())
     return fail("RDMA port " + port_name(chosen) + " names no netdev", "is the device's netdev up and named in sysfs?");
+  return chosen;
+}
 
+// The first IPv4 address of the netdev with a RoCE v2 GID, and that GID's index, into the plan.
+Outcome choose_address_and_gid(const model::Host& host, const RocePort& chosen, PerftestPlan& plan) {
   const auto addresses = ipv4_addresses(host, plan.netdev);
   if (addresses.empty())
     return fail(plan.netdev + " has no IPv4 address: RoCE v2 over IPv4 needs one",
@@ -111,7 +105,11 @@ Expected<PerftestPlan> plan_perftest(const model::Host& host, const profile::Pro
   if (plan.address.empty())
     return fail(port_name(chosen) + " has no RoCE v2 GID for " + addresses.front(),
                 "see GID-ROCEV2 in `roce-doctor check --dev " + plan.netdev + "`");
+  return done();
+}
 
+// The traffic class of the lossless class when the profile trusts DSCP, and a note saying why.
+void choose_tclass(const profile::Profile& profile, PerftestPlan& plan) {
   if (profile.trust == profile::Trust::dscp && !profile.lossless.empty() && !profile.lossless.front().dscp.empty()) {
     const int dscp = profile.lossless.front().dscp.front();
     plan.tclass = dscp << 2;
@@ -120,8 +118,10 @@ Expected<PerftestPlan> plan_perftest(const model::Host& host, const profile::Pro
   } else {
     plan.notes.push_back("no --tclass: the profile trusts PCP, the VLAN priority picks the class");
   }
-  if (options.port) plan.port = *options.port;
+}
 
+// The server's and the client's command lines of the mode; the one that reports writes the JSON.
+void build_perftest_argv(const RunOptions& options, PerftestPlan& plan) {
   std::vector<std::string> common{
       plan.binary, "-d", plan.rdma_device, "-i", std::to_string(plan.rdma_port), "-x", std::to_string(plan.gid_index)};
   if (plan.tclass) common.push_back("--tclass=" + std::to_string(*plan.tclass));
@@ -150,6 +150,31 @@ Expected<PerftestPlan> plan_perftest(const model::Host& host, const profile::Pro
       break;
     case RunMode::server: plan.server_argv = with_json(common); break;
   }
+}
+
+}  // namespace
+
+std::optional<std::string> perftest_binary(const std::string& test) {
+  if (test == "write" || test == "read" || test == "send") return "ib_" + test + "_bw";
+  return std::nullopt;
+}
+
+Expected<PerftestPlan> plan_perftest(const model::Host& host, const profile::Profile& profile,
+                                     const RunOptions& options) {
+  PerftestPlan plan;
+  const auto binary = perftest_binary(options.test);
+  if (!binary) return fail("unknown perftest test \"" + options.test + "\"", "--test takes write, read or send");
+  plan.binary = *binary;
+  if (auto checked = check_run_options(options); !checked) return fail(std::move(checked.error()));
+  auto chosen = choose_roce_port(host);
+  if (!chosen) return fail(std::move(chosen.error()));
+  plan.rdma_device = chosen->device->name;
+  plan.rdma_port = chosen->port->number;
+  plan.netdev = chosen->netdev;
+  if (auto found = choose_address_and_gid(host, *chosen, plan); !found) return fail(std::move(found.error()));
+  choose_tclass(profile, plan);
+  if (options.port) plan.port = *options.port;
+  build_perftest_argv(options, plan);
   return plan;
 }
 

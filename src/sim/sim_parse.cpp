@@ -157,6 +157,16 @@ class Reader {
     p.ets.ets_cap = 8;
     p.ets.prio_tc = {1, 0, 2, 3, 4, 5, 6, 7};  // mlx5 default
     for (auto& tsa : p.ets.tc_tsa) tsa = static_cast<std::uint8_t>(model::Tsa::vendor);
+    port_identity(t, p, path);
+    port_dscp_prio(t, p);
+    port_dscp_unlisted(t, p);
+    port_apptrust(t, p);
+    port_queues(t, p, path);
+    port_loads(t, p);
+    m_.ports.push_back(std::move(p));
+  }
+
+  void port_identity(const toml::table& t, SimPort& p, const std::string& path) {
     str(t, "netdev", p.netdev);
     if (p.netdev.empty())
       error(t.source(), "[[port]] needs 'netdev'");
@@ -172,6 +182,9 @@ class Reader {
     str(t, "trust", p.trust);
     if (p.trust != "pcp" && p.trust != "dscp")
       if (auto* n = t.get("trust")) error(n->source(), "port.trust must be \"pcp\" or \"dscp\"");
+  }
+
+  void port_dscp_prio(const toml::table& t, SimPort& p) {
     if (auto* n = t.get("dscp_prio")) {
       if (auto* m = n->as_table()) {
         for (auto&& [k, v] : *m) {
@@ -187,6 +200,9 @@ class Reader {
         error(n->source(), "port.dscp_prio must be a table of DSCP = priority");
       }
     }
+  }
+
+  void port_dscp_unlisted(const toml::table& t, SimPort& p) {
     if (auto* n = t.get("dscp_unlisted")) {
       if (auto* arr = n->as_array()) {
         for (auto& e : *arr) p.dscp_unlisted.insert(static_cast<std::uint8_t>(integer(e, "port.dscp_unlisted", 0, 63)));
@@ -194,6 +210,9 @@ class Reader {
         error(n->source(), "port.dscp_unlisted must be an array of DSCP values 0..63");
       }
     }
+  }
+
+  void port_apptrust(const toml::table& t, SimPort& p) {
     if (auto* n = t.get("apptrust")) {
       std::vector<std::uint8_t> sel;
       if (auto* arr = n->as_array()) {
@@ -211,6 +230,9 @@ class Reader {
       }
       p.apptrust = sel;
     }
+  }
+
+  void port_queues(const toml::table& t, SimPort& p, const std::string& path) {
     p.pfc_en = prio_mask(t, "pfc_enable", path);
     uint_key(t, "pfc_delay", p.pfc_delay, 0, 65535, path);
     eight(t, "prio2buffer", p.buffer.prio2buffer, 7, path);
@@ -221,6 +243,12 @@ class Reader {
     eight(t, "ets_prio_tc", p.ets.prio_tc, 7, path);
     eight(t, "ets_tc_bw", p.ets.tc_tx_bw, 100, path);
     p.ets.tc_rx_bw = p.ets.tc_tx_bw;
+    port_ets_tsa(t, p);
+    p.ecn_np = prio_mask(t, "ecn_np", path);
+    p.ecn_rp = prio_mask(t, "ecn_rp", path);
+  }
+
+  void port_ets_tsa(const toml::table& t, SimPort& p) {
     if (auto* n = t.get("ets_tc_tsa")) {
       auto* arr = n->as_array();
       if (!arr || arr->size() != 8) {
@@ -242,8 +270,9 @@ class Reader {
         }
       }
     }
-    p.ecn_np = prio_mask(t, "ecn_np", path);
-    p.ecn_rp = prio_mask(t, "ecn_rp", path);
+  }
+
+  void port_loads(const toml::table& t, SimPort& p) {
     if (auto* n = t.get("load")) {
       if (auto* arr = n->as_array()) {
         for (auto& e : *arr) {
@@ -256,7 +285,6 @@ class Reader {
         error(n->source(), "port.load must be an array of tables ([[port.load]])");
       }
     }
-    m_.ports.push_back(std::move(p));
   }
 
   void load(const toml::table& t, SimPort& p) {

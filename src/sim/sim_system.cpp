@@ -102,101 +102,120 @@ void set_dscp_priority(SimPort& p, std::uint8_t dscp, std::uint8_t priority) {
   p.dscp_prio[dscp] = priority;
 }
 
+Outcome sim_wrong_type(const std::string& what) { return fail(what + ": value of the wrong type for this object"); }
+
+Outcome write_sim_mtu(SimPort& p, const std::string& what, const system::Value& value) {
+  auto* v = std::get_if<std::uint32_t>(&value);
+  if (!v) return sim_wrong_type(what);
+  if (*v < 68 || *v > 9978)
+    return fail(what + ": MTU " + std::to_string(*v) + " outside 68..9978 (EINVAL)", "", EINVAL);
+  p.mtu = *v;
+  return done();
+}
+
+Outcome write_sim_trust(SimPort& p, const std::string& what, const system::Value& value) {
+  auto* v = std::get_if<std::string>(&value);
+  if (!v) return sim_wrong_type(what);
+  if (*v != "pcp" && *v != "dscp") return fail(what + ": trust must be pcp or dscp (EINVAL)", "", EINVAL);
+  if (*v != p.trust) p.dscp_unlisted.clear();  // to dscp: all 64 listed; to pcp: none
+  p.trust = *v;
+  return done();
+}
+
+Outcome write_sim_apptrust(SimPort& p, const std::string& what, const system::Value& value) {
+  auto* v = std::get_if<std::vector<std::uint8_t>>(&value);
+  if (!v) return sim_wrong_type(what);
+  if (!p.apptrust) return fail(what + ": EOPNOTSUPP", "", EOPNOTSUPP);
+  p.apptrust = *v;
+  return done();
+}
+
+Outcome write_sim_dscp_app(SimPort& p, const system::ObjectRef& object, const std::string& what,
+                           const system::Value& value) {
+  auto* v = std::get_if<std::vector<model::AppEntry>>(&value);
+  if (!v) return sim_wrong_type(what);
+  const auto key = object.index;
+  if (system::app_key_selector(key) != model::kAppSelDscp || system::app_key_protocol(key) > 63)
+    return fail(what + ": the model keeps DSCP entries (DSCP 0..63) only", "", EINVAL);
+  if (v->size() > 1 ||
+      (v->size() == 1 && (system::app_key(v->front().selector, v->front().protocol) != key || v->front().priority > 7)))
+    return fail(what + ": mlx5 keeps one entry per DSCP, priority 0..7 (EINVAL)", "", EINVAL);
+  const auto dscp = static_cast<std::uint8_t>(system::app_key_protocol(key));
+  if (v->empty()) {  // mlx5e_dcbnl_ieee_delapp: priority 0 in firmware; the last one turns trust to pcp
+    if (p.trust != "dscp" || p.dscp_unlisted.count(dscp)) return done();
+    set_dscp_priority(p, dscp, 0);
+    p.dscp_unlisted.insert(dscp);
+    if (p.dscp_unlisted.size() == 64) {
+      p.trust = "pcp";
+      p.dscp_unlisted.clear();
+    }
+    return done();
+  }
+  if (p.trust != "dscp") {  // mlx5e_dcbnl_ieee_setapp: the first DSCP entry turns trust to dscp
+    p.trust = "dscp";
+    for (std::uint8_t d = 0; d < 64; ++d) p.dscp_unlisted.insert(d);
+  }
+  p.dscp_unlisted.erase(dscp);
+  set_dscp_priority(p, dscp, v->front().priority);
+  return done();
+}
+
+Outcome write_sim_pfc(SimPort& p, const std::string& what, const system::Value& value) {
+  auto* v = std::get_if<model::Pfc>(&value);
+  if (!v) return sim_wrong_type(what);
+  p.pfc_en = v->pfc_en;
+  p.pfc_delay = v->delay;
+  return done();
+}
+
+Outcome write_sim_ets(SimPort& p, const std::string& what, const system::Value& value) {
+  auto* v = std::get_if<model::Ets>(&value);
+  if (!v) return sim_wrong_type(what);
+  p.ets = *v;
+  return done();
+}
+
+Outcome write_sim_buffer(SimPort& p, const std::string& what, const system::Value& value) {
+  auto* v = std::get_if<model::Buffer>(&value);
+  if (!v) return sim_wrong_type(what);
+  std::uint64_t sum = 0;
+  for (auto s : v->buffer_size) sum += s;
+  const std::uint32_t total = p.buffer.total_size.value_or(0);
+  if (total && sum > total)
+    return fail(what + ": buffers total " + std::to_string(sum) + " B, more than the port's " + std::to_string(total) +
+                    " B (EINVAL)",
+                "", EINVAL);
+  for (auto b : v->prio2buffer)
+    if (b > 7) return fail(what + ": prio2buffer names buffer " + std::to_string(b) + " (EINVAL)", "", EINVAL);
+  p.buffer.prio2buffer = v->prio2buffer;
+  p.buffer.buffer_size = v->buffer_size;
+  return done();
+}
+
+Outcome write_sim_ecn(SimPort& p, const system::ObjectRef& object, const std::string& what,
+                      const system::Value& value) {
+  auto* v = std::get_if<system::EcnEnable>(&value);
+  if (!v) return sim_wrong_type(what);
+  if (object.index > 7) return fail(what + ": priority out of range 0..7", "", EINVAL);
+  const auto bit = static_cast<std::uint8_t>(1u << object.index);
+  p.ecn_np = static_cast<std::uint8_t>(v->np ? p.ecn_np | bit : p.ecn_np & ~bit);
+  p.ecn_rp = static_cast<std::uint8_t>(v->rp ? p.ecn_rp | bit : p.ecn_rp & ~bit);
+  return done();
+}
+
 // Applies a write as mlx5_core would accept it.
 Outcome apply(SimPort& p, const system::ObjectRef& object, const system::Value& value) {
   using system::Knob;
   const std::string what = system::to_string(object);
-  auto wrong_type = [&] { return fail(what + ": value of the wrong type for this object"); };
   switch (object.knob) {
-    case Knob::mtu: {
-      auto* v = std::get_if<std::uint32_t>(&value);
-      if (!v) return wrong_type();
-      if (*v < 68 || *v > 9978)
-        return fail(what + ": MTU " + std::to_string(*v) + " outside 68..9978 (EINVAL)", "", EINVAL);
-      p.mtu = *v;
-      return done();
-    }
-    case Knob::trust: {
-      auto* v = std::get_if<std::string>(&value);
-      if (!v) return wrong_type();
-      if (*v != "pcp" && *v != "dscp") return fail(what + ": trust must be pcp or dscp (EINVAL)", "", EINVAL);
-      if (*v != p.trust) p.dscp_unlisted.clear();  // to dscp: all 64 listed; to pcp: none
-      p.trust = *v;
-      return done();
-    }
-    case Knob::dcb_apptrust: {
-      auto* v = std::get_if<std::vector<std::uint8_t>>(&value);
-      if (!v) return wrong_type();
-      if (!p.apptrust) return fail(what + ": EOPNOTSUPP", "", EOPNOTSUPP);
-      p.apptrust = *v;
-      return done();
-    }
-    case Knob::dcb_app: {
-      auto* v = std::get_if<std::vector<model::AppEntry>>(&value);
-      if (!v) return wrong_type();
-      const auto key = object.index;
-      if (system::app_key_selector(key) != model::kAppSelDscp || system::app_key_protocol(key) > 63)
-        return fail(what + ": the model keeps DSCP entries (DSCP 0..63) only", "", EINVAL);
-      if (v->size() > 1 || (v->size() == 1 && (system::app_key(v->front().selector, v->front().protocol) != key ||
-                                               v->front().priority > 7)))
-        return fail(what + ": mlx5 keeps one entry per DSCP, priority 0..7 (EINVAL)", "", EINVAL);
-      const auto dscp = static_cast<std::uint8_t>(system::app_key_protocol(key));
-      if (v->empty()) {  // mlx5e_dcbnl_ieee_delapp: priority 0 in firmware; the last one turns trust to pcp
-        if (p.trust != "dscp" || p.dscp_unlisted.count(dscp)) return done();
-        set_dscp_priority(p, dscp, 0);
-        p.dscp_unlisted.insert(dscp);
-        if (p.dscp_unlisted.size() == 64) {
-          p.trust = "pcp";
-          p.dscp_unlisted.clear();
-        }
-        return done();
-      }
-      if (p.trust != "dscp") {  // mlx5e_dcbnl_ieee_setapp: the first DSCP entry turns trust to dscp
-        p.trust = "dscp";
-        for (std::uint8_t d = 0; d < 64; ++d) p.dscp_unlisted.insert(d);
-      }
-      p.dscp_unlisted.erase(dscp);
-      set_dscp_priority(p, dscp, v->front().priority);
-      return done();
-    }
-    case Knob::dcb_pfc: {
-      auto* v = std::get_if<model::Pfc>(&value);
-      if (!v) return wrong_type();
-      p.pfc_en = v->pfc_en;
-      p.pfc_delay = v->delay;
-      return done();
-    }
-    case Knob::dcb_ets: {
-      auto* v = std::get_if<model::Ets>(&value);
-      if (!v) return wrong_type();
-      p.ets = *v;
-      return done();
-    }
-    case Knob::dcb_buffer: {
-      auto* v = std::get_if<model::Buffer>(&value);
-      if (!v) return wrong_type();
-      std::uint64_t sum = 0;
-      for (auto s : v->buffer_size) sum += s;
-      const std::uint32_t total = p.buffer.total_size.value_or(0);
-      if (total && sum > total)
-        return fail(what + ": buffers total " + std::to_string(sum) + " B, more than the port's " +
-                        std::to_string(total) + " B (EINVAL)",
-                    "", EINVAL);
-      for (auto b : v->prio2buffer)
-        if (b > 7) return fail(what + ": prio2buffer names buffer " + std::to_string(b) + " (EINVAL)", "", EINVAL);
-      p.buffer.prio2buffer = v->prio2buffer;
-      p.buffer.buffer_size = v->buffer_size;
-      return done();
-    }
-    case Knob::nic_ecn: {
-      auto* v = std::get_if<system::EcnEnable>(&value);
-      if (!v) return wrong_type();
-      if (object.index > 7) return fail(what + ": priority out of range 0..7", "", EINVAL);
-      const auto bit = static_cast<std::uint8_t>(1u << object.index);
-      p.ecn_np = static_cast<std::uint8_t>(v->np ? p.ecn_np | bit : p.ecn_np & ~bit);
-      p.ecn_rp = static_cast<std::uint8_t>(v->rp ? p.ecn_rp | bit : p.ecn_rp & ~bit);
-      return done();
-    }
+    case Knob::mtu: return write_sim_mtu(p, what, value);
+    case Knob::trust: return write_sim_trust(p, what, value);
+    case Knob::dcb_apptrust: return write_sim_apptrust(p, what, value);
+    case Knob::dcb_app: return write_sim_dscp_app(p, object, what, value);
+    case Knob::dcb_pfc: return write_sim_pfc(p, what, value);
+    case Knob::dcb_ets: return write_sim_ets(p, what, value);
+    case Knob::dcb_buffer: return write_sim_buffer(p, what, value);
+    case Knob::nic_ecn: return write_sim_ecn(p, object, what, value);
     case Knob::red: break;
   }
   return fail(what + ": mlx5_core NIC ports have no RED qdisc in the model", "", EOPNOTSUPP);

@@ -80,66 +80,52 @@ std::string port_state_text(const model::RdmaPort* port) {
   return std::to_string(port->state->code) + ": " + port->state->name;
 }
 
-}  // namespace
+using CounterSets = std::array<const model::CounterSet*, 3>;
 
-void SeriesCollector::feed(const model::Host& sample) {
-  const double dt = prev_ ? model::interval_between(*prev_, model::time_of(sample)).seconds : 0;
-  for (const auto& nd : sample.netdevs) {
-    const model::RdmaPort* port = rdma_port_of(sample, nd.name);
-    if (!port && !nd.ethtool_stats.ok()) continue;
-    feed_port(sample, nd, port, dt);
-  }
-  prev_ = model::time_of(sample);
+// The counters a port's series follow, in the order feed_port reads them (see Counter).
+void track_counters(SeriesCollector::PortState& st, const std::vector<int>& lossless) {
+  auto track = [&](std::string canonical) {
+    SeriesCollector::Tracked t;
+    t.canonical = std::move(canonical);
+    st.tracked.push_back(std::move(t));
+  };
+  for (int prio = 0; prio < model::kPriorities; ++prio) track(counters::prio_name(prio, "tx_pause_us"));
+  for (int prio = 0; prio < model::kPriorities; ++prio) track(counters::prio_name(prio, "rx_pause_us"));
+  track("roce.ecn_marked");
+  track("roce.cnp_sent");
+  track("roce.cnp_handled");
+  for (int prio : lossless) track(counters::prio_name(prio, "rx_discards"));
 }
 
-void SeriesCollector::feed_port(const model::Host& sample, const model::NetDev& nd, const model::RdmaPort* port,
-                                double dt) {
-  PortState& st = states_[nd.name];
-  const std::array<const model::CounterSet*, 3> sets{counter_set(nd, port, 0), counter_set(nd, port, 1),
-                                                     counter_set(nd, port, 2)};
-  std::array<std::size_t, 3> sizes{};
-  for (int i = 0; i < 3; ++i) sizes[i] = sets[i] ? sets[i]->entries.size() : 0;
-  if (!st.resolved || sizes != st.set_sizes) {
-    if (st.tracked.empty()) {
-      auto track = [&](std::string canonical) {
-        Tracked t;
-        t.canonical = std::move(canonical);
-        st.tracked.push_back(std::move(t));
-      };
-      for (int prio = 0; prio < model::kPriorities; ++prio) track(counters::prio_name(prio, "tx_pause_us"));
-      for (int prio = 0; prio < model::kPriorities; ++prio) track(counters::prio_name(prio, "rx_pause_us"));
-      track("roce.ecn_marked");
-      track("roce.cnp_sent");
-      track("roce.cnp_handled");
-      for (int prio : lossless_) track(counters::prio_name(prio, "rx_discards"));
-    }
-    const counters::Canonical canonical = counters::canonicalize(&nd, port);
-    for (auto& t : st.tracked) {
-      auto it = canonical.find(t.canonical);
-      const int set = it == canonical.end() ? -1 : set_number(it->second.set);
-      if (set != t.set || (it != canonical.end() && it->second.raw_name != t.raw_name)) t.has_previous = false;
-      t.set = set;
-      t.raw_name = it == canonical.end() ? std::string() : it->second.raw_name;
-    }
-    st.set_sizes = sizes;
-    st.resolved = true;
+// Where each tracked counter is read (set and raw name); a counter that moved loses its previous value.
+void resolve_counters(SeriesCollector::PortState& st, const model::NetDev& nd, const model::RdmaPort* port) {
+  const counters::Canonical canonical = counters::canonicalize(&nd, port);
+  for (auto& t : st.tracked) {
+    auto it = canonical.find(t.canonical);
+    const int set = it == canonical.end() ? -1 : set_number(it->second.set);
+    if (set != t.set || (it != canonical.end() && it->second.raw_name != t.raw_name)) t.has_previous = false;
+    t.set = set;
+    t.raw_name = it == canonical.end() ? std::string() : it->second.raw_name;
   }
+}
 
-  PortSeries& out = set_.ports[nd.name];
-  const std::int64_t t_ms = sample.time_unix_ms;
-  // Per counter: the rate since the previous sample, or nullopt (no previous value, no time step).
-  auto step = [&](Tracked& t) -> std::optional<double> {
-    auto v = t.set < 0 ? std::nullopt : read_value(t, sets[static_cast<std::size_t>(t.set)]);
-    if (!v) {
-      t.has_previous = false;
-      return std::nullopt;
-    }
-    std::optional<double> delta;
-    if (t.has_previous && dt > 0) delta = static_cast<double>(model::counter_delta(t.previous, *v).delta);
-    t.previous = *v;
-    t.has_previous = true;
-    return delta;
-  };
+// Per counter: the rate since the previous sample, or nullopt (no previous value, no time step).
+std::optional<double> counter_step(SeriesCollector::Tracked& t, const CounterSets& sets, double dt) {
+  auto v = t.set < 0 ? std::nullopt : read_value(t, sets[static_cast<std::size_t>(t.set)]);
+  if (!v) {
+    t.has_previous = false;
+    return std::nullopt;
+  }
+  std::optional<double> delta;
+  if (t.has_previous && dt > 0) delta = static_cast<double>(model::counter_delta(t.previous, *v).delta);
+  t.previous = *v;
+  t.has_previous = true;
+  return delta;
+}
+
+void add_counter_rates(SeriesCollector::PortState& st, const CounterSets& sets, double dt, std::int64_t t_ms,
+                       PortSeries& out) {
+  auto step = [&](SeriesCollector::Tracked& t) { return counter_step(t, sets, dt); };
   for (int prio = 0; prio < model::kPriorities; ++prio) {
     if (auto d = step(st.tracked[static_cast<std::size_t>(prio)]))
       out.tx_pause_fraction[prio].add(t_ms, engine::pause_fraction(static_cast<std::uint64_t>(*d), dt));
@@ -153,13 +139,16 @@ void SeriesCollector::feed_port(const model::Host& sample, const model::NetDev& 
   for (std::size_t i = kDropsFirst; i < st.tracked.size(); ++i)
     if (auto d = step(st.tracked[i])) drops = drops.value_or(0) + *d;
   if (drops) out.lossless_drops_per_s.add(t_ms, *drops / dt), out.has_drops = true;
+}
 
-  // Link events: carrier changes, operstate and RDMA port state transitions.
+// Link events: carrier changes, operstate and RDMA port state transitions.
+void add_link_events(SeriesCollector::PortState& st, const model::NetDev& nd, const model::RdmaPort* port,
+                     std::int64_t t_ms, SeriesSet& set) {
   auto event = [&](std::string what) {
-    if (set_.link_events.size() < kMaxLinkEvents)
-      set_.link_events.push_back({t_ms, nd.name, std::move(what)});
+    if (set.link_events.size() < kMaxLinkEvents)
+      set.link_events.push_back({t_ms, nd.name, std::move(what)});
     else
-      ++set_.link_events_dropped;
+      ++set.link_events_dropped;
   };
   if (nd.carrier_changes.ok()) {
     if (st.has_carrier && *nd.carrier_changes > st.carrier_changes)
@@ -175,6 +164,35 @@ void SeriesCollector::feed_port(const model::Host& sample, const model::NetDev& 
   if (!st.port_state.empty() && !port_state.empty() && port_state != st.port_state)
     event("port state " + st.port_state + " -> " + port_state);
   if (!port_state.empty()) st.port_state = port_state;
+}
+
+}  // namespace
+
+void SeriesCollector::feed(const model::Host& sample) {
+  const double dt = prev_ ? model::interval_between(*prev_, model::time_of(sample)).seconds : 0;
+  for (const auto& nd : sample.netdevs) {
+    const model::RdmaPort* port = rdma_port_of(sample, nd.name);
+    if (!port && !nd.ethtool_stats.ok()) continue;
+    feed_port(sample, nd, port, dt);
+  }
+  prev_ = model::time_of(sample);
+}
+
+void SeriesCollector::feed_port(const model::Host& sample, const model::NetDev& nd, const model::RdmaPort* port,
+                                double dt) {
+  PortState& st = states_[nd.name];
+  const CounterSets sets{counter_set(nd, port, 0), counter_set(nd, port, 1), counter_set(nd, port, 2)};
+  std::array<std::size_t, 3> sizes{};
+  for (int i = 0; i < 3; ++i) sizes[i] = sets[i] ? sets[i]->entries.size() : 0;
+  if (!st.resolved || sizes != st.set_sizes) {
+    if (st.tracked.empty()) track_counters(st, lossless_);
+    resolve_counters(st, nd, port);
+    st.set_sizes = sizes;
+    st.resolved = true;
+  }
+  PortSeries& out = set_.ports[nd.name];
+  add_counter_rates(st, sets, dt, sample.time_unix_ms, out);
+  add_link_events(st, nd, port, sample.time_unix_ms, set_);
 }
 
 }  // namespace roce::timeline

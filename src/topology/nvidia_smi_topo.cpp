@@ -78,9 +78,7 @@ std::optional<int> number(const std::string& s) {
   return std::stoi(s);
 }
 
-}  // namespace
-
-Expected<model::Topology> parse_nvidia_smi_topo(std::string_view text, const std::string& name) {
+std::vector<std::string> smi_lines(std::string_view text) {
   std::vector<std::string> lines;
   for (std::size_t pos = 0; pos <= text.size();) {
     const auto nl = text.find('\n', pos);
@@ -88,78 +86,108 @@ Expected<model::Topology> parse_nvidia_smi_topo(std::string_view text, const std
     if (nl == std::string_view::npos) break;
     pos = nl + 1;
   }
-  std::size_t header = lines.size();
+  return lines;
+}
+
+// The matrix's header: its line (the number of lines when there is none), its columns, how many of
+// them are devices (before the affinity columns) and where "NUMA Affinity" is.
+struct SmiHeader {
+  std::size_t row = 0;
   std::vector<std::string> columns;
+  std::size_t devices = 0;
+  std::ptrdiff_t numa_column = 0;
+};
+
+SmiHeader smi_header(const std::vector<std::string>& lines) {
+  SmiHeader h;
+  h.row = lines.size();
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].empty() || lines[i][0] == '#') continue;
     auto c = cells(lines[i]);
     if (c.size() >= 2 && c[0].empty() && c[1] == "GPU0") {
-      header = i;
-      columns.assign(c.begin() + 1, c.end());
+      h.row = i;
+      h.columns.assign(c.begin() + 1, c.end());
       break;
     }
     // A copy whose header lost its leading blank cell (pasted into documents): "GPU0  GPU1 ...  mlx5_0
     // CPU Affinity". Told from the GPU0 row by its second cell, a column name, not "X" or a distance.
     if (c.size() >= 2 && c[0] == "GPU0" && c[1] != "X" && !distance_of(c[1])) {
-      header = i;
-      columns = std::move(c);
+      h.row = i;
+      h.columns = std::move(c);
       break;
     }
   }
-  if (header == lines.size())
-    return fail(name + ": no `nvidia-smi topo -m` matrix (a header row naming GPU0)",
-                "give the output of `nvidia-smi topo -m`");
-  std::size_t devices = 0;
-  while (devices < columns.size() && !is_affinity(columns[devices]) && !columns[devices].empty()) ++devices;
-  const auto numa_column = std::find(columns.begin(), columns.end(), "NUMA Affinity") - columns.begin();
+  const auto& columns = h.columns;
+  while (h.devices < columns.size() && !is_affinity(columns[h.devices]) && !columns[h.devices].empty()) ++h.devices;
+  h.numa_column = std::find(columns.begin(), columns.end(), "NUMA Affinity") - columns.begin();
+  return h;
+}
 
-  model::Topology t;
-  t.from = {"nvidia-smi topo -m", name};
+// Adds the header's GPUs and NICs to t; returns the NIC columns.
+std::vector<std::string> smi_devices(const SmiHeader& h, model::Topology& t) {
   std::vector<std::string> nic_columns;
-  for (std::size_t c = 0; c < devices; ++c) {
-    if (is_gpu_name(columns[c])) {
-      t.gpus.push_back({.name = columns[c]});
+  for (std::size_t c = 0; c < h.devices; ++c) {
+    if (is_gpu_name(h.columns[c])) {
+      t.gpus.push_back({.name = h.columns[c]});
     } else {
-      nic_columns.push_back(columns[c]);
-      t.nics.push_back({.name = columns[c]});
+      nic_columns.push_back(h.columns[c]);
+      t.nics.push_back({.name = h.columns[c]});
     }
   }
-  auto where = [&](std::size_t i) { return name + ":" + std::to_string(i + 1); };
+  return nic_columns;
+}
 
-  std::vector<model::GpuNicPair> pairs;
-  std::size_t i = header + 1;
+// One GPU row (its cells c, at name:line): its distance to each NIC into pairs, its NUMA node.
+Outcome smi_gpu_row(const std::vector<std::string>& c, const SmiHeader& h, const std::string& at, model::Topology& t,
+                    std::vector<model::GpuNicPair>& pairs) {
+  const auto& columns = h.columns;
+  const std::size_t devices = h.devices;
+  if (c.size() < devices + 1)
+    return fail(at + ": row " + c[0] + " has " + std::to_string(c.size() - 1) + " cells, the header names " +
+                    std::to_string(devices) + " devices",
+                "the matrix is cut short; give the whole output of `nvidia-smi topo -m`");
+  model::TopoDevice* gpu = nullptr;
+  for (auto& g : t.gpus)
+    if (g.name == c[0]) gpu = &g;
+  if (gpu == nullptr) return fail(at + ": row " + c[0] + " is not a column of the header");
+  for (std::size_t col = 0; col < devices; ++col) {
+    if (is_gpu_name(columns[col])) continue;
+    auto d = distance_of(c[col + 1]);
+    if (!d)
+      return fail(at + ": " + c[0] + " to " + columns[col] + " is '" + c[col + 1] +
+                  "', not a PCIe distance (PIX, PXB, PHB, NODE, SYS)");
+    pairs.push_back({c[0], columns[col], *d});
+  }
+  // Affinity cells follow the device cells; a double TAB leaves an empty cell before GPU NUMA ID.
+  std::vector<std::string> rest;
+  for (std::size_t k = devices + 1; k < c.size(); ++k)
+    if (!c[k].empty()) rest.push_back(c[k]);
+  const std::size_t numa_index = static_cast<std::size_t>(h.numa_column) - devices;
+  if (h.numa_column < static_cast<std::ptrdiff_t>(columns.size()) && numa_index < rest.size())
+    gpu->numa_node = number(rest[numa_index]);
+  return done();
+}
+
+// The matrix's rows, up to a blank line or the legend; returns the line after them.
+Expected<std::size_t> smi_rows(const std::vector<std::string>& lines, const SmiHeader& h, const std::string& name,
+                               model::Topology& t, std::vector<model::GpuNicPair>& pairs) {
+  std::size_t i = h.row + 1;
   for (; i < lines.size(); ++i) {
     const std::string line(util::trim(lines[i]));
     if (line.empty() || line.rfind("Legend", 0) == 0) break;
     auto c = cells(lines[i]);
     if (c.empty() || !is_gpu_name(c[0])) continue;  // NIC rows repeat the GPU rows' cells
-    if (c.size() < devices + 1)
-      return fail(where(i) + ": row " + c[0] + " has " + std::to_string(c.size() - 1) + " cells, the header names " +
-                      std::to_string(devices) + " devices",
-                  "the matrix is cut short; give the whole output of `nvidia-smi topo -m`");
-    model::TopoDevice* gpu = nullptr;
-    for (auto& g : t.gpus)
-      if (g.name == c[0]) gpu = &g;
-    if (gpu == nullptr) return fail(where(i) + ": row " + c[0] + " is not a column of the header");
-    for (std::size_t col = 0; col < devices; ++col) {
-      if (is_gpu_name(columns[col])) continue;
-      auto d = distance_of(c[col + 1]);
-      if (!d)
-        return fail(where(i) + ": " + c[0] + " to " + columns[col] + " is '" + c[col + 1] +
-                    "', not a PCIe distance (PIX, PXB, PHB, NODE, SYS)");
-      pairs.push_back({c[0], columns[col], *d});
-    }
-    // Affinity cells follow the device cells; a double TAB leaves an empty cell before GPU NUMA ID.
-    std::vector<std::string> rest;
-    for (std::size_t k = devices + 1; k < c.size(); ++k)
-      if (!c[k].empty()) rest.push_back(c[k]);
-    const std::size_t numa_index = static_cast<std::size_t>(numa_column) - devices;
-    if (numa_column < static_cast<std::ptrdiff_t>(columns.size()) && numa_index < rest.size())
-      gpu->numa_node = number(rest[numa_index]);
+    auto row = smi_gpu_row(c, h, name + ":" + std::to_string(i + 1), t, pairs);
+    if (!row) return fail(std::move(row.error()));
   }
+  return i;
+}
 
-  std::map<std::string, std::string> legend;  // NIC0 -> mlx5_0
-  for (; i < lines.size(); ++i) {
+// The legend's NIC names from line `from` on: NIC0 -> mlx5_0.
+std::map<std::string, std::string> smi_legend(const std::vector<std::string>& lines, std::size_t from,
+                                              const std::vector<std::string>& nic_columns) {
+  std::map<std::string, std::string> legend;
+  for (std::size_t i = from; i < lines.size(); ++i) {
     const std::string line(util::trim(lines[i]));
     const auto colon = line.find(':');
     if (colon == std::string::npos || line.rfind("NIC", 0) != 0 || line.find(' ') < colon) continue;
@@ -167,6 +195,24 @@ Expected<model::Topology> parse_nvidia_smi_topo(std::string_view text, const std
     if (std::find(nic_columns.begin(), nic_columns.end(), key) != nic_columns.end() && !value.empty())
       legend[key] = value;
   }
+  return legend;
+}
+
+}  // namespace
+
+Expected<model::Topology> parse_nvidia_smi_topo(std::string_view text, const std::string& name) {
+  const auto lines = smi_lines(text);
+  const auto header = smi_header(lines);
+  if (header.row == lines.size())
+    return fail(name + ": no `nvidia-smi topo -m` matrix (a header row naming GPU0)",
+                "give the output of `nvidia-smi topo -m`");
+  model::Topology t;
+  t.from = {"nvidia-smi topo -m", name};
+  const auto nic_columns = smi_devices(header, t);
+  std::vector<model::GpuNicPair> pairs;
+  auto end = smi_rows(lines, header, name, t, pairs);
+  if (!end) return fail(std::move(end.error()));
+  const auto legend = smi_legend(lines, *end, nic_columns);
   auto named = [&](const std::string& column) {
     auto it = legend.find(column);
     return it == legend.end() ? column : it->second;
