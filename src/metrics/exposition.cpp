@@ -174,9 +174,15 @@ void add_counters(Exposition& e, const engine::PortView& p, const Labels& labels
 void add_configuration(Exposition& e, const engine::PortView& p, const Labels& labels) {
   if (p.stand_in) return;
   const model::NetDev& n = *p.netdev;
-  if (present_or_note(e, labels, n.dcb.pfc, "pfc"))
+  if (present_or_note(e, labels, n.dcb.pfc, "pfc")) {
     e.add("roce_doctor_pfc_info",
           with(labels, "enabled_priorities", priority_list([&](int prio) { return n.dcb.pfc->enabled(prio); })), 1.0);
+    // Per priority, with the labels of the per-priority counters: the shipped rules and dashboard
+    // join drops with `and on (..., priority) roce_doctor_pfc_enabled == 1`.
+    for (int prio = 0; prio < model::kPriorities; ++prio)
+      e.add("roce_doctor_pfc_enabled", with(labels, "priority", std::to_string(prio)),
+            n.dcb.pfc->enabled(prio) ? 1.0 : 0.0);
+  }
   if (present_or_note(e, labels, n.dcb.buffer, "buffer")) {
     std::string map;
     for (int prio = 0; prio < model::kPriorities; ++prio)

@@ -56,6 +56,17 @@ TEST_CASE("PFC pause time is exported in seconds, frames as counters, per priori
         std::vector<std::string>{"roce_doctor_link_speed_bytes_per_second{" + port + "} 1.25e+10"});
 }
 
+TEST_CASE("PFC is exported per priority with the per-priority counters' labels, for the lossless-drop rule's join") {
+  const std::string text = sweep(Cx6dx::healthy);
+  const std::string port = kPort;
+  CHECK(lines_starting(text, "roce_doctor_pfc_enabled{" + port + ",priority=\"3\"} ") ==
+        std::vector<std::string>{"roce_doctor_pfc_enabled{" + port + ",priority=\"3\"} 1"});
+  CHECK(lines_starting(text, "roce_doctor_pfc_enabled{" + port + ",priority=\"0\"} ") ==
+        std::vector<std::string>{"roce_doctor_pfc_enabled{" + port + ",priority=\"0\"} 0"});
+  CHECK(lines_starting(text, "roce_doctor_pfc_enabled{").size() == 8);
+  CHECK(lines_starting(text, "roce_doctor_priority_rx_discards_total{" + port + ",priority=\"3\"} ").size() == 1);
+}
+
 TEST_CASE("every check judged on the port has a severity gauge: ECN off is critical, the rest of the host ok") {
   const std::string text = sweep(Cx6dx::ecn_off);
   const std::string port = kPort;
@@ -85,6 +96,7 @@ TEST_CASE("a value that is unknown is left out and named by roce_doctor_data_mis
   const std::string text = sweep(before, now);
   const std::string port = kPort;
   CHECK(lines_starting(text, "roce_doctor_pfc_info{").empty());
+  CHECK(lines_starting(text, "roce_doctor_pfc_enabled{").empty());
   CHECK(lines_starting(text, "roce_doctor_data_missing{" + port + ",data=\"pfc\",reason=\"unsupported\"} 1").size() ==
         1);
   CHECK(

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -24,7 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A scratch directory of this process, removed at the end of the test.
 // Runs a shell command; its exit code, and stdout+stderr in `output`.
 int shell(const std::string& command, std::string& output, const fs::path& dir) {
   const std::string out = (dir / "shell.out").string();
@@ -38,6 +38,36 @@ std::string sim_host(const std::string& name, const fs::path& dir) {
   const fs::path copy = dir / (name + ".toml");
   fs::copy_file(fs::path(ROCE_EXAMPLES_DIR) / "sim" / (name + ".toml"), copy, fs::copy_options::overwrite_existing);
   return "sim:" + copy.string();
+}
+
+// A PromQL instant query to the Prometheus server on `port`.
+HttpReply prometheus_query(int port, const std::string& promql) {
+  std::string encoded;
+  for (char c : promql) {
+    char hex[4];
+    std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+    encoded += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? std::string(1, c) : hex;
+  }
+  return http_get(port, "/api/v1/query?query=" + encoded, std::chrono::milliseconds(2000));
+}
+
+// The expr of the shipped alerting rule `alert` (dist/prometheus/roce-doctor.rules.yml), its
+// block lines joined.
+std::string shipped_rule_expr(const std::string& alert) {
+  std::istringstream in(slurp(std::string(ROCE_SOURCE_DIR) + "/dist/prometheus/roce-doctor.rules.yml"));
+  std::string expr;
+  bool in_alert = false, in_expr = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("- alert: ") != std::string::npos) in_alert = line.ends_with("- alert: " + alert);
+    if (!in_alert) continue;
+    if (line.find("expr: |") != std::string::npos) {
+      in_expr = true;
+      continue;
+    }
+    if (in_expr && line.find("labels:") != std::string::npos) break;
+    if (in_expr) expr += line + "\n";
+  }
+  return expr;
 }
 
 }  // namespace
@@ -124,15 +154,7 @@ TEST_CASE("a real Prometheus server scraping serve on a host with ECN off reads 
                            "--web.listen-address=127.0.0.1:" + std::to_string(prometheus_port)},
                           dir.path("prometheus.log"));
   // Until Prometheus has scraped twice (the rate checks compare two sweeps), at most 20 s.
-  const auto query = [&](const std::string& promql) {
-    std::string encoded;
-    for (char c : promql) {
-      char hex[4];
-      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
-      encoded += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? std::string(1, c) : hex;
-    }
-    return http_get(prometheus_port, "/api/v1/query?query=" + encoded, std::chrono::milliseconds(2000));
-  };
+  const auto query = [&](const std::string& promql) { return prometheus_query(prometheus_port, promql); };
   HttpReply ecn_idle;
   for (int i = 0; i < 100 && serve.running() && prometheus.running(); ++i) {
     ecn_idle = query("roce_doctor_check_severity{check=\"ECN-IDLE\",netdev=\"ens1f0np0\"}");
@@ -160,6 +182,51 @@ TEST_CASE("a real Prometheus server scraping serve on a host with ECN off reads 
 }  // namespace roce::test
 
 namespace roce::test {
+
+TEST_CASE("the shipped lossless-drops rule finds the incast host's drops in a real Prometheus, not the healthy's") {
+  if (!have_tool("prometheus")) {
+    WARN("ROCE-TEST-SKIP: prometheus (Debian package prometheus) is not installed");
+    return;
+  }
+  const std::string expr = shipped_rule_expr("RoceDoctorLosslessDrops");
+  REQUIRE(expr.find("roce_doctor_pfc_enabled == 1") != std::string::npos);
+  const TempDir dir("metrics-rule");
+  const int incast_port = free_local_port(), healthy_port = free_local_port();
+  ChildProcess incast({ROCE_DOCTOR_BIN, "--host", sim_host("incast-headroom-small", dir.path()), "serve", "--listen",
+                       "127.0.0.1:" + std::to_string(incast_port)},
+                      dir.path("incast.log"));
+  ChildProcess healthy({ROCE_DOCTOR_BIN, "--host", sim_host("healthy", dir.path()), "serve", "--listen",
+                        "127.0.0.1:" + std::to_string(healthy_port)},
+                       dir.path("healthy.log"));
+  const fs::path config = dir.path("prometheus.yml");
+  std::ofstream(config) << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n"
+                           "  - job_name: roce-doctor\n    static_configs:\n      - targets: ['127.0.0.1:"
+                        << incast_port << "', '127.0.0.1:" << healthy_port << "']\n";
+  const int prometheus_port = free_local_port();
+  ChildProcess prometheus({"prometheus", "--config.file=" + config.string(), "--storage.tsdb.path=" + dir.path("data"),
+                           "--web.listen-address=127.0.0.1:" + std::to_string(prometheus_port)},
+                          dir.path("prometheus.log"));
+  // increase() needs two samples of each target in its window: at most 20 s.
+  HttpReply drops;
+  for (int i = 0; i < 100 && incast.running() && healthy.running() && prometheus.running(); ++i) {
+    drops = prometheus_query(prometheus_port, expr);
+    if (drops.body.find("\"value\":[") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  const HttpReply healthy_pfc =
+      prometheus_query(prometheus_port, "roce_doctor_pfc_enabled{instance=\"127.0.0.1:" + std::to_string(healthy_port) +
+                                            "\",priority=\"3\"}");
+  prometheus.stop();
+  incast.stop();
+  healthy.stop();
+  INFO(slurp(dir.path("prometheus.log")));
+  INFO(drops.body);
+  CHECK(drops.body.find("\"instance\":\"127.0.0.1:" + std::to_string(incast_port) + "\"") != std::string::npos);
+  CHECK(drops.body.find("\"priority\":\"3\"") != std::string::npos);
+  CHECK(drops.body.find("127.0.0.1:" + std::to_string(healthy_port)) == std::string::npos);
+  // The healthy host is quiet for lack of drops, not for lack of the series the rule joins on.
+  CHECK(healthy_pfc.body.find("\"1\"]") != std::string::npos);
+}
 
 TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool accepts") {
   if (!have_tool("promtool")) {
