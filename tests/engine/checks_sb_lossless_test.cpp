@@ -61,12 +61,6 @@ CheckResult sb_lossless(const model::Host& h) {
   return results[0];
 }
 
-const engine::Evidence* evidence(const engine::Finding& f, const std::string& name) {
-  for (const auto& e : f.evidence)
-    if (e.name == name) return &e;
-  return nullptr;
-}
-
 }  // namespace
 
 TEST_CASE("SB-LOSSLESS: priority 3 in a static ingress and a static egress PFC pool, quota the pool size, is fine") {
@@ -85,10 +79,10 @@ TEST_CASE("SB-LOSSLESS: the lossless PG in an ingress pool of size 0 is critical
   CHECK(f.subject.netdev == "swp1");
   CHECK(f.subject.priority == 3);
   CHECK(f.title == "swp1 priority 3: ingress PG 3 is bound to ingress pool 1 of pci/0000:03:00.0, which has size 0");
-  REQUIRE(evidence(f, "devlink sb tc bind swp1 tc 3 ingress"));
-  CHECK(evidence(f, "devlink sb tc bind swp1 tc 3 ingress")->value == "pool 1 threshold 0 (0 bytes)");
-  CHECK(evidence(f, "devlink sb tc bind swp1 tc 3 ingress")->from == model::Provenance{"folder", "devlink_sb:29"});
-  CHECK(evidence(f, "devlink sb pool pci/0000:03:00.0 pool 1")->value == "ingress size 0 thtype static");
+  REQUIRE(find_evidence(f, "devlink sb tc bind swp1 tc 3 ingress"));
+  CHECK(find_evidence(f, "devlink sb tc bind swp1 tc 3 ingress")->value == "pool 1 threshold 0 (0 bytes)");
+  CHECK(find_evidence(f, "devlink sb tc bind swp1 tc 3 ingress")->from == model::Provenance{"folder", "devlink_sb:29"});
+  CHECK(find_evidence(f, "devlink sb pool pci/0000:03:00.0 pool 1")->value == "ingress size 0 thtype static");
   CHECK(f.remediation == std::vector<std::string>{"devlink sb tc bind set swp1 tc 3 type ingress pool 2 th 1000080"});
 }
 
