@@ -194,6 +194,7 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
   if (std::fflush(stdout) != 0) return kExitRuntimeError;
   if (!options.apply && switch_changes) return kExitWarnings;
   if (!options.apply) return !plan.empty() ? kExitWarnings : plan.ports.empty() ? kExitNothingJudged : kExitHealthy;
+  if (plan.ports.empty()) return kExitNothingJudged;
   if (plan.empty()) return kExitHealthy;
   return apply_and_report(*input->system, plan, *apply_options);
 }

@@ -1,6 +1,8 @@
 #include "engine/context.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <string_view>
 
 #include "model/for_each_field.hpp"
 #include "model/port_netdev.hpp"
@@ -99,13 +101,27 @@ std::shared_ptr<const model::NetDev> stand_in_netdev(const model::RdmaDevice& d,
   return nd;
 }
 
+// Ethernet drivers of NICs that carry RoCE (an RDMA driver binds to them: mlx5_ib, mlx4_ib, bnxt_re,
+// irdma on ice, qedr, hns_roce, ocrdma, ionic_rdma, mana_ib) and of switch ASICs whose lossless
+// configuration is judged like a NIC's (mlxsw). Soft-RoCE (rxe) needs no entry: its RDMA device
+// claims the netdev it runs over. i40e and cxgb4 carry iWARP only.
+bool roce_capable_driver(std::string_view driver) {
+  static constexpr std::string_view kDrivers[] = {"mlx5_core", "mlx5e_rep", "mlx4_en", "bnxt_en", "ice",
+                                                  "qede",      "hns3",      "be2net",  "ionic",   "mana"};
+  if (driver.starts_with("mlxsw_")) return true;
+  return std::find(std::begin(kDrivers), std::end(kDrivers), driver) != std::end(kDrivers);
+}
+
 // A netdev that no RDMA port claims is judged as a possible RoCE port when the host lists no RDMA
 // device, or when an Ethernet RDMA port's netdev is unknown (it may be this one: its data is judged
 // rather than dropped), only if it is a physical NIC (it has a parent device: lo, veth, ifb and
-// bridges have none and are never RoCE ports) and there is something to judge on it.
+// bridges have none and are never RoCE ports) whose driver, when known, is one of a RoCE NIC (a
+// VM's virtio_net or an e1000 management port is never judged, nor tuned, against RoCE rules) and
+// there is something to judge on it.
 bool has_port_data(const model::NetDev& n) {
   if (n.pci_address.availability == model::Availability::absent && n.pci_address.from.source == "sysfs")
     return false;  // sysfs read the netdev and found no `device` link: a virtual netdev
+  if (n.driver.ok() && !n.driver->driver.empty() && !roce_capable_driver(n.driver->driver)) return false;
   return n.dcb.pfc.ok() || n.ethtool_stats.ok() || n.dcb.app.ok() || n.trust.ok();
 }
 

@@ -19,6 +19,9 @@ constexpr std::array kFamilies = {
     Family{"roce_doctor_sample_interval_seconds", "gauge",
            "Seconds between the two samples the rate checks compared (absent: one sample, rate checks skipped)."},
     Family{"roce_doctor_host_info", "gauge", "The host judged: its name, kernel and where it was read from; always 1."},
+    Family{"roce_doctor_roce_ports", "gauge",
+           "RoCE ports judged on this host (Ethernet RDMA ports, and switch ports). 0: a host with no RoCE port "
+           "(a CPU, login or VM node): nothing is judged about its netdevs, and no port series is emitted."},
     Family{"roce_doctor_check_evaluated", "gauge",
            "1 if the check judged something, 0 if it was skipped for want of its inputs."},
     Family{"roce_doctor_check_severity", "gauge",
@@ -253,6 +256,7 @@ std::string render_exposition(const engine::Context& ctx, std::span<const engine
   if (ctx.has_rates()) e.add("roce_doctor_sample_interval_seconds", {}, ctx.dt_seconds);
   e.add("roce_doctor_host_info",
         {{"hostname", ctx.now.hostname}, {"kernel", ctx.now.kernel_release}, {"source", ctx.now.from.source}}, 1.0);
+  e.add("roce_doctor_roce_ports", {}, static_cast<double>(ctx.ports().size()));
   add_checks(e, ctx, results);
   for (const auto& p : ctx.ports()) {
     const Labels labels = port_labels(p);

@@ -118,10 +118,12 @@ std::string verdict_line(const CheckRun& run) {
 
 std::string render_check_text(const CheckRun& run, const Style& style) {
   std::string out = style.bold(verdict_line(run)) + "\n";
-  if (!run.has_rdma)
+  if (!run.has_rdma && run.ports.empty())
+    out += "no RDMA device on this host and no netdev of a RoCE NIC or switch: nothing here is a RoCE port\n";
+  else if (!run.has_rdma)
     out +=
-        "no RDMA device on this host: the netdevs are judged where they can be, checks that need RDMA are "
-        "skipped\n";
+        "no RDMA device on this host: the netdevs of RoCE NICs and switches are judged where they can be, checks "
+        "that need RDMA are skipped\n";
   out += "profile " + run.profile + "; ports ";
   if (run.ports.empty()) out += "none";
   for (std::size_t i = 0; i < run.ports.size(); ++i) out += (i ? ", " : "") + run.ports[i];

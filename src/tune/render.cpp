@@ -10,8 +10,8 @@ std::string render_plan_text(const Plan& plan, const RenderContext& context) {
   out += "\nprofile: " + context.profile + "\n\n";
   if (plan.changes.empty() && plan.ports.empty()) {
     out +=
-        "Nothing to tune: no RoCE port in this input (no Ethernet RDMA port with a known netdev, no netdev with "
-        "DCB or counters data).\n";
+        "Nothing to tune: no RoCE port in this input (no Ethernet RDMA port with a known netdev, no netdev of a "
+        "RoCE NIC or switch with DCB or counters data); no netdev is changed.\n";
   } else if (plan.changes.empty()) {
     out += "Nothing to change: the host matches the profile in everything the tuner can set.\n";
   } else {

@@ -56,8 +56,15 @@ TEST_CASE("the verdict line counts findings and names the host, the NIC and the 
   none.hostname = "";
   CHECK(report::verdict_line(none) ==
         "roce-doctor: 2 warnings on an unnamed host (no RDMA device, live, configuration only)");
+  none.ports = {"ens1f0np0"};  // a RoCE NIC whose RDMA driver is not loaded
   const auto text = report::render_check_text(none, report::Style{false});
-  CHECK(text.find("\nno RDMA device on this host: ") != std::string::npos);
+  CHECK(text.find("\nno RDMA device on this host: the netdevs of RoCE NICs and switches are judged") !=
+        std::string::npos);
+  none.ports.clear();
+  none.ranked.clear();
+  const auto nothing = report::render_check_text(none, report::Style{false});
+  CHECK(nothing.find("\nno RDMA device on this host and no netdev of a RoCE NIC or switch: nothing here is a RoCE "
+                     "port\n") != std::string::npos);
 }
 
 TEST_CASE("a run where every check, or most, were skipped is not called healthy") {

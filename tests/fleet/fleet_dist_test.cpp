@@ -28,6 +28,8 @@ using Json = nlohmann::json;
 
 const std::string kHealthcheck = kSource + "/dist/slurm/roce-doctor-healthcheck";
 const std::string kNpd = kSource + "/dist/kubernetes/roce-doctor-npd";
+// A bundle of a VM with no RDMA device (a virtio_net eth0): a node with no RoCE port.
+const std::string kVmBundle = std::string(ROCE_FIXTURES_DIR) + "/bundles/vm-virtio-no-rdma.json";
 
 // A copy of examples/sim/MODEL in `dir`, so that the simulator's writes stay there.
 std::string sim_copy(const std::string& dir, const std::string& model, const std::string& name) {
@@ -177,11 +179,25 @@ class Slurm {
   }
 };
 
-// Runs the health check as slurmd would, on the simulated host `model_path`.
-Run healthcheck(const std::string& model_path) {
-  return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(sim_args(model_path)) +
-               " ROCE_DOCTOR_NODE=" + Slurm::kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " +
-               shell_word(kHealthcheck));
+// Runs the health check as slurmd would, with roce-doctor's global options `args` (and `check_args`,
+// when given, in place of the default --interval 5).
+Run healthcheck_with(const std::string& args, const std::string& check_args = "") {
+  return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(args) +
+               (check_args.empty() ? "" : " ROCE_DOCTOR_CHECK_ARGS=" + shell_word(check_args)) + " ROCE_DOCTOR_NODE=" +
+               Slurm::kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " + shell_word(kHealthcheck));
+}
+
+// Runs the health check on the simulated host `model_path`.
+Run healthcheck(const std::string& model_path) { return healthcheck_with(sim_args(model_path)); }
+
+// A copy of the healthy example whose MTU is below RoCE's: MTU-ROCE warns, nothing is critical.
+std::string warnings_only_copy(const std::string& dir, const std::string& name) {
+  const std::string path = sim_copy(dir, "healthy.toml", name);
+  std::string text = slurp(path);
+  const auto at = text.find("mtu = 9000");
+  if (at != std::string::npos) text.replace(at, 10, "mtu = 1500");
+  write_file(path, text);
+  return path;
 }
 
 // The IDs of the critical findings of `check --json` on the simulated host, comma-separated in rank order.
@@ -243,6 +259,25 @@ TEST_CASE("Slurm health check: a node an operator drained for another reason is 
   CHECK(wait_for("sinfo -h -N -n rdnode -o %t", "idle", 10));
 }
 
+TEST_CASE("Slurm health check: warnings only and a node with no RoCE port are healthy, exit 0") {
+  Slurm* slurm = Slurm::get();
+  if (!slurm) {
+    WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
+    return;
+  }
+  const std::string warned = warnings_only_copy(slurm->dir(), "warned");
+  REQUIRE(shell(shell_word(kBin) + " " + sim_args(warned) + " check").exit_code == 1);
+  const auto warnings = healthcheck(warned);
+  CHECK(warnings.exit_code == 0);  // slurmd logs "health_check failed" for any other status
+  CHECK(warnings.err.find("warnings only") != std::string::npos);
+  CHECK(slurm->state() == "idle|none");
+
+  const auto vm = healthcheck_with("", "--from " + kVmBundle);
+  INFO(vm.out << vm.err);
+  CHECK(vm.exit_code == 0);
+  CHECK(slurm->state() == "idle|none");
+}
+
 TEST_CASE("Slurm health check: when roce-doctor cannot judge, the node is not touched") {
   Slurm* slurm = Slurm::get();
   if (!slurm) {
@@ -276,7 +311,8 @@ TEST_CASE("srun --ntasks-per-node=1 gathers one bundle per node into a folder fl
 }
 
 TEST_CASE(
-    "node-problem-detector plugin: exit 0 healthy, 1 critical naming the checks, 3 unknown; at most 80 characters") {
+    "node-problem-detector plugin: exit 0 healthy or no RoCE port, 1 critical naming the checks, 3 unknown; at most 80 "
+    "characters") {
   TempDir dir;
   const auto plugin = [&](const std::string& model_path) {
     return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(sim_args(model_path)) + " " +
@@ -292,6 +328,11 @@ TEST_CASE(
   CHECK(problem.exit_code == 1);
   CHECK(problem.out.starts_with("critical: " + ids));
   CHECK(problem.out.size() <= 81);  // 80 and the newline
+
+  const auto vm = shell("ROCE_DOCTOR=" + shell_word(kBin) +
+                        " ROCE_DOCTOR_CHECK_ARGS=" + shell_word("--from " + kVmBundle) + " " + shell_word(kNpd));
+  CHECK(vm.exit_code == 0);
+  CHECK(vm.out == "ok: no RoCE port on this node\n");
 
   const auto unknown = plugin(dir.path() + "/missing.toml");
   CHECK(unknown.exit_code == 3);
