@@ -52,9 +52,10 @@ bool script_complained(const Run& r) {
 // The same package with another version (a real upgrade: prerm upgrade, postinst configure OLD).
 std::string repacked(const std::string& deb, const std::string& version, const std::string& dir) {
   const std::string tree = dir + "/tree", out = dir + "/roce-doctor_" + version + ".deb";
-  const auto r = shell("dpkg-deb -R " + shell_word(deb) + " " + shell_word(tree) + " && sed -i 's/^Version: .*/Version: " +
-                       version + "/' " + shell_word(tree + "/DEBIAN/control") + " && dpkg-deb -b --root-owner-group " +
-                       shell_word(tree) + " " + shell_word(out) + " >/dev/null");
+  const auto r =
+      shell("dpkg-deb -R " + shell_word(deb) + " " + shell_word(tree) +
+            " && sed -i 's/^Version: .*/Version: " + version + "/' " + shell_word(tree + "/DEBIAN/control") +
+            " && dpkg-deb -b --root-owner-group " + shell_word(tree) + " " + shell_word(out) + " >/dev/null");
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   return out;
@@ -165,9 +166,9 @@ TEST_CASE("deb scripts where systemd runs: daemon-reload, daemons restarted on u
   // Runs one script with these arguments as dpkg would (DPKG_ROOT empty) and returns the calls.
   auto calls = [&](const std::string& script, const std::string& args, const std::string& env = "") {
     fs::remove(log);
-    const std::string program = "mount -t tmpfs tmpfs /run && mkdir -p /run/systemd/system && " + env + " PATH=" +
-                                shell_word(bin) + ":/usr/bin:/bin sh -e " + shell_word(scripts + "/" + script) + " " +
-                                args;
+    const std::string program = "mount -t tmpfs tmpfs /run && mkdir -p /run/systemd/system && " + env +
+                                " PATH=" + shell_word(bin) + ":/usr/bin:/bin sh -e " +
+                                shell_word(scripts + "/" + script) + " " + args;
     const auto r = shell("unshare -m sh -c " + shell_word(program));
     INFO(script << " " << args << "\n" << r.err);
     CHECK(r.exit_code == 0);
