@@ -40,7 +40,8 @@ std::string lock_name(const std::string& model_file) {
 
 std::vector<std::string> folder_candidates() {
   std::vector<std::string> out;
-  if (const char* xdg = std::getenv("XDG_RUNTIME_DIR"); xdg && xdg[0] == '/') out.push_back(std::string(xdg) + "/roce-doctor");
+  if (const char* xdg = std::getenv("XDG_RUNTIME_DIR"); xdg && xdg[0] == '/')
+    out.push_back(std::string(xdg) + "/roce-doctor");
   if (::geteuid() == 0) out.push_back("/run/roce-doctor");
   out.push_back("/tmp/roce-doctor-" + std::to_string(::geteuid()));
   return out;
@@ -104,7 +105,8 @@ SimLock::SimLock(const std::string& model_file) {
       error_ = "lock " + path_ + ": " + lock_errno_text();
       return;
     }
-    struct stat held {}, named {};
+    struct stat held {};
+    struct stat named {};
     if (::fstat(fd_, &held) == 0 && ::fstatat(dir_, name_.c_str(), &named, AT_SYMLINK_NOFOLLOW) == 0 &&
         held.st_dev == named.st_dev && held.st_ino == named.st_ino)
       return;
