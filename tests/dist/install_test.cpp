@@ -228,4 +228,40 @@ TEST_CASE("install: a simulated host run on an installed example writes nothing 
   CHECK(tree_of(examples) == before);
 }
 
+TEST_CASE("install: from a tree that lacks a built file it names the file and package-files, which builds it") {
+  destdir();  // the shared install first: this case takes a file away from the build tree for a while
+  const std::string page = kBuild + "/man/roce-doctor.8.gz", aside = kBuild + "/man/roce-doctor.8.gz.aside";
+  fs::rename(page, aside);
+  struct PutBack {
+    std::string page, aside;
+    ~PutBack() {
+      std::error_code ec;
+      if (!fs::exists(page)) fs::rename(aside, page, ec);
+      fs::remove(aside, ec);
+    }
+  } put_back{page, aside};
+  TempDir prefix;
+  const auto refused = shell("cmake --install " + shell_word(kBuild) + " --prefix " + shell_word(prefix.path()));
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code != 0);
+  // CMake wraps the message: compared with its line breaks and indents as single spaces.
+  std::string said;
+  for (char c : refused.err)
+    if (!std::isspace(static_cast<unsigned char>(c)) || (!said.empty() && said.back() != ' '))
+      said += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  CHECK(said.find(page + " is not built: first run cmake --build " + kBuild + " --target package-files") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(prefix.path() + "/bin/roce-doctor"));  // checked before anything is installed
+
+  const auto built = shell("cmake --build " + shell_word(kBuild) + " --target package-files");
+  INFO(built.out << built.err);
+  REQUIRE(built.exit_code == 0);
+  CHECK(fs::is_regular_file(page));
+  const auto installed_again =
+      shell("cmake --install " + shell_word(kBuild) + " --prefix " + shell_word(prefix.path()));
+  INFO(installed_again.err);
+  CHECK(installed_again.exit_code == 0);
+  CHECK(fs::is_regular_file(prefix.path() + "/share/man/man8/roce-doctor.8.gz"));
+}
+
 }  // namespace roce::test
