@@ -12,12 +12,28 @@ include(GNUInstallDirs)
 set(ROCE_SYSTEMD_UNIT_DIR "lib/systemd/system" CACHE STRING
     "Where the systemd units go, relative to the install prefix (or absolute)")
 
+# What the install takes from the build tree besides the program, made by the default build or by
+# `cmake --build BUILD --target package-files` alone (defined in the top-level CMakeLists.txt).
+# Checked first, so that an install from a tree that built only roce-doctor says what to build.
+set(ROCE_MAN_PAGES roce-doctor.8 roce-doctor-bundle.5 roce-doctor-recording.5 roce-doctor-checks.7)
+set(ROCE_BUILT_FILES $<TARGET_FILE:roce-doctor> ${PROJECT_BINARY_DIR}/completion/roce-doctor
+                     ${PROJECT_BINARY_DIR}/completion/_roce-doctor ${PROJECT_BINARY_DIR}/dist/changelog.gz)
+foreach(page IN LISTS ROCE_MAN_PAGES)
+  list(APPEND ROCE_BUILT_FILES ${PROJECT_BINARY_DIR}/man/${page}.gz)
+endforeach()
+install(CODE "
+  foreach(built IN ITEMS ${ROCE_BUILT_FILES})
+    if(NOT EXISTS \"\${built}\")
+      message(FATAL_ERROR \"\${built} is not built: first run cmake --build ${PROJECT_BINARY_DIR} --target package-files\")
+    endif()
+  endforeach()
+")
+
 install(TARGETS roce-doctor RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/profiles/ DESTINATION ${CMAKE_INSTALL_DATADIR}/roce-doctor/profiles
         FILES_MATCHING PATTERN "*.toml")
 
 # Man pages, compressed as Debian ships them (-n: no name or time stamp, so the bytes are reproducible).
-set(ROCE_MAN_PAGES roce-doctor.8 roce-doctor-bundle.5 roce-doctor-recording.5 roce-doctor-checks.7)
 set(ROCE_MAN_OUTPUTS)
 foreach(page IN LISTS ROCE_MAN_PAGES)
   set(out ${PROJECT_BINARY_DIR}/man/${page}.gz)

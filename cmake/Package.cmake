@@ -37,4 +37,8 @@ interfaces (sysfs, rtnetlink, dcbnl, ethtool, verbs), ranks findings with
 their evidence and the command that fixes each, records counters over time,
 and applies a tuning profile with a journal, a watchdog and a rollback.")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "rdma-core, iproute2, ethtool")
+# The maintainer scripts dh_installsystemd would write for the units (dist/debian/README.md):
+# daemon-reload, none enabled or started on install, stopped on remove, enable links gone on purge.
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${PROJECT_SOURCE_DIR}/dist/debian/postinst
+    ${PROJECT_SOURCE_DIR}/dist/debian/prerm ${PROJECT_SOURCE_DIR}/dist/debian/postrm)
 include(CPack)

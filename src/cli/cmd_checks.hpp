@@ -10,6 +10,6 @@ namespace roce::cli {
 
 /// Adds `checks`; once parsed, it runs and leaves its exit code in exit_code.
 void add_checks_command(CLI::App& app, GlobalOptions& global, int& exit_code);
-int run_checks_command();
+int run_checks_command(bool json = false);
 
 }  // namespace roce::cli

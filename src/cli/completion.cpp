@@ -6,6 +6,7 @@
 #include <set>
 
 #include "checks/registry.hpp"
+#include "judge/open_system.hpp"
 #include "profile/lookup.hpp"
 #include "sources/sysfs/sysfs_root.hpp"
 #include "util/exit_codes.hpp"
@@ -114,6 +115,15 @@ int run_completion(const CLI::App& app, const GlobalOptions& global, const Compl
     for (const auto& check : checks::all_checks()) out += std::string(check.id) + "\n";
   } else if (options.what == "profiles") {
     for (const auto& name : profile::profile_names()) out += name + "\n";
+  } else if (global.system.host.starts_with("sim:")) {
+    // The simulated host's netdevs and RDMA devices (a sample reads the model, writes nothing).
+    auto sim = judge::open_system(global.system.host);
+    if (!sim) return kExitInputError;
+    const model::Host host = (*sim)->sample();
+    std::set<std::string> names;
+    for (const auto& n : host.netdevs) names.insert(n.name);
+    for (const auto& d : host.rdma_devices) names.insert(d.name);
+    for (const auto& n : names) out += n + "\n";
   } else {
     // Netdevs and RDMA devices, as --dev takes them.
     namespace fs = std::filesystem;

@@ -25,7 +25,7 @@ std::string bash_kind(const OptionSpec& o) { return std::string(o.many ? "many-"
 
 // The part of the bash script that does not depend on the definition.
 constexpr const char* kBashEngine = R"BASH(
-# _roce_doctor_values KIND PREFIX PROGRAM [--sysfs-root DIR]: the candidates for a value.
+# _roce_doctor_values KIND PREFIX PROGRAM [--sysfs-root DIR] [--host SPEC]: the candidates for a value.
 _roce_doctor_values() {
   local kind=$1 cur=$2 prog=$3
   shift 3
@@ -64,11 +64,12 @@ _roce_doctor() {
     fi
   done
   local cur=${words[-1]} cmd= kind= many= expect= opt=
-  local -a sysfs=()
+  local -a sysfs=() host=()
   for ((i = 0; i < ${#words[@]} - 1; i++)); do
     w=${words[i]}
     if [[ -n $expect ]]; then
       [[ $opt == --sysfs-root ]] && sysfs=(--sysfs-root "$w")
+      [[ $opt == --host ]] && host=(--host "$w")
       expect=
       continue
     fi
@@ -76,6 +77,7 @@ _roce_doctor() {
       -*=*)
         opt=${w%%=*}
         [[ $opt == --sysfs-root ]] && sysfs=(--sysfs-root "${w#*=}")
+        [[ $opt == --host ]] && host=(--host "${w#*=}")
         kind=$(_roce_doctor_value "$cmd" "$opt")
         [[ $kind == many-* ]] && many=${kind#many-} || many= ;;
       -*)
@@ -115,7 +117,7 @@ _roce_doctor() {
   fi
   if [[ -n $kind && $kind != none && $kind != free ]]; then
     [[ $kind == files || $kind == dirs || $kind == profiles || $kind == hosts ]] && compopt -o filenames 2>/dev/null
-    mapfile -t replies < <(_roce_doctor_values "$kind" "$value" "$prog" "${sysfs[@]}")
+    mapfile -t replies < <(_roce_doctor_values "$kind" "$value" "$prog" "${sysfs[@]}" "${host[@]}")
   fi
   # Bash replaces only the raw current word: drop what COMP_WORDBREAKS split off before it.
   local drop=$((${#prefix} + ${#value} - ${#raw}))

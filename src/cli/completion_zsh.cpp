@@ -139,6 +139,8 @@ std::string zsh_completion_script(const std::vector<CommandSpec>& commands) {
       "  local -a _roce_doctor_sysfs\n"
       "  local i=${words[(I)--sysfs-root]}\n"
       "  (( i )) && _roce_doctor_sysfs=(--sysfs-root ${words[i+1]})\n"
+      "  i=${words[(I)--host]}\n"
+      "  (( i )) && _roce_doctor_sysfs+=(--host ${words[i+1]})\n"
       "  _arguments -C \\\n";
   out += globals;
   out +=

@@ -34,8 +34,9 @@ const engine::CheckInfo* find_check(const std::string& id) {
 }  // namespace
 
 Expected<profile::Profile> load_profile(const std::string& name_or_file) {
-  if (name_or_file.empty()) return profile::default_profile();
-  auto path = profile::resolve_profile(name_or_file);
+  if (name_or_file.empty() && profile::site_default_profile().empty()) return profile::default_profile();
+  auto path = name_or_file.empty() ? Expected<std::string>(profile::site_default_profile())
+                                   : profile::resolve_profile(name_or_file);
   if (!path) return fail(path.error());
   return profile::load_profile(*path, checks::threshold_catalog());
 }

@@ -63,4 +63,12 @@ Expected<std::string> resolve_profile(const std::string& name_or_file) {
                             : "known profiles: " + names + "; or give a file: --profile path/to/profile.toml");
 }
 
+std::string site_default_profile() {
+  const char* env = std::getenv("ROCE_DOCTOR_PROFILE_DIR");
+  if (!env || !*env) return "";
+  const fs::path file = fs::path(env) / "roce-lossless.toml";
+  std::error_code ec;
+  return fs::is_regular_file(file, ec) ? file.lexically_normal().string() : "";
+}
+
 }  // namespace roce::profile

@@ -19,4 +19,8 @@ std::vector<std::string> profile_names();
 // The file to load, or an error naming the directories searched and the profiles found there.
 Expected<std::string> resolve_profile(const std::string& name_or_file);
 
+/// The profile used without --profile: $ROCE_DOCTOR_PROFILE_DIR/roce-lossless.toml when that file
+/// exists (a site's own default), else "" (the built-in roce-lossless).
+std::string site_default_profile();
+
 }  // namespace roce::profile

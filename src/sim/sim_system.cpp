@@ -2,13 +2,14 @@
 #include "sim/sim_system.hpp"
 
 #include <fcntl.h>
-#include <sys/file.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 
 #include "sim/sim_host.hpp"
+#include "sim/sim_lock.hpp"
 #include "sim/sim_physics.hpp"
 #include "util/atomic_write.hpp"
 #include "util/read_file.hpp"
@@ -16,34 +17,35 @@
 namespace roce::sim {
 namespace {
 
-std::string errno_text(int err) { return std::strerror(err); }
-
-// flock on FILE.lock (not on FILE, which rename replaces), released when destroyed.
-class FileLock {
- public:
-  explicit FileLock(const std::string& file) {
-    fd_ = ::open((file + ".lock").c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd_ < 0) {
-      error_ = "lock " + file + ".lock: " + errno_text(errno);
-      return;
-    }
-    while (::flock(fd_, LOCK_EX) != 0) {
-      if (errno == EINTR) continue;
-      error_ = "lock " + file + ".lock: " + errno_text(errno);
-      break;
-    }
+std::string real_path_of(const std::string& path) {
+  std::string out = path;
+  if (char* real = ::realpath(path.c_str(), nullptr)) {
+    out = real;
+    ::free(real);
   }
-  ~FileLock() {
-    if (fd_ >= 0) ::close(fd_);  // closing releases the flock
-  }
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-  const std::string& error() const { return error_; }
+  return out;
+}
 
- private:
-  int fd_ = -1;
-  std::string error_;
-};
+// PREFIX/share/doc/roce-doctor/ of the install this binary runs from (PREFIX/bin/roce-doctor).
+std::string own_doc_dir() {
+  const std::string exe = real_path_of("/proc/self/exe");
+  const auto slash = exe.rfind('/');
+  if (slash == std::string::npos || slash < 4 || exe.compare(slash - 4, 4, "/bin") != 0) return "";
+  return exe.substr(0, slash - 4) + "/share/doc/roce-doctor/";
+}
+
+// A model this process must not write: a package's example (under /usr, which Debian's dpkg owns,
+// even for root, or in the doc folder of the install this binary belongs to, whatever its prefix or
+// DESTDIR), or one whose file or folder (the atomic save renames in it) this user cannot write.
+bool model_is_read_only(const std::string& file) {
+  const std::string path = real_path_of(file);
+  if (path.starts_with("/usr/")) return true;
+  if (const std::string doc = own_doc_dir(); !doc.empty() && path.starts_with(doc)) return true;
+  const auto slash = path.rfind('/');
+  const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  return ::faccessat(AT_FDCWD, path.c_str(), W_OK, AT_EACCESS) != 0 ||
+         ::faccessat(AT_FDCWD, folder.c_str(), W_OK | X_OK, AT_EACCESS) != 0;
+}
 
 bool is_writable_knob(system::Knob k) {
   switch (k) {
@@ -237,15 +239,21 @@ Outcome save_sim_file(const std::string& file, const SimModel& model) {
 }
 
 Expected<std::unique_ptr<SimSystem>> SimSystem::open(const std::string& file) {
-  FileLock lock(file);
+  if (model_is_read_only(file)) {  // read once, simulated in memory: nothing is locked or written
+    auto m = load_sim_file(file);
+    if (!m) return fail(m.error());
+    return std::unique_ptr<SimSystem>(new SimSystem(file, std::move(*m), true));
+  }
+  SimLock lock(file);
   if (!lock.error().empty()) return fail(lock.error());
   auto m = load_sim_file(file);
   if (!m) return fail(m.error());
-  return std::unique_ptr<SimSystem>(new SimSystem(file, std::move(*m)));
+  return std::unique_ptr<SimSystem>(new SimSystem(file, std::move(*m), false));
 }
 
 model::Host SimSystem::sample() {
-  FileLock lock(file_);
+  if (read_only_) return build_host(last_, file_);
+  SimLock lock(file_);
   auto m = load_sim_file(file_);
   if (m) last_ = std::move(*m);
   model::Host host = build_host(last_, file_);
@@ -256,11 +264,13 @@ model::Host SimSystem::sample() {
 }
 
 Expected<system::Value> SimSystem::read(const system::ObjectRef& object) {
-  FileLock lock(file_);
-  if (!lock.error().empty()) return fail(lock.error());
-  auto m = load_sim_file(file_);
-  if (!m) return fail(m.error());
-  last_ = std::move(*m);
+  if (!read_only_) {
+    SimLock lock(file_);
+    if (!lock.error().empty()) return fail(lock.error());
+    auto m = load_sim_file(file_);
+    if (!m) return fail(m.error());
+    last_ = std::move(*m);
+  }
   auto p = port_of(last_, object);
   if (!p) return fail(p.error());
   return value_of(**p, object);
@@ -269,6 +279,7 @@ Expected<system::Value> SimSystem::read(const system::ObjectRef& object) {
 Outcome SimSystem::writable(const system::ObjectRef& object) {
   auto p = port_of(last_, object);
   if (!p) return fail(p.error());
+  if (read_only_) return read_only_refusal();
   if (!is_writable_knob(object.knob))
     return fail(system::to_string(object) + ": " + (*p)->driver + " has no such object (RED is a switchdev qdisc)", "",
                 EOPNOTSUPP);
@@ -281,7 +292,8 @@ Outcome SimSystem::writable(const system::ObjectRef& object) {
 }
 
 Outcome SimSystem::write(const system::ObjectRef& object, const system::Value& value) {
-  FileLock lock(file_);
+  if (read_only_) return read_only_refusal();
+  SimLock lock(file_);
   if (!lock.error().empty()) return fail(lock.error());
   auto m = load_sim_file(file_);
   if (!m) return fail(m.error());
@@ -295,7 +307,13 @@ Outcome SimSystem::write(const system::ObjectRef& object, const system::Value& v
 
 void SimSystem::wait(std::chrono::milliseconds duration) {
   if (duration.count() <= 0) return;
-  FileLock lock(file_);
+  if (read_only_) {
+    const std::uint64_t t0 = last_.clock_ns, t1 = t0 + static_cast<std::uint64_t>(duration.count()) * 1'000'000;
+    for (auto& p : last_.ports) advance(p, t0, t1);
+    last_.clock_ns = t1;
+    return;
+  }
+  SimLock lock(file_);
   auto m = load_sim_file(file_);
   if (!lock.error().empty() || !m) return;  // the next sample() reports the problem
   const std::uint64_t t0 = m->clock_ns;
@@ -303,6 +321,14 @@ void SimSystem::wait(std::chrono::milliseconds duration) {
   for (auto& p : m->ports) advance(p, t0, t1);
   m->clock_ns = t1;
   if (save_sim_file(file_, *m)) last_ = std::move(*m);
+}
+
+Outcome SimSystem::read_only_refusal() const {
+  return fail("the simulated host " + file_ +
+                  " is read-only (an installed example, or not writable by this user): "
+                  "its changes would be lost; copy it and run on the copy (cp " +
+                  file_ + " host.toml; roce-doctor --host sim:host.toml ...)",
+              "", EROFS);
 }
 
 }  // namespace roce::sim

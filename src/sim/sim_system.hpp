@@ -1,7 +1,10 @@
 #pragma once
-// system::System over a model file (--host sim:FILE.toml). Every call takes an exclusive lock on
-// FILE.lock, re-reads the file, and a change (write, wait) is saved atomically (temporary file,
-// fsync, rename), so two processes can share a file and a killed one leaves a consistent file.
+// system::System over a model file (--host sim:FILE.toml). Every call takes an exclusive lock
+// (sim_lock.hpp: in this user's runtime folder, never beside the file), re-reads the file, and a
+// change (write, wait) is saved atomically (temporary file, fsync, rename), so two processes can
+// share a file and a killed one leaves a consistent file. A read-only model (under /usr, such as the
+// package's examples, or not writable by this user) is read once and simulated in memory: the clock
+// advances, nothing is locked or written, and writes are refused with a hint to copy it.
 #include <chrono>
 #include <memory>
 #include <string>
@@ -29,11 +32,16 @@ class SimSystem : public system::System {
 
   /// The model as last read (for tests and the CLI's messages).
   const SimModel& model() const { return last_; }
+  /// Simulated in memory, never written (see above).
+  bool read_only() const { return read_only_; }
 
  private:
-  explicit SimSystem(std::string file, SimModel model) : file_(std::move(file)), last_(std::move(model)) {}
+  SimSystem(std::string file, SimModel model, bool read_only)
+      : file_(std::move(file)), last_(std::move(model)), read_only_(read_only) {}
+  Outcome read_only_refusal() const;
   std::string file_;
   SimModel last_;
+  bool read_only_ = false;
 };
 
 }  // namespace roce::sim

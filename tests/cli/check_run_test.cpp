@@ -2,6 +2,8 @@
 // the JSON view, --only/--skip, profiles, two bundles, live on this machine, and the generated man page.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <dirent.h>
 
 #include <nlohmann/json.hpp>
@@ -195,6 +197,21 @@ TEST_CASE("--profile NAME finds the profiles; an unknown name lists them") {
   std::system(("rm -rf '" + dir + "'").c_str());
 }
 
+TEST_CASE("without --profile, $ROCE_DOCTOR_PROFILE_DIR/roce-lossless.toml is the default; without it the built-in") {
+  const std::string from = " --from '" + example("cx6dx-healthy.json") + "'";
+  const std::string dir = temp_path("site-profiles");
+  REQUIRE(std::system(("mkdir -p '" + dir + "'").c_str()) == 0);
+  const auto builtin = run("check" + from, "ROCE_DOCTOR_PROFILE_DIR='" + dir + "'");
+  CHECK(builtin.exit_code == 0);
+  CHECK(builtin.out.find("profile roce-lossless (built-in)") != std::string::npos);
+  write_file(dir + "/roce-lossless.toml", "[profile]\nname = \"roce-lossless\"\n[link]\nmin_mtu = 9100\n");
+  const auto site = run("check" + from, "ROCE_DOCTOR_PROFILE_DIR='" + dir + "'");
+  CHECK(site.exit_code == 1);
+  CHECK(site.out.find("profile roce-lossless (" + dir + "/roce-lossless.toml)") != std::string::npos);
+  CHECK(site.out.find("WARNING  MTU-ROCE  ens1f0np0") != std::string::npos);
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
 TEST_CASE("two bundles: of the same host they give the window between them, of different hosts exit 3") {
   auto bundle = roce::captures::read_bundle_file(example("cx6dx-ecn-off.json"));
   REQUIRE(bundle.ok());
@@ -284,6 +301,41 @@ TEST_CASE("checks lists every check of the catalog, 32 of them") {
     CHECK(r.out.find(std::string(c.id) + "  [" + roce::engine::to_string(c.default_severity) + "]  " +
                      std::string(c.title) + "\n") != std::string::npos);
   }
+}
+
+TEST_CASE("checks --json: every check of the catalog with its metadata, in catalog order") {
+  const auto r = run("checks --json");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc.at("schema_version") == 1);
+  const auto catalog = roce::checks::all_checks();
+  REQUIRE(doc.at("checks").size() == catalog.size());
+  for (std::size_t i = 0; i < catalog.size(); ++i) {
+    const auto& c = catalog[i];
+    const auto& j = doc["checks"][i];
+    INFO(c.id);
+    CHECK(j.at("id") == std::string(c.id));
+    CHECK(j.at("severity") == roce::engine::to_string(c.default_severity));
+    CHECK(j.at("title") == std::string(c.title));
+    CHECK(j.at("doc") == std::string(c.doc));
+    CHECK(j.at("reads").size() == c.needs.size());
+    CHECK(j.at("profile_keys").size() == c.profile_keys.size());
+    CHECK(j.at("explained_by").size() == c.explained_by.size());
+    REQUIRE(j.at("thresholds").size() == c.thresholds.size());
+    for (std::size_t t = 0; t < c.thresholds.size(); ++t) {
+      CHECK(j["thresholds"][t].at("key") == std::string(c.thresholds[t].key));
+      CHECK(j["thresholds"][t].at("profile_key") ==
+            "thresholds." + std::string(c.id) + "." + std::string(c.thresholds[t].key));
+      CHECK(j["thresholds"][t].at("default") == c.thresholds[t].default_value);
+    }
+  }
+  // As the text shows it: PFC-LOSSLESS reads dcb-pfc and the profile's lossless classes.
+  const auto pfc = std::find_if(doc["checks"].begin(), doc["checks"].end(),
+                                [](const nlohmann::json& j) { return j["id"] == "PFC-LOSSLESS"; });
+  REQUIRE(pfc != doc["checks"].end());
+  CHECK((*pfc)["reads"] == nlohmann::json::array({"dcb-pfc"}));
+  CHECK((*pfc)["profile_keys"] == nlohmann::json::array({"qos.lossless"}));
 }
 
 TEST_CASE("the committed roce-doctor-checks(7) is what make-man-checks writes") {

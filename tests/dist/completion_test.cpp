@@ -131,6 +131,19 @@ TEST_CASE("completion: device names after --dev, from the sysfs tree the command
   CHECK(complete({"show", "--sysfs-root=" + root, "--dev", "ml"}) == std::set<std::string>{"mlx5_0"});
 }
 
+TEST_CASE("completion: device names after --dev under --host sim:FILE, from the simulated host") {
+  const std::set<std::string> simulated{"ens1f0np0", "mlx5_0"};  // examples/sim/healthy.toml's port
+  const std::string model = kSource + "/examples/sim/healthy.toml";
+  const std::string before = slurp(model);
+  CHECK(complete({"--host", "sim:" + model, "show", "--dev", ""}) == simulated);
+  CHECK(complete({"check", "--host=sim:" + model, "--dev", "en"}) == std::set<std::string>{"ens1f0np0"});
+  // "sim:FILE" as bash splits it at ':', relative to the working directory.
+  CHECK(complete({"--host", "sim", ":", "examples/sim/healthy.toml", "tune", "--dev", ""}) == simulated);
+  // A host that cannot be opened offers nothing, and says nothing.
+  CHECK(complete({"--host", "sim:/nonexistent.toml", "show", "--dev", ""}).empty());
+  CHECK(slurp(model) == before);  // completing never advances the model
+}
+
 TEST_CASE("completion: files for captures and positionals, hosts for --host") {
   CHECK(complete({"check", "--from", "examples/cx6dx-h"}) ==
         std::set<std::string>{"examples/cx6dx-healthy.json", "examples/cx6dx-headroom-small.json"});
@@ -174,6 +187,8 @@ TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
         std::set<std::string>{"roce-lossless-pcp", "roce-lossless-two-class"});
   CHECK(complete_zsh("roce-doctor --sysfs-root " + kSource + "/tests/fixtures/sysfs/cx6dx show --dev ml") ==
         std::set<std::string>{"mlx5_0"});
+  CHECK(complete_zsh("roce-doctor --host sim:" + kSource + "/examples/sim/healthy.toml show --dev ") ==
+        std::set<std::string>{"ens1f0np0", "mlx5_0"});
 
   // Sourced after compinit (the build-tree way) it registers itself.
   const auto loaded = shell("zsh -f -c " + shell_word("autoload -U compinit && compinit -u -D && source " +

@@ -2,8 +2,11 @@
 // program run from there: its profiles, examples, man pages, completion and units.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cctype>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "dist/shell.hpp"
@@ -168,6 +171,97 @@ TEST_CASE("install: units run this install's program: /usr/bin with prefix /usr,
     CHECK(verify.out.empty());
     CHECK(verify.err.empty());
   }
+}
+
+namespace {
+
+// Every file under a folder with its bytes, to see that a run wrote nothing there.
+std::map<std::string, std::string> tree_of(const std::string& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    out[e.path().string()] = e.is_regular_file() ? slurp(e.path().string()) : "";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("install: a simulated host run on an installed example writes nothing there, as root or as another user") {
+  const std::string examples = installed("/usr/share/doc/roce-doctor/examples/sim");
+  const std::string model = examples + "/ecn-off.toml";
+  const auto before = tree_of(examples);
+  TempDir runtime;
+  const std::string env = "XDG_RUNTIME_DIR=" + shell_word(runtime.path()) + " ";
+
+  // The examples README's verdict, from the installed copy: simulated in memory.
+  const auto checked = shell(env + shell_word(installed("/usr/bin/roce-doctor")) + " --host sim:" + shell_word(model) +
+                             " check --interval 2");
+  INFO(checked.out << checked.err);
+  CHECK(checked.exit_code == 2);
+  CHECK(checked.out.find("ECN-NIC") != std::string::npos);
+  CHECK(tree_of(examples) == before);
+
+  // A change to it is refused before any write, with the way to run on a copy.
+  TempDir state;
+  const auto applied = shell(env + shell_word(installed("/usr/bin/roce-doctor")) + " --host sim:" + shell_word(model) +
+                             " tune --apply --yes --state-dir " + shell_word(state.path() + "/state"));
+  INFO(applied.out << applied.err);
+  CHECK(applied.exit_code == 3);
+  CHECK(applied.out.find("is read-only (an installed example, or not writable by this user)") != std::string::npos);
+  CHECK(applied.out.find("copy it and run on the copy (cp " + model + " host.toml;") != std::string::npos);
+  CHECK(tree_of(examples) == before);
+
+  // Another user, who cannot write the examples (root owns them, as dpkg installs them), with the
+  // build tree's program (for which this install's examples are no package's: only the file
+  // permissions make the model read-only).
+  if (::geteuid() != 0 || !have_tool("setpriv")) {
+    WARN("not root: no other user to run as");
+    return;
+  }
+  // The user must reach the install: its folders are opened to all for this case.
+  for (fs::path p = examples; p.string().size() >= destdir().size(); p = p.parent_path())
+    fs::permissions(p, fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add);
+  const auto as_nobody = shell("cd / && setpriv --reuid=65534 --regid=65534 --clear-groups env -u XDG_RUNTIME_DIR " +
+                               shell_word(kBin) + " --host sim:" + shell_word(model) + " check --interval 2");
+  INFO(as_nobody.out << as_nobody.err);
+  CHECK(as_nobody.exit_code == 2);
+  CHECK(as_nobody.err.find("Permission denied") == std::string::npos);
+  CHECK(tree_of(examples) == before);
+}
+
+TEST_CASE("install: from a tree that lacks a built file it names the file and package-files, which builds it") {
+  destdir();  // the shared install first: this case takes a file away from the build tree for a while
+  const std::string page = kBuild + "/man/roce-doctor.8.gz", aside = kBuild + "/man/roce-doctor.8.gz.aside";
+  fs::rename(page, aside);
+  struct PutBack {
+    std::string page, aside;
+    ~PutBack() {
+      std::error_code ec;
+      if (!fs::exists(page)) fs::rename(aside, page, ec);
+      fs::remove(aside, ec);
+    }
+  } put_back{page, aside};
+  TempDir prefix;
+  const auto refused = shell("cmake --install " + shell_word(kBuild) + " --prefix " + shell_word(prefix.path()));
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code != 0);
+  // CMake wraps the message: compared with its line breaks and indents as single spaces.
+  std::string said;
+  for (char c : refused.err)
+    if (!std::isspace(static_cast<unsigned char>(c)) || (!said.empty() && said.back() != ' '))
+      said += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  CHECK(said.find(page + " is not built: first run cmake --build " + kBuild + " --target package-files") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(prefix.path() + "/bin/roce-doctor"));  // checked before anything is installed
+
+  const auto built = shell("cmake --build " + shell_word(kBuild) + " --target package-files");
+  INFO(built.out << built.err);
+  REQUIRE(built.exit_code == 0);
+  CHECK(fs::is_regular_file(page));
+  const auto installed_again =
+      shell("cmake --install " + shell_word(kBuild) + " --prefix " + shell_word(prefix.path()));
+  INFO(installed_again.err);
+  CHECK(installed_again.exit_code == 0);
+  CHECK(fs::is_regular_file(prefix.path() + "/share/man/man8/roce-doctor.8.gz"));
 }
 
 }  // namespace roce::test
