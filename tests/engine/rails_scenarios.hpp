@@ -17,8 +17,8 @@ struct Rails {
 };
 
 inline Rails multi_rail_host(std::int64_t monotonic_ns) {
-  auto devices = captures::text::parse_ibstat(read_sample("ibstat_h100_cx7_roce_all.active.0.txt"),
-                                              {"capture", "ibstat"});
+  auto devices =
+      captures::text::parse_ibstat(read_sample("ibstat_h100_cx7_roce_all.active.0.txt"), {"capture", "ibstat"});
   REQUIRE(devices.ok());
   auto stats = captures::text::parse_ethtool_s(read_sample("mlx5_ethtool_S_100G_ofed_badlane.txt"));
   REQUIRE(stats.ok());
