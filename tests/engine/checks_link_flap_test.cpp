@@ -95,6 +95,22 @@ TEST_CASE("LINK-FLAP: a driver reload between the samples is no flap on every ra
     if (other.id != "LINK-SIGNAL") CHECK(findings_of(other, Severity::critical).empty());
 }
 
+TEST_CASE("LINK-FLAP: the QoS setting a reset lost ranks first, the reset last") {
+  Scenario s = healthy_scenario();
+  model::Host before = s.build_before(), now = s.build_now();
+  // A firmware reset between the samples: ifindex and carrier_changes restarted, PFC back to off.
+  *netdev(now).ifindex = 9;
+  *netdev(now).carrier_changes = 1;
+  netdev(now).dcb.pfc->pfc_en = 0;
+  HostRun run(now, &before, 60);
+  const auto ranked = engine::ranked_findings(checks::all_checks(), run.results);
+  REQUIRE(ranked.size() >= 2);
+  CHECK(ranked.front().id == "PFC-LOSSLESS");
+  CHECK(ranked.front().severity == Severity::critical);
+  CHECK(ranked.back().id == "LINK-FLAP");
+  CHECK(ranked.back().severity == Severity::info);
+}
+
 TEST_CASE("LINK-FLAP: each sign of a reset is enough; one counter going backwards is not one") {
   Rails rails = multi_rail_host(1000000000);
   const model::Host& before = rails.host;
