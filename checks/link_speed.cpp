@@ -1,6 +1,7 @@
 // LINK-SPEED: the link runs at the speed the profile expects (without one: as fast as its sibling
-// rails of the same part), and the RDMA port's rate agrees with the netdev's speed. A slow link halves (or quarters)
-// every collective and shifts the PFC headroom and ECN thresholds the rest of the configuration was sized for.
+// rails of the same part), and the RDMA port's rate agrees with the netdev's speed. A slow link
+// halves (or quarters) every collective and shifts the PFC headroom and ECN thresholds the rest of
+// the configuration was sized for.
 #include <algorithm>
 #include <cmath>
 
