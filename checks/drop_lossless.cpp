@@ -1,5 +1,7 @@
 // DROP-LOSSLESS: no packets are dropped on a priority that carries lossless RoCE traffic. PFC
 // should pause the peer before the buffer overflows; drops mean headroom or mapping is wrong.
+#include <algorithm>
+
 #include "checks/common.hpp"
 
 namespace roce::checks {
@@ -16,12 +18,14 @@ struct Drops {
   bool known = false;
 };
 
+// rx_prioN_discards and rx_prioN_buf_discard count the same frames (counters/mlx5.cpp): each drop
+// is counted once, as the larger of the two deltas; both are cited.
 Drops drops_on(const engine::Context& ctx, const engine::PortView& p, int prio) {
   Drops d;
   for (const char* what : {"rx_discards", "rx_buf_discards"})
     if (auto rate = ctx.rate(p, counters::prio_name(prio, what))) {
       d.known = true;
-      d.count += rate->delta;
+      d.count = std::max(d.count, rate->delta);
       d.evidence.push_back(rate->evidence());
     }
   return d;
@@ -93,8 +97,9 @@ engine::CheckInfo info_drop_lossless() {
       .explained_by = {"QOS-TRUST", "QOS-DSCP-MAP", "PFC-LOSSLESS", "BUF-HEADROOM", "BUF-MAP", "BUF-CABLE",
                        "PFC-STORM-GUARD", "PAUSE-STORM"},
       .doc =
-          "Over two samples, counts receive drops for lack of buffer (rx_prioN_discards, rx_prioN_buf_discard) "
-          "on every lossless priority, and on lossy priorities that carry the port's RDMA traffic when it "
+          "Over two samples, counts receive drops for lack of buffer (rx_prioN_discards, rx_prioN_buf_discard: "
+          "the same frames on mlx5, so each drop is counted once, as the larger of the two) on every lossless "
+          "priority, and on lossy priorities that carry the port's RDMA traffic when it "
           "is off the lossless path. rx_discards_phy and the priority's tx pause counters are cited as "
           "evidence. Configuration findings on the same port (trust, DSCP map, PFC, headroom) are linked as "
           "causes.",

@@ -12,7 +12,8 @@ constexpr std::string_view kId = "LINK-FLAP";
 constexpr double kMaxDownEvents = 0;
 
 // IFLA_CARRIER_CHANGES over the window: a netdev field, not a counter set, so built by hand. It
-// counts both edges, down and up.
+// counts both edges, down and up. Only called when the netdev was not reset (PortView::reset): then
+// carrier_changes never goes backwards.
 std::optional<engine::Rate> carrier_changes(const engine::PortView& p, double dt) {
   if (!p.netdev_before || !p.netdev->carrier_changes.ok() || !p.netdev_before->carrier_changes.ok() || dt <= 0)
     return std::nullopt;
@@ -22,7 +23,6 @@ std::optional<engine::Rate> carrier_changes(const engine::PortView& p, double dt
   r.set = p.netdev->carrier_changes.from.source;
   r.before = *p.netdev_before->carrier_changes;
   r.now = *p.netdev->carrier_changes;
-  // A reset: the netdev was re-created (driver reload).
   const model::CounterDelta moved = model::counter_delta(r.before, r.now);
   r.delta = moved.delta;
   r.reset = moved.reset;
@@ -30,9 +30,35 @@ std::optional<engine::Rate> carrier_changes(const engine::PortView& p, double dt
   return r;
 }
 
+// A reset between the samples restarted carrier_changes and the link counters: the window holds the
+// reset (whose own link toggle is no flap), not link events. Said once, as information: a reset
+// also loses the QoS state on drivers that do not keep it, which the QoS checks judge as it is now.
+void report_reset(const engine::PortView& p, engine::Reporter& r) {
+  const std::string dev = p.name(), driver = p.driver();
+  r.finding({
+      .severity = engine::Severity::info,
+      .subject = p.subject(),
+      .title = "netdev was reset between the samples (" + p.reset->signs + "): link events in the window not judged",
+      .evidence = p.reset->evidence,
+      .explanation =
+          "A driver reload or firmware reset re-creates the netdev: carrier_changes and the driver's counters "
+          "start again, and the first carrier-up after it is no link-down. Link events inside such a window "
+          "cannot be told from the reset's own, so they are not judged; the next window is. A reset also loses "
+          "settings the driver does not keep, on some drivers the PFC, trust, DSCP map and buffer "
+          "configuration: the QoS checks judge what the NIC holds now.",
+      .remediation = {"dmesg -T | grep -E '" + dev + (driver.empty() ? "" : "|" + driver) + "'",
+                      "roce-doctor check --only PFC-LOSSLESS,QOS-TRUST,QOS-DSCP-MAP,BUF-HEADROOM"},
+  });
+}
+
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const double max_down = ctx.profile.threshold(kId, "max_down_events", kMaxDownEvents);
   for (const auto& p : ctx.ports()) {
+    if (p.reset && ctx.has_rates()) {
+      r.evaluated();
+      report_reset(p, r);
+      continue;
+    }
     const auto down_events = ctx.rate(p, "link.down_events");  // mlx5 link_down_events_phy, bnxt link_down_events
     const auto downed = ctx.rate(p, "link.downed");            // IB PMA link_downed
     const auto carrier = carrier_changes(p, ctx.dt_seconds);
@@ -82,9 +108,11 @@ engine::CheckInfo info_link_flap() {
       .explained_by = {"LINK-SIGNAL"},
       .doc =
           "Over two samples: Δlink_down_events_phy (mlx5; bnxt link_down_events), ΔIB PMA link_downed and "
-          "Δcarrier_changes of the netdev (two per flap). Any link-down in the window is critical. A counter "
-          "that went backwards (driver reload, netdev re-created) counts from zero. A bad signal "
-          "(LINK-SIGNAL) on the same port is the likely cause.",
+          "Δcarrier_changes of the netdev (two per flap). Any link-down in the window is critical. A netdev "
+          "reset between the samples (driver reload, firmware reset: the ifindex changed, carrier_changes "
+          "went backwards, or most ethtool -S counters did) is reported as information instead and the "
+          "window is not judged as link events. Another counter that went backwards counts from zero. A "
+          "bad signal (LINK-SIGNAL) on the same port is the likely cause.",
       .evaluate = evaluate,
   };
 }

@@ -1,6 +1,7 @@
-// LINK-SPEED: the link runs at the speed the profile expects, and the RDMA port's rate agrees with
-// the netdev's speed. A slow link halves (or quarters) every collective and shifts the PFC
-// headroom and ECN thresholds the rest of the configuration was sized for.
+// LINK-SPEED: the link runs at the speed the profile expects (without one: as fast as its sibling
+// rails of the same part), and the RDMA port's rate agrees with the netdev's speed. A slow link
+// halves (or quarters) every collective and shifts the PFC headroom and ECN thresholds the rest of
+// the configuration was sized for.
 #include <algorithm>
 #include <cmath>
 
@@ -21,6 +22,69 @@ engine::Evidence speed_evidence(const model::NetDev& nd) {
   return config("speed", v, nd.link);
 }
 
+// The part a rail is, as far as the model carries it: the driver, the RDMA device's hca_type (the
+// name of its PCI device id: MT4129 is a ConnectX-7) and board_id (the PSID, one SKU). Empty when
+// hca_type is unknown: the driver alone mixes adapter generations, so such a port has no siblings.
+std::string part_of(const engine::PortView& p) {
+  if (!p.device || !p.device->hca_type.ok() || p.device->hca_type->empty()) return {};
+  return p.driver() + "/" + *p.device->hca_type + "/" + (p.device->board_id.ok() ? *p.device->board_id : "");
+}
+
+// A rail's siblings: the other ports of the same part whose link is up at a known speed.
+struct Siblings {
+  std::size_t count = 0;
+  std::uint32_t fastest = 0;
+  std::vector<const engine::PortView*> at_fastest;
+};
+
+Siblings siblings_of(const engine::Context& ctx, const engine::PortView& p, const std::string& part) {
+  Siblings s;
+  if (part.empty()) return s;
+  for (const auto& q : ctx.ports()) {
+    if (&q == &p || part_of(q) != part || !link::down_reason(q).empty() || !q.netdev->link.ok() ||
+        !q.netdev->link->speed_mbps)
+      continue;
+    ++s.count;
+    const std::uint32_t speed = *q.netdev->link->speed_mbps;
+    if (speed > s.fastest) s.at_fastest.clear(), s.fastest = speed;
+    if (speed == s.fastest) s.at_fastest.push_back(&q);
+  }
+  return s;
+}
+
+void report_slower_than_siblings(const engine::PortView& p, std::uint32_t speed, const Siblings& s,
+                                 engine::Reporter& r) {
+  const std::string dev = p.name();
+  const std::string hca = *p.device->hca_type;
+  const std::string who =
+      s.at_fastest.size() == s.count
+          ? "its " + std::to_string(s.count) + " sibling " + (s.count == 1 ? "rail" : "rails")
+          : std::to_string(s.at_fastest.size()) + " of its " + std::to_string(s.count) + " sibling rails";
+  std::vector<engine::Evidence> evidence = {speed_evidence(*p.netdev), config("hca_type", hca, p.device->hca_type)};
+  for (const auto* q : s.at_fastest) {
+    engine::Evidence e = speed_evidence(*q->netdev);
+    e.name = "speed of " + q->name();
+    evidence.push_back(std::move(e));
+  }
+  r.finding({
+      .severity = engine::Severity::warning,
+      .subject = p.subject(),
+      .title = "link runs at " + link::speed_text(speed) + ", " + who + " (" + hca + ", same part) at " +
+               link::speed_text(s.fastest),
+      .evidence = std::move(evidence),
+      .explanation =
+          "Rails of the same adapter part are built to run at the same speed: one that negotiated lower carries "
+          "a fraction of its share, and every collective across the rails waits for it; its PFC headroom and ECN "
+          "thresholds were sized for the faster speed. The part runs at the higher speed on its siblings, so "
+          "the limit is this rail's cable, transceiver or switch port, or an advertised-mode restriction on "
+          "either end. The modes each end advertises are not collected: ethtool shows the supported, advertised "
+          "and link partner modes (the switch port's are on the switch). A profile with link.expected_speed_gbps "
+          "judges against that speed instead.",
+      .remediation = {"ethtool " + dev, "ethtool -m " + dev,
+                      "ethtool -s " + dev + " autoneg on speed " + std::to_string(s.fastest) + " duplex full"},
+  });
+}
+
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const double tolerance = ctx.profile.threshold(kId, "max_rate_mismatch", kMaxRateMismatch);
   const auto expected = ctx.profile.expected_speed_mbps;
@@ -37,11 +101,16 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
     }
     const std::uint32_t speed = *p.netdev->link->speed_mbps;
     const bool has_rate = p.port && p.port->rate_gbps.ok();
-    if (!expected && !has_rate) {
-      r.skip(dev, "no link.expected_speed_gbps in the profile and no RDMA port rate to compare with");
+    const Siblings siblings = expected ? Siblings{} : siblings_of(ctx, p, part_of(p));
+    if (!expected && !has_rate && siblings.count == 0) {
+      r.skip(dev,
+             "no link.expected_speed_gbps in the profile and no RDMA port rate to compare with, nor a sibling rail "
+             "of the same part");
       continue;
     }
     r.evaluated();
+
+    if (!expected && speed < siblings.fastest) report_slower_than_siblings(p, speed, siblings, r);
 
     if (expected && speed < *expected) {
       r.finding({
@@ -107,11 +176,13 @@ engine::CheckInfo info_link_speed() {
       .explained_by = {"LINK-STATE"},
       .doc =
           "Compares the netdev link speed (ethtool) with the profile's link.expected_speed_gbps (warning when "
-          "lower) and with the RDMA port's sysfs rate (warning when they differ by more than 10%, from 10 Gb/s "
+          "lower) or, when the profile sets none, with its sibling rails: the other ports of the same part "
+          "(driver, RDMA hca_type and board_id; warning when it is slower than the fastest of them that is "
+          "up), and with the RDMA port's sysfs rate (warning when they differ by more than 10%, from 10 Gb/s "
           "up: below that the IB rate encoding cannot express Ethernet speeds). A port that is down is "
-          "skipped: LINK-STATE reports it. Without an expected speed and an RDMA rate the port is skipped. The "
-          "modes a port supports are not collected, so a link below its own maximum is found only through "
-          "the profile's expected speed.",
+          "skipped: LINK-STATE reports it, and it is no sibling. Without an expected speed, a sibling and an "
+          "RDMA rate the port is skipped. The link modes either end advertises are not collected, so a single "
+          "rail below its own maximum is found only through the profile's expected speed.",
       .evaluate = evaluate,
   };
 }

@@ -33,6 +33,8 @@ constexpr Rule kRules[] = {
 
     // Port MAC statistics. continuous_pause_events is not a storm counter in mlx5's sense (no
     // watermark, no pause disabling) and stays raw.
+    // rx_stat_discard is the port's total of receive discards; rx_discard_packets_cos{N} split the
+    // same frames by CoS queue: never add them to it.
     {"port.rx_discards", "rx_stat_discard"},
     {"port.tx_discards", "tx_stat_discard"},
     {"port.rx_bytes", "rx_bytes", E, false},

@@ -8,7 +8,9 @@
 //   prio[N].rx_pause_us  prio[N].tx_pause_us    pause duration, microseconds
 //   prio[N].rx_pause_transitions
 //   prio[N].rx_discards                         dropped for lack of receive buffer on the port
-//   prio[N].rx_buf_discards  prio[N].rx_cong_discards  prio[N].rx_ecn_marked
+//   prio[N].rx_buf_discards                     the same drops seen per host (mlx5): never add it to
+//                                               rx_discards, take the larger (counters/mlx5.cpp)
+//   prio[N].rx_cong_discards  prio[N].rx_ecn_marked
 //   global.rx_pause  global.tx_pause  global.rx_pause_us  global.tx_pause_us   802.3x pause
 //   global.rx_pause_transitions
 //   pause.storm_warning_events  pause.storm_error_events

@@ -18,6 +18,14 @@ constexpr Rule kRules[] = {
     {"prio[{n}].rx_pause_us", "rx_prio{n}_pause_duration"},
     {"prio[{n}].tx_pause_us", "tx_prio{n}_pause_duration"},
     {"prio[{n}].rx_pause_transitions", "rx_prio{n}_pause_transition"},
+    // Drops for lack of receive buffer, and which counters see the same frames (counters.rst,
+    // en_stats.c): rx_prio{n}_discards (PPCNT per-priority group, kernel 5.6+) counts the frames the
+    // port dropped on priority n; rx_prio{n}_buf_discard (per-port-buffer congestion group, sbcam cap)
+    // counts the drops "due to lack of per host receive buffers": on a single-host adapter the same
+    // frames, on a multi-host one the host's share of them. Never add the two: a drop is
+    // max(Δ discards, Δ buf_discard). rx_discards_phy is the port total of the same drops over all
+    // priorities; rx_out_of_buffer (host.rx_out_of_buffer) and hw_counters out_of_buffer count frames
+    // the port accepted but no receive queue had a buffer for: other frames, later in the path.
     {"prio[{n}].rx_discards", "rx_prio{n}_discards"},
     {"prio[{n}].rx_buf_discards", "rx_prio{n}_buf_discard"},
     {"prio[{n}].rx_cong_discards", "rx_prio{n}_cong_discard"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <string_view>
+#include <unordered_map>
 
 #include "model/for_each_field.hpp"
 #include "model/port_netdev.hpp"
@@ -18,6 +19,40 @@ Evidence Rate::evidence() const {
   e.reset = reset;
   e.from = {set, canonical};
   return e;
+}
+
+std::optional<NetdevReset> netdev_reset(const model::NetDev& before, const model::NetDev& now) {
+  NetdevReset r;
+  auto sign = [&](std::string text, Evidence e) {
+    r.signs += (r.signs.empty() ? "" : ", ") + text;
+    r.evidence.push_back(std::move(e));
+  };
+  if (before.ifindex.ok() && now.ifindex.ok() && *before.ifindex != *now.ifindex)
+    sign("ifindex " + std::to_string(*before.ifindex) + " -> " + std::to_string(*now.ifindex),
+         {"ifindex", std::to_string(*now.ifindex), std::nullopt, std::nullopt, false, now.ifindex.from});
+  if (before.carrier_changes.ok() && now.carrier_changes.ok() && *now.carrier_changes < *before.carrier_changes)
+    sign("carrier_changes " + std::to_string(*before.carrier_changes) + " -> " + std::to_string(*now.carrier_changes),
+         {"carrier_changes", std::to_string(*now.carrier_changes), *now.carrier_changes, std::nullopt, true,
+          now.carrier_changes.from});
+  if (before.ethtool_stats.ok() && now.ethtool_stats.ok()) {
+    std::unordered_map<std::string_view, std::uint64_t> earlier;
+    for (const auto& [name, v] : before.ethtool_stats->entries) earlier.try_emplace(name, v);
+    std::size_t counted = 0, backwards = 0;
+    for (const auto& [name, v] : now.ethtool_stats->entries) {
+      auto b = earlier.find(name);
+      if (b == earlier.end() || b->second == 0) continue;
+      ++counted;
+      backwards += v < b->second;
+      earlier.erase(b);  // a name printed twice counts once
+    }
+    if (backwards >= NetdevReset::kResetMinCounters && 2 * backwards >= counted) {
+      const std::string n = std::to_string(backwards) + " of " + std::to_string(counted);
+      sign(n + " ethtool -S counters went backwards",
+           {"ethtool -S counters that went backwards", n, std::nullopt, std::nullopt, true, now.ethtool_stats.from});
+    }
+  }
+  if (r.signs.empty()) return std::nullopt;
+  return r;
 }
 
 double pause_fraction(std::uint64_t delta_us, double dt_seconds) {
@@ -140,6 +175,7 @@ Context::Context(const model::Host& now_host, const model::Host* before_host, do
     v.now = counters::canonicalize(&nd, port);
     if (before) {
       v.netdev_before = before->netdev(nd.name);
+      if (v.netdev_before) v.reset = netdev_reset(*v.netdev_before, nd);
       const model::RdmaPort* port_before = dev && port ? find_port(*before, dev->name, port->number) : nullptr;
       if (v.netdev_before || port_before) v.before = counters::canonicalize(v.netdev_before, port_before);
     }

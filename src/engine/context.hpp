@@ -32,6 +32,22 @@ struct Rate {
 /// A pause duration (µs) delta as the fraction of the window spent paused, clamped to [0, 1].
 double pause_fraction(std::uint64_t delta_us, double dt_seconds);
 
+/// A netdev reset between two samples: a driver reload or firmware reset re-created the netdev, so
+/// its counters and carrier_changes started again. A window holding one says nothing about link
+/// events (the reset itself toggled the link), and settings the driver does not keep (on some drivers
+/// the DCB/QoS state) were lost. Its signs, any of which is enough:
+///   - the ifindex changed (the netdev was re-created),
+///   - carrier_changes went backwards,
+///   - ethtool -S counters went backwards together: at least kResetMinCounters, and at least half of
+///     those that were non-zero before (one counter cleared alone is a port re-init, not a reset).
+struct NetdevReset {
+  static constexpr std::size_t kResetMinCounters = 2;
+  std::string signs;               // "ifindex 7 -> 15, carrier_changes 6 -> 1"
+  std::vector<Evidence> evidence;  // ifindex, carrier_changes, the ethtool counters' count
+};
+/// nullopt when nothing says the netdev was reset between `before` and `now`.
+std::optional<NetdevReset> netdev_reset(const model::NetDev& before, const model::NetDev& now);
+
 /// One RoCE port: an Ethernet netdev with (normally) its RDMA device/port, and its counters in
 /// canonical names, now and (if there is an earlier sample) before.
 struct PortView {
@@ -41,6 +57,7 @@ struct PortView {
   const model::RdmaPort* port = nullptr;
   bool stand_in = false;  // netdev is a stand-in: nothing to tune or measure there
   const model::NetDev* netdev_before = nullptr;
+  std::optional<NetdevReset> reset;  // the netdev was reset between the samples
   counters::Canonical now;
   std::optional<counters::Canonical> before;
 

@@ -141,7 +141,7 @@ void add_counter_rates(SeriesCollector::PortState& st, const CounterSets& sets, 
   if (drops) out.lossless_drops_per_s.add(t_ms, *drops / dt), out.has_drops = true;
 }
 
-// Link events: carrier changes, operstate and RDMA port state transitions.
+// Link events: carrier changes (or a netdev reset), operstate and RDMA port state transitions.
 void add_link_events(SeriesCollector::PortState& st, const model::NetDev& nd, const model::RdmaPort* port,
                      std::int64_t t_ms, SeriesSet& set) {
   auto event = [&](std::string what) {
@@ -150,11 +150,22 @@ void add_link_events(SeriesCollector::PortState& st, const model::NetDev& nd, co
     else
       ++set.link_events_dropped;
   };
+  // A netdev reset (engine::netdev_reset, from the ifindex and carrier_changes kept here) is one
+  // event, as LINK-FLAP sees it: the reset's own carrier-up is no carrier change.
+  model::NetDev previous;
+  if (st.has_carrier) previous.carrier_changes = model::Field<std::uint64_t>::of(st.carrier_changes);
+  if (st.has_ifindex) previous.ifindex = model::Field<std::uint32_t>::of(st.ifindex);
+  if (auto reset = engine::netdev_reset(previous, nd))
+    event("netdev reset (" + reset->signs + ")");
+  else if (nd.carrier_changes.ok() && st.has_carrier && *nd.carrier_changes > st.carrier_changes)
+    event("carrier changes +" + std::to_string(*nd.carrier_changes - st.carrier_changes));
   if (nd.carrier_changes.ok()) {
-    if (st.has_carrier && *nd.carrier_changes > st.carrier_changes)
-      event("carrier changes +" + std::to_string(*nd.carrier_changes - st.carrier_changes));
     st.carrier_changes = *nd.carrier_changes;
     st.has_carrier = true;
+  }
+  if (nd.ifindex.ok()) {
+    st.ifindex = *nd.ifindex;
+    st.has_ifindex = true;
   }
   const std::string operstate = nd.operstate.ok() ? *nd.operstate : std::string();
   if (!st.operstate.empty() && !operstate.empty() && operstate != st.operstate)

@@ -38,7 +38,8 @@ class Series {
 struct LinkEvent {
   std::int64_t t_ms = 0;
   std::string netdev;
-  std::string what;  // "carrier changes +2", "operstate up -> down", "port state 4: ACTIVE -> 1: DOWN"
+  std::string what;  // "carrier changes +2", "operstate up -> down", "port state 4: ACTIVE -> 1: DOWN",
+                     // "netdev reset (ifindex 4 -> 24, carrier_changes 6 -> 1)"
 };
 
 /// The plots of one port (netdev).
@@ -85,6 +86,8 @@ class SeriesCollector {
     std::string operstate, port_state;
     std::uint64_t carrier_changes = 0;
     bool has_carrier = false;
+    std::uint32_t ifindex = 0;
+    bool has_ifindex = false;
   };
 
  private:

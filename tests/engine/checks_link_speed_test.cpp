@@ -1,5 +1,6 @@
 // Scenario tests of LINK-SPEED (checks/link_speed.cpp).
 #include "link_scenarios.hpp"
+#include "rails_scenarios.hpp"
 
 namespace roce::test {
 
@@ -62,6 +63,59 @@ TEST_CASE("LINK-SPEED: nothing to compare against is skipped, not ok") {
   const auto r2 = Run(s).result("LINK-SPEED");
   CHECK(r2.status == Status::skipped);
   CHECK(r2.skipped_reason == "ens1f0np0: link-settings unsupported (Operation not supported)");
+}
+
+}  // namespace roce::test
+
+namespace roce::test {
+
+// A real 12-port H100 node (rails_scenarios.hpp): 8 ConnectX-7 rails at 400G, 4 ConnectX-6 Dx at 100G.
+TEST_CASE("LINK-SPEED: one ConnectX-7 rail at 100G among its seven 400G siblings, with no expected speed") {
+  Rails rails = multi_rail_host(1000000000);
+  const std::string slow = rails.cx7[3];
+  set_speed(rails.host, slow, 100000);  // the RDMA rate follows: no rate mismatch to find it by
+  const auto r = HostRun(rails.host, nullptr, 0).result("LINK-SPEED");
+  const auto f = only_finding(r);
+  CHECK(f.severity == Severity::warning);
+  CHECK(f.subject.netdev == slow);
+  CHECK(f.title == "link runs at 100 Gb/s, its 7 sibling rails (MT4129, same part) at 400 Gb/s");
+  CHECK(evidence(f, "speed").value == "100000 Mb/s, 4 lanes");
+  CHECK(evidence(f, "hca_type").value == "MT4129");
+  CHECK(evidence(f, "speed of " + rails.cx7[0]).value == "400000 Mb/s, 4 lanes");
+  CHECK(f.evidence.size() == 2 + 7);
+  CHECK_THAT(f.explanation, Contains("advertise"));
+  CHECK(f.remediation.back() == "ethtool -s " + slow + " autoneg on speed 400000 duplex full");
+  // The ConnectX-6 Dx ports at 100G are another part: not the 400G rails' siblings, and not flagged.
+  CHECK(r.notes.empty());
+}
+
+TEST_CASE("LINK-SPEED: siblings are the same part, up; the profile's expected speed replaces them") {
+  Rails rails = multi_rail_host(1000000000);
+  // Half the rails at 200G: each slow one is judged against the four at 400G.
+  for (int i = 0; i < 4; ++i) set_speed(rails.host, rails.cx7[static_cast<std::size_t>(i)], 200000);
+  const auto r = HostRun(rails.host, nullptr, 0).result("LINK-SPEED");
+  REQUIRE(r.findings.size() == 4);
+  CHECK(r.findings[0].title == "link runs at 200 Gb/s, 4 of its 7 sibling rails (MT4129, same part) at 400 Gb/s");
+
+  // Every rail at 100G: nothing faster to compare with.
+  Rails same = multi_rail_host(1000000000);
+  for (const auto& n : same.cx7) set_speed(same.host, n, 100000);
+  CHECK(HostRun(same.host, nullptr, 0).result("LINK-SPEED").status == Status::ok);
+
+  // A sibling whose link is down is none: LINK-STATE reports it.
+  Rails down = multi_rail_host(1000000000);
+  set_speed(down.host, down.cx7[0], 100000);
+  for (std::size_t i = 1; i < down.cx7.size(); ++i) netdev(down.host, down.cx7[i]).operstate->assign("down");
+  CHECK(HostRun(down.host, nullptr, 0).result("LINK-SPEED").status == Status::ok);
+
+  // With link.expected_speed_gbps the profile is the reference (the 100G ConnectX-6 Dx ports included).
+  Rails one = multi_rail_host(1000000000);
+  set_speed(one.host, one.cx7[3], 100000);
+  profile::Profile p = profile::default_profile();
+  p.expected_speed_mbps = 400000;
+  const auto r2 = HostRun(one.host, nullptr, 0, p).result("LINK-SPEED");
+  REQUIRE(r2.findings.size() == 5);
+  for (const auto& f : r2.findings) CHECK_THAT(f.title, Contains("profile expects 400 Gb/s"));
 }
 
 }  // namespace roce::test

@@ -236,3 +236,28 @@ TEST_CASE("a clock stepped back: one warning for the whole run of skipped sample
 }
 
 }  // namespace roce::test
+
+namespace roce::test {
+
+TEST_CASE("a driver reload in the series is one netdev-reset event, and no LINK-FLAP interval") {
+  auto samples = sample_series({30, 60, {}});
+  // From sample 15 the netdev is re-created: new ifindex, carrier_changes restarted (one carrier-up).
+  for (std::size_t i = 15; i < samples.size(); ++i) {
+    auto& nd = testing::netdev(samples[i]);
+    nd.ifindex = model::Field<std::uint32_t>::of(31, {});
+    nd.carrier_changes = model::Field<std::uint64_t>::of(1, {});
+  }
+  for (std::size_t i = 0; i < 15; ++i) {
+    auto& nd = testing::netdev(samples[i]);
+    nd.ifindex = model::Field<std::uint32_t>::of(6, {});
+    nd.carrier_changes = model::Field<std::uint64_t>::of(6, {});
+  }
+  const auto r = run(samples);
+  INFO(describe(r));
+  REQUIRE(r.series.link_events.size() == 1);
+  CHECK(r.series.link_events[0].t_ms == samples[15].time_unix_ms);
+  CHECK(r.series.link_events[0].what == "netdev reset (ifindex 6 -> 31, carrier_changes 6 -> 1)");
+  for (const auto& in : of(r, "LINK-FLAP")) CHECK(in.worst == engine::Severity::info);
+}
+
+}  // namespace roce::test
