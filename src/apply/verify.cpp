@@ -44,19 +44,25 @@ WindowFigures measure(const Window& window, const profile::Profile& profile) {
     const auto& state = port.netdev->operstate;
     if (!state.ok() || *state != "up") f.links_down.push_back(port.netdev->name);
     if (!ctx.has_rates()) continue;
-    for (int q = 0; q < model::kPriorities; ++q)
+    // rx_prioN_discards and rx_prioN_buf_discard count the same frames on mlx5 (counters/mlx5.cpp):
+    // a priority's drops are the larger of the two, never their sum.
+    for (int q = 0; q < model::kPriorities; ++q) {
+      std::optional<std::uint64_t> drops;
       for (const char* what : {"rx_discards", "rx_buf_discards"})
-        if (auto rate = ctx.rate(port, counters::prio_name(q, what)))
-          f.all_priority_drops = f.all_priority_drops.value_or(0) + rate->delta;
+        if (auto rate = ctx.rate(port, counters::prio_name(q, what))) drops = std::max(drops.value_or(0), rate->delta);
+      if (drops) f.all_priority_drops = f.all_priority_drops.value_or(0) + *drops;
+    }
     for (const auto& lossless : profile.lossless) {
+      std::optional<std::uint64_t> drops;
       for (const char* what : {"rx_discards", "rx_buf_discards"}) {
         const std::string name = counters::prio_name(lossless.priority, what);
         if (auto rate = ctx.rate(port, name)) {
-          f.drops = f.drops.value_or(0) + rate->delta;
+          drops = std::max(drops.value_or(0), rate->delta);
           f.counter_reset |= rate->reset;
           f.drop_counters.push_back(port.netdev->name + " " + name);
         }
       }
+      if (drops) f.drops = f.drops.value_or(0) + *drops;
       for (const char* what : {"rx_pause_us", "tx_pause_us"}) {
         if (auto rate = ctx.rate(port, counters::prio_name(lossless.priority, what))) {
           const double fraction = engine::pause_fraction(rate->delta, f.seconds);
