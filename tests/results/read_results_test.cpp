@@ -340,6 +340,13 @@ TEST_CASE("nccl-tests: a real old-layout run on one node and a real 2 x 8 run gi
   CHECK(old->front().rows.back().in_place->busbw == 235.03);
   CHECK(old->front().avg_busbw == 68.4048);
 
+  auto gather = read_fixture("nccl_all_gather_1x8_old_layout.txt");
+  if (!gather) FAIL(gather.error().message);
+  REQUIRE(gather->front().rows.size() == 34);
+  CHECK(gather->front().rows.back().redop.empty());
+  CHECK(gather->front().rows.back().out_of_place->busbw == 223.39);
+  CHECK(gather->front().rows.back().in_place->busbw == 230.07);
+
   auto oci = read_fixture("nccl_all_reduce_2x8_a100_oci.txt");
   if (!oci) FAIL(oci.error().message);
   const auto& r = oci->front();
