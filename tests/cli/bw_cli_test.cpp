@@ -148,6 +148,15 @@ TEST_CASE("bw: a result that cannot be judged still gives its headline figure an
 
   const auto p = run("bw --json --from '" + bw_example("cx6dx-healthy.json") + "' '" +
                      bw_fixture("perftest_write_bw_loopback_interleaved.txt") + "'");
+  // all_gather's in-place side is the faster one here: the peak is its, the largest size shows both.
+  const auto g = run("bw --json --line-rate 8x200G '" + bw_fixture("nccl_all_gather_1x8_old_layout.txt") + "'");
+  const Json gather_doc = Json::parse(g.out);
+  const auto& gather = gather_doc["results"].at(0)["figure"];
+  CHECK(gather["peak_busbw"] == 230.07);
+  CHECK(gather["busbw_out_of_place"] == 223.39);
+  CHECK(gather["avg_busbw"] == 58.2651);
+  CHECK(gather_doc["results"].at(0)["reason"].get<std::string>().starts_with("the run stayed on one node"));
+
   const Json perf_doc = Json::parse(p.out);
   const auto& perf = perf_doc["results"].at(0);
   CHECK(perf["header"]["device"] == "ib0");
