@@ -81,7 +81,7 @@ void report_bandwidth(const engine::Context& ctx, engine::Reporter& r, model::Ba
         .remediation = {"roce-doctor check"},
     };
     if (perftest) {
-      const std::string dev = j.port ? (j.port->device ? j.port->device->name : j.port->name())
+      const std::string dev = j.port               ? (j.port->device ? j.port->device->name : j.port->name())
                               : res.device.empty() ? std::string("<RDMA device>")
                                                    : res.device;
       f.remediation.push_back("ib_write_bw -d " + dev + " -x <RoCE v2 GID index> --report_gbits -s 65536 -D 10 <peer>");

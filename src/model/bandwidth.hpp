@@ -56,9 +56,9 @@ struct NcclTestsRank {
 
 /// What the NICs a result ran over carry, as `bw --line-rate` states it: NICS x GBPS_PER_NIC.
 struct StatedLineRate {
-  int nics = 1;               // NICs per node (perftest runs over one of them)
-  double gbps_per_nic = 0;    // Gb/s (10^9 bit/s)
-  std::string text{};         // as given: "8x400G"
+  int nics = 1;             // NICs per node (perftest runs over one of them)
+  double gbps_per_nic = 0;  // Gb/s (10^9 bit/s)
+  std::string text{};       // as given: "8x400G"
   bool operator==(const StatedLineRate&) const = default;
 };
 

@@ -35,8 +35,8 @@ RankSummary rank_summary(const model::BandwidthResult& r) {
   RankSummary s;
   s.ranks = r.ranks.size();
   for (const auto& host : model::rank_hosts(r)) {
-    const int n = static_cast<int>(std::count_if(r.ranks.begin(), r.ranks.end(),
-                                                 [&](const model::NcclTestsRank& k) { return k.host == host; }));
+    const int n = static_cast<int>(
+        std::count_if(r.ranks.begin(), r.ranks.end(), [&](const model::NcclTestsRank& k) { return k.host == host; }));
     s.most_per_node = std::max(s.most_per_node, n);
     s.fewest_per_node = s.nodes == 0 ? n : std::min(s.fewest_per_node, n);
     ++s.nodes;
@@ -134,7 +134,9 @@ nlohmann::ordered_json bw_optional(const std::optional<double>& v) {
 
 nlohmann::ordered_json header_json(const model::BandwidthResult& r) {
   nlohmann::ordered_json h;
-  auto text = [](const std::string& v) { return v.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v); };
+  auto text = [](const std::string& v) {
+    return v.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+  };
   auto count = [](const std::optional<std::uint32_t>& v) {
     return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
   };

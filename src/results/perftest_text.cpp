@@ -276,10 +276,9 @@ class PerftestTextReader {
                         ": perftest result table without rows: the output is truncated",
                     "give the whole output of the run, down to the closing dashed line");
       if (tables_[i].titles == 2)
-        out_[i].notices.push_back("server and client output interleaved (titles at lines " +
-                                  std::to_string(tables_[i].first_line) + " and " +
-                                  std::to_string(tables_[i].second_title_line) +
-                                  "): read as one run, each message size once");
+        out_[i].notices.push_back(
+            "server and client output interleaved (titles at lines " + std::to_string(tables_[i].first_line) + " and " +
+            std::to_string(tables_[i].second_title_line) + "): read as one run, each message size once");
     }
     return merged(std::move(out_));
   }

@@ -144,8 +144,8 @@ std::optional<Repaired> closed_at_cut(std::string_view text) {
       const bool closing = tag.starts_with("</");
       std::size_t n = closing ? 2 : 1;
       const std::size_t name_start = n;
-      while (n < tag.size() && tag[n] != ' ' && tag[n] != '\t' && tag[n] != '\n' && tag[n] != '\r' &&
-             tag[n] != '/' && tag[n] != '>')
+      while (n < tag.size() && tag[n] != ' ' && tag[n] != '\t' && tag[n] != '\n' && tag[n] != '\r' && tag[n] != '/' &&
+             tag[n] != '>')
         ++n;
       const std::string name(tag.substr(name_start, n - name_start));
       if (name.empty()) return std::nullopt;
@@ -208,10 +208,10 @@ Expected<model::Topology> parse_nccl_topo_xml(std::string_view text, const std::
     for (const auto& nic : t.nics) t.pairs.push_back({gpu.name, nic.name, nccl_distance(gpu, nic)});
   if (cut)
     t.notices.push_back(name + ":" + std::to_string(cut->cut_line) + ": the dump is cut short inside <" +
-                        cut->innermost + "> (line " + std::to_string(cut->innermost_line) +
-                        "): read up to there, " + std::to_string(t.gpus.size()) + " GPU" +
-                        (t.gpus.size() == 1 ? "" : "s") + " and " + std::to_string(t.nics.size()) + " NIC" +
-                        (t.nics.size() == 1 ? "" : "s") + "; any after the cut are missing");
+                        cut->innermost + "> (line " + std::to_string(cut->innermost_line) + "): read up to there, " +
+                        std::to_string(t.gpus.size()) + " GPU" + (t.gpus.size() == 1 ? "" : "s") + " and " +
+                        std::to_string(t.nics.size()) + " NIC" + (t.nics.size() == 1 ? "" : "s") +
+                        "; any after the cut are missing");
   return t;
 }
 

@@ -116,7 +116,8 @@ TEST_CASE("perftest: both sides of one run pasted one after the other are one re
   REQUIRE(r.ok());
   REQUIRE(r->size() == 1);
   CHECK(r->front().rows.size() == 1);
-  CHECK(r->front().notices.at(0) == "the output of both sides of one run (lines 2 and 25), with the same figures: read once");
+  CHECK(r->front().notices.at(0) ==
+        "the output of both sides of one run (lines 2 and 25), with the same figures: read once");
   std::string other = one;
   other.replace(other.find("36.07"), 5, "35.90");  // ib_send_bw's receiver counts otherwise: two measurements
   auto two = read(one + other);
