@@ -153,6 +153,21 @@ TEST_CASE("perftest: a real loopback printing one side after the other with the 
   CHECK(r->front().notices.at(0).starts_with("the output of both sides of one run (lines 2 and 24)"));
 }
 
+TEST_CASE("perftest: a real bidirectional -a sweep over 4 QPs, server then client, newer header lines") {
+  auto r = read_fixture("perftest_write_bw_bidir_sweep_ionic.txt");
+  if (!r) FAIL(r.error().message);
+  REQUIRE(r->size() == 1);
+  const auto& res = r->front();
+  CHECK(res.bidirectional);
+  CHECK(res.device == "ionic_1");
+  CHECK(res.qps == 4u);
+  CHECK(res.gid_index == 1u);
+  REQUIRE(res.rows.size() == 23);
+  CHECK(res.rows.back().gbps == 777.79);
+  CHECK(res.rows.back().peak_gbps == 778.53);
+  CHECK(res.notices.at(0) == "the output of both sides of one run (lines 11 and 78), with the same figures: read once");
+}
+
 TEST_CASE("perftest: interleaved sides whose devices differ keep the first; a cut side is still truncated") {
   std::string text = fixture("perftest_write_bw_loopback_interleaved.txt");
   const auto second_title = text.find("RDMA_Write BW Test", text.find("RDMA_Write BW Test") + 1);
