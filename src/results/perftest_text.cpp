@@ -1,5 +1,7 @@
 // perftest's text output (ib_write_bw, ib_read_bw, ib_send_bw): the header block, the result table.
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 #include "captures/text/text_input.hpp"
 #include "results/numbers.hpp"
@@ -81,11 +83,18 @@ std::string unit_of(std::string_view header) {
   return close == std::string_view::npos ? std::string() : std::string(header.substr(open + 1, close - open - 1));
 }
 
+// A row's figures as a key: what same_figures compares.
+using RowKey = std::tuple<std::uint64_t, std::uint64_t, double, double, double>;
+RowKey key_of(const model::BandwidthRow& w) {
+  return {w.bytes, w.iterations.value_or(0), w.peak.value_or(-1), w.average.value_or(-1), w.msg_rate_mpps.value_or(-1)};
+}
+
 struct Table {
   bool open = false;  // a "#bytes" line was read for the current result
   int titles = 0;     // "... BW Test" lines of the result: 2 when server and client output are interleaved
   int headers = 0;    // "#bytes" lines of the result: one per title
   std::size_t first_line = 0, second_title_line = 0;  // the result's first line; the second title's
+  std::set<RowKey> seen;                              // interleaved: the rows read, to drop the other side's copies
   bool qos = false;   // "#sl" column after #bytes
   bool peak = true;   // a "BW peak" column (perftest always prints one; tools modelled on it may not)
   std::size_t header_line = 0;
@@ -147,8 +156,11 @@ bool same_figures(const model::BandwidthRow& a, const model::BandwidthRow& b) {
          a.msg_rate_mpps == b.msg_rate_mpps;
 }
 
-bool has_row(const BandwidthResult& r, const model::BandwidthRow& row) {
-  return std::any_of(r.rows.begin(), r.rows.end(), [&](const model::BandwidthRow& w) { return same_figures(w, row); });
+bool has_repeated_size(const BandwidthResult& r) {
+  std::vector<std::uint64_t> sizes;
+  for (const auto& w : r.rows) sizes.push_back(w.bytes);
+  std::sort(sizes.begin(), sizes.end());
+  return std::adjacent_find(sizes.begin(), sizes.end()) != sizes.end();
 }
 
 // The results of one output, line by line: a title or a header opens a result, "#bytes" its table,
@@ -204,7 +216,8 @@ class PerftestTextReader {
     if (row && table_open()) {
       auto w = perftest_row(in_, line, words, tables_.back(), peak_unmeasured_, out_.back().unit);
       if (!w) return fail(std::move(w.error()));
-      if (tables_.back().titles == 2 && has_row(out_.back(), *w)) return done();  // the other side's copy
+      if (tables_.back().titles == 2 && !tables_.back().seen.insert(key_of(*w)).second)
+        return done();  // the other side's copy
       out_.back().rows.push_back(*w);
       return done();
     }
@@ -275,6 +288,10 @@ class PerftestTextReader {
         return fail(in_.origin().where(tables_[i].header_line) +
                         ": perftest result table without rows: the output is truncated",
                     "give the whole output of the run, down to the closing dashed line");
+      if (tables_[i].titles == 2 && has_repeated_size(out_[i]))
+        out_[i].notices.push_back(
+            "the interleaved sides print some message sizes with different figures (ib_send_bw's sender and "
+            "receiver count apart): both rows kept, the higher one judged");
       if (tables_[i].titles == 2)
         out_[i].notices.push_back(
             "server and client output interleaved (titles at lines " + std::to_string(tables_[i].first_line) + " and " +

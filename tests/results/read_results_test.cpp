@@ -176,6 +176,14 @@ TEST_CASE("perftest: interleaved sides whose devices differ keep the first; a cu
   REQUIRE(r.ok());
   CHECK(r->front().device == "ib0");
   CHECK(r->front().notices.at(0) == "the two sides name devices ib0 and ib1: ib0 is judged");
+  // The other side's copy of a size with other figures is kept, and said.
+  std::string apart = fixture("perftest_write_bw_loopback_interleaved.txt");
+  const auto last = apart.rfind("8388608    2000             23240.68            23240.68");
+  apart.replace(apart.find("23240.68", last + 30), 8, "23100.00");
+  auto kept = read(apart);
+  REQUIRE(kept.ok());
+  CHECK(kept->front().rows.size() == 24);
+  CHECK(kept->front().notices.at(0).starts_with("the interleaved sides print some message sizes with different"));
   // Two titles but one table header: the first side's output was cut before its table.
   const std::string one = fixture("perftest_send_bw_gbits.txt");
   auto cut = read(one.substr(0, one.find(" Link type")) + one.substr(one.find("\n") + 1));
