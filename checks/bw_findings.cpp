@@ -80,8 +80,10 @@ void report_bandwidth(const engine::Context& ctx, engine::Reporter& r, model::Ba
                   "topology), the NCCL algorithm (compare with NCCL_ALGO=Ring) and the other nodes.",
         .remediation = {"roce-doctor check"},
     };
-    if (j.port) {
-      const std::string dev = j.port->device ? j.port->device->name : j.port->name();
+    if (perftest) {
+      const std::string dev = j.port               ? (j.port->device ? j.port->device->name : j.port->name())
+                              : res.device.empty() ? std::string("<RDMA device>")
+                                                   : res.device;
       f.remediation.push_back("ib_write_bw -d " + dev + " -x <RoCE v2 GID index> --report_gbits -s 65536 -D 10 <peer>");
     } else {
       f.remediation.push_back("NCCL_ALGO=Ring " + (res.test.empty() ? std::string("all_reduce_perf") : res.test) +
@@ -95,12 +97,13 @@ std::vector<JudgedBandwidth> judge_bandwidth_results(const engine::Context& ctx,
                                                      const std::vector<engine::Finding>& ranked) {
   std::vector<JudgedBandwidth> judged;
   for (const auto& r : ctx.observations().bandwidth) {
-    JudgedBandwidth j{judge_bandwidth(ctx, r), {}};
+    JudgedBandwidth j{judge_bandwidth(ctx, r), {}, nullptr};
     // The result's finding is the one of its check whose title starts with the result's label.
     const std::string label = bandwidth_label(r) + ":";
     for (const auto& f : ranked)
       if ((f.id == kBwPerftestId || f.id == kBwNcclId) && f.title.starts_with(label)) {
         j.causes = engine::causes_of(ranked, f);
+        j.finding = &f;
         break;
       }
     judged.push_back(std::move(j));
@@ -112,6 +115,12 @@ engine::Verdict bandwidth_verdict(const std::vector<JudgedBandwidth>& judged, en
   const bool none = std::all_of(judged.begin(), judged.end(),
                                 [](const JudgedBandwidth& j) { return j.judgement.verdict == BwVerdict::unjudged; });
   if (host.critical == 0 && host.warning == 0 && none) host.judged = false;
+  for (const auto& j : judged) {
+    if (j.finding) continue;
+    if (j.judgement.verdict == BwVerdict::critical) host.add(engine::Severity::critical);
+    if (j.judgement.verdict == BwVerdict::warning) host.add(engine::Severity::warning);
+    if (j.judgement.verdict != BwVerdict::unjudged) host.judged = true;
+  }
   return host;
 }
 

@@ -21,6 +21,7 @@ std::string bandwidth_label(const model::BandwidthResult& result);
 struct JudgedBandwidth {
   BandwidthJudgement judgement;
   std::vector<const engine::Finding*> causes;
+  const engine::Finding* finding = nullptr;  // its BW-PERFTEST/BW-NCCL finding among `ranked`, if any
 };
 
 /// Every bandwidth result of the context's observations judged, with the causes found among
@@ -29,7 +30,9 @@ std::vector<JudgedBandwidth> judge_bandwidth_results(const engine::Context& ctx,
                                                      const std::vector<engine::Finding>& ranked);
 
 /// The verdict of `bw`: the host's, except that a healthy host none of whose results could be
-/// judged is "nothing judged": bw was asked about the results.
+/// judged is "nothing judged": bw was asked about the results. A result that falls short without a
+/// finding of its check (no host was read, or it has no RoCE port: judged by --line-rate alone)
+/// counts with its own severity.
 engine::Verdict bandwidth_verdict(const std::vector<JudgedBandwidth>& judged, engine::Verdict host);
 
 /// The thresholds both checks declare, with their tool's large-message floor.

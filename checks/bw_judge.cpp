@@ -49,6 +49,12 @@ const engine::PortView* perftest_port(const engine::Context& ctx, const model::B
 
 void verdict_of(BandwidthJudgement& j) {
   j.ratio = j.expected_gbps > 0 ? j.measured_gbps / j.expected_gbps : 0;
+  if (j.ratio > kBwPlausibleRatio && j.result->line_rate) {
+    j.unjudged_reason = "measured " + bw_number(j.measured_gbps) + " Gb/s is " + bw_number(j.ratio * 100) +
+                        "% of what the stated NICs carry (" + j.basis + "): is --line-rate right?";
+    j.verdict = BwVerdict::unjudged;
+    return;
+  }
   if (j.ratio > kBwPlausibleRatio) {
     j.unjudged_reason = "measured " + bw_number(j.measured_gbps) + " Gb/s is " + bw_number(j.ratio * 100) +
                         "% of what these ports carry (" + j.basis +
@@ -61,7 +67,31 @@ void verdict_of(BandwidthJudgement& j) {
                                          : BwVerdict::ok;
 }
 
+// The hint every "cannot tell the line rate here" reason ends with.
+const char* const kLineRateHint = ": give the NICs' rate with bw --line-rate (400G, or 8x400G per node)";
+
 }  // namespace
+
+BandwidthFigures figures_of(const model::BandwidthResult& r) {
+  BandwidthFigures f;
+  for (const auto& row : r.rows)
+    if (!f.largest || row.bytes >= f.largest->bytes) f.largest = &row;
+  if (!f.largest) return f;
+  if (r.tool == model::BandwidthTool::perftest) {
+    f.average_gbps = f.largest->gbps;
+    f.peak_gbps = f.largest->peak_gbps;
+    return f;
+  }
+  auto best = [](const model::BandwidthRow& w) {
+    return std::max(w.out_of_place ? w.out_of_place->busbw : 0.0, w.in_place ? w.in_place->busbw : 0.0);
+  };
+  for (const auto& row : r.rows)
+    if (!f.peak_row || best(row) > best(*f.peak_row)) f.peak_row = &row;
+  f.peak_busbw = best(*f.peak_row);
+  if (f.largest->out_of_place) f.busbw_out_of_place = f.largest->out_of_place->busbw;
+  if (f.largest->in_place) f.busbw_in_place = f.largest->in_place->busbw;
+  return f;
+}
 
 const std::vector<std::string_view>& bandwidth_causes() {
   static const std::vector<std::string_view> kCauses = {
@@ -111,9 +141,19 @@ BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::Band
   }
   j.measured_gbps = j.row->gbps;
 
+  if (perftest && r.line_rate) {
+    j.expected_gbps = r.line_rate->gbps_per_nic * (r.bidirectional ? 2 : 1);
+    j.basis = "--line-rate " + r.line_rate->text + ": " + bw_number(r.line_rate->gbps_per_nic) + " Gb/s" +
+              (r.bidirectional ? ", both directions" : "");
+    verdict_of(j);
+    return j;
+  }
   if (perftest) {
     j.port = perftest_port(ctx, r, j.unjudged_reason);
-    if (!j.port) return j;
+    if (!j.port) {
+      j.unjudged_reason += kLineRateHint;
+      return j;
+    }
     const auto rate = line_rate_gbps(*j.port);
     if (!rate) {
       j.unjudged_reason = "line rate of " + port_label(*j.port) + " unknown (no RDMA port rate, no link speed)";
@@ -146,10 +186,13 @@ BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::Band
   int gpus = 0;
   for (const auto& [host, n] : per_host) gpus = std::max(gpus, n);
   std::vector<double> rates;
-  for (const auto& p : ctx.ports())
-    if (auto rate = line_rate_gbps(p)) rates.push_back(*rate);
+  if (r.line_rate)
+    rates.assign(static_cast<std::size_t>(r.line_rate->nics), r.line_rate->gbps_per_nic);
+  else
+    for (const auto& p : ctx.ports())
+      if (auto rate = line_rate_gbps(p)) rates.push_back(*rate);
   if (rates.empty()) {
-    j.unjudged_reason = "no RoCE port with a known line rate on this host";
+    j.unjudged_reason = std::string("no RoCE port with a known line rate on this host") + kLineRateHint;
     return j;
   }
   std::sort(rates.begin(), rates.end(), std::greater<>());
@@ -161,6 +204,7 @@ BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::Band
   if (used > 1 && rates[used - 1] != rates[0])
     j.basis = std::to_string(used) + " NICs (" + bw_number(j.expected_gbps) + " Gb/s together) for " +
               std::to_string(gpus) + " GPUs per node: " + bw_number(j.expected_gbps / 8) + " GB/s busbw";
+  if (r.line_rate) j.basis = "--line-rate " + r.line_rate->text + ": " + j.basis;
   verdict_of(j);
   return j;
 }

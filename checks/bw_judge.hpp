@@ -40,6 +40,18 @@ struct BandwidthJudgement {
   double pass_ratio = kBwPassRatio, critical_ratio = kBwCriticalRatio, min_message_bytes = 0;
 };
 
+/// The headline figures of a result, whether it can be judged or not. Absent values stay nullopt.
+struct BandwidthFigures {
+  const model::BandwidthRow* largest = nullptr;  // the row of the largest message size
+  // perftest: the largest messages' BW average and BW peak, Gb/s (peak absent when not measured).
+  std::optional<double> average_gbps{}, peak_gbps{};
+  // nccl-tests: the highest busbw of any row (either side) and its row; the largest messages'
+  // out-of-place and in-place busbw; GB/s as printed.
+  const model::BandwidthRow* peak_row = nullptr;
+  std::optional<double> peak_busbw{}, busbw_out_of_place{}, busbw_in_place{};
+};
+BandwidthFigures figures_of(const model::BandwidthResult& result);
+
 /// Judges one result on the host of `ctx` with the profile's thresholds of its check.
 ///
 /// perftest: expected = the line rate of the port it ran over (its header's device, port 1 unless the
@@ -53,6 +65,8 @@ struct BandwidthJudgement {
 /// not judged (NVLink carries it), nor rows with busbw 0 (ranks that ran alone: a broken run).
 /// A result above kBwPlausibleRatio of its expectation is not judged either: the ports it is compared
 /// with cannot carry it, so it ran elsewhere (another host, more NICs than the capture holds).
+/// A result with a stated line rate (`bw --line-rate NxG`) is judged against it instead of the
+/// host's ports: perftest against one NIC's rate, nccl-tests against min(N, GPUs per node) x G.
 BandwidthJudgement judge_bandwidth(const engine::Context& ctx, const model::BandwidthResult& result);
 
 /// Numbers as the findings print them: "92.7", "0.5", "431".

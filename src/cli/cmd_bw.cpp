@@ -2,8 +2,10 @@
 #include "cli/cmd_bw.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 #include "bwrun/measure.hpp"
@@ -45,6 +47,44 @@ Expected<bwrun::RunOptions> run_options_of(const BwOptions& options) {
   return o;
 }
 
+// --line-rate [N x]RATE: N NICs per node (1 when left out), each RATE Gb/s: "400G", "200Gb/s",
+// "8x400G", "8 x 400 Gbps". Bits, never bytes: "400GB/s" is refused.
+Expected<model::StatedLineRate> line_rate_of(const std::string& text) {
+  const auto bad = [&](const std::string& why) -> Expected<model::StatedLineRate> {
+    return fail("--line-rate " + text + ": " + why,
+                "give Gb/s per NIC, with the NICs per node in front for nccl-tests: 400G, 200Gb/s, 8x400G");
+  };
+  std::string s;
+  for (char c : text)
+    if (c != ' ' && c != '\t') s += c;
+  model::StatedLineRate rate;
+  rate.text = s;
+  const auto x = s.find_first_of("xX*");
+  if (x != std::string::npos) {
+    const std::string count = s.substr(0, x);
+    if (count.empty() || count.size() > 3 || count.find_first_not_of("0123456789") != std::string::npos)
+      return bad("the NIC count before 'x' is not a number");
+    rate.nics = std::stoi(count);
+    if (rate.nics < 1 || rate.nics > 64) return bad("the NIC count must be 1 to 64");
+    s = s.substr(x + 1);
+  }
+  std::size_t digits = 0;
+  while (digits < s.size() && (std::isdigit(static_cast<unsigned char>(s[digits])) || s[digits] == '.')) ++digits;
+  if (digits == 0 || digits > 8) return bad("no rate in Gb/s");
+  char* end = nullptr;
+  const std::string number = s.substr(0, digits);
+  rate.gbps_per_nic = std::strtod(number.c_str(), &end);
+  if (end != number.c_str() + number.size() || !(rate.gbps_per_nic > 0) || rate.gbps_per_nic > 3200)
+    return bad("the rate must be a number of Gb/s above 0, at most 3200");
+  const std::string unit = s.substr(digits);
+  if (unit.find('B') != std::string::npos) return bad("B is bytes: give bits (Gb/s), 8 times the GB/s figure");
+  std::string lower;
+  for (char c : unit) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* ok : {"", "g", "gb", "gbe", "gbit", "gbps", "gb/s", "gbit/s", "gb/sec", "gbit/sec"})
+    if (lower == ok) return rate;
+  return bad("unknown unit \"" + unit + "\" (Gb/s only)");
+}
+
 // The --timeout of a run: given, or the duration and a minute.
 Expected<std::chrono::seconds> run_timeout(const BwOptions& options, const bwrun::RunOptions& run) {
   if (options.timeout.empty()) return std::chrono::seconds(run.duration_s + 60);
@@ -70,6 +110,10 @@ void add_bw_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   add_dev_option(*bw, options->dev);
   add_rate_interval_option(*bw, options->interval);
   add_profile_option(*bw, options->profile, "pass marks: [thresholds.BW-PERFTEST], [thresholds.BW-NCCL]");
+  bw->add_option("--line-rate", options->line_rate,
+                 "Judge against this rate instead of the host's ports: Gb/s of one NIC (400G), or NICs per node x "
+                 "Gb/s for nccl-tests (8x400G); perftest is judged against one NIC's rate")
+      ->type_name("[Nx]RATE");
   add_json_flag(*bw, options->json, "results[]");
   auto* run = bw->add_flag("--run", options->run,
                            "Run perftest here first (loopback: server and client on this host) with the flags this "
@@ -111,6 +155,12 @@ int run_bw(const GlobalOptions& global, const BwOptions& options) {
     return report_error(
         {"--run measures this host: it takes no --from", "judge a capture's results with bw FILE --from"},
         kExitInputError, json);
+  std::optional<model::StatedLineRate> line_rate;
+  if (!options.line_rate.empty()) {
+    auto rate = line_rate_of(options.line_rate);
+    if (!rate) return report_error(rate.error(), kExitInputError, json);
+    line_rate = *rate;
+  }
   model::Observations observations;
   for (const auto& file : options.files) {
     auto read = results::read_results_file(file);
@@ -121,29 +171,41 @@ int run_bw(const GlobalOptions& global, const BwOptions& options) {
   if (!interval) return report_error(interval.error(), kExitInputError, json);
   const auto profile = judge::load_profile(options.profile);
   if (!profile) return report_error(profile.error(), kExitInputError, json);
-  judge::InputRequest request = input_request(global);
-  if (!options.from.empty()) request.captures = {options.from};
-  request.dev = options.dev;
-  request.interval = *interval;
-  request.require_devices = true;
-  auto input = judge::read_input(request);
-  if (!input) return report_error(input, json);
+  // --line-rate without --from judges the results alone: they ran elsewhere (this may be a login
+  // node), so no host is read and no host finding is offered as their cause.
+  const bool hostless = line_rate && options.from.empty() && !options.run;
+  judge::Input input;
+  if (hostless) {
+    input.origin = "no host read, --line-rate " + line_rate->text;
+  } else {
+    judge::InputRequest request = input_request(global);
+    if (!options.from.empty()) request.captures = {options.from};
+    request.dev = options.dev;
+    request.interval = *interval;
+    request.require_devices = !line_rate;  // a stated line rate judges results on a host without NICs
+    auto read = judge::read_input(request);
+    if (!read) return report_error(read, json);
+    input = std::move(*read);
+  }
 
   report::BandwidthView view;
+  view.host = !hostless;
   if (options.run) {
     auto run_options = run_options_of(options);
     if (!run_options) return report_error(run_options.error(), kExitInputError, json);
     const auto timeout = run_timeout(options, *run_options);
     if (!timeout) return report_error(timeout.error(), kExitInputError, json);
-    auto measured = bwrun::measure(input->now, *profile, *run_options, options.out_dir, *timeout, view.ran);
+    auto measured = bwrun::measure(input.now, *profile, *run_options, options.out_dir, *timeout, view.ran);
     if (!measured) return report_error(measured, json);
     std::move(measured->begin(), measured->end(), std::back_inserter(observations.bandwidth));
   }
-  model::append(observations, std::move(input->observations));
-  input->observations = std::move(observations);
+  model::append(observations, std::move(input.observations));
+  if (line_rate)
+    for (auto& r : observations.bandwidth) r.line_rate = line_rate;
+  input.observations = std::move(observations);
 
-  const engine::Context ctx = judge::context_of(*input, *profile);  // the judged results point into it
-  const report::CheckRun run = judge::judge(ctx, *input, *profile);
+  const engine::Context ctx = judge::context_of(input, *profile);  // the judged results point into it
+  const report::CheckRun run = judge::judge(ctx, input, *profile, {.selection = {}, .host = !hostless});
   view.judged = checks::judge_bandwidth_results(ctx, run.ranked);
   view.verdict = checks::bandwidth_verdict(view.judged, verdict_of(run));
   const std::string text = json ? report::render_bw_json(view, run) : report::render_bw_text(view, run);

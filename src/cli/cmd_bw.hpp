@@ -1,5 +1,6 @@
 #pragma once
-// roce-doctor bw FILE... [--from CAPTURE | --dev DEV] [--interval DURATION] [--profile NAME|FILE] [--json]
+// roce-doctor bw FILE... [--from CAPTURE | --dev DEV] [--line-rate [N x]RATE] [--interval DURATION]
+//                [--profile NAME|FILE] [--json]
 // roce-doctor bw --run [--peer HOST | --server] [--test write|read|send] [--size S] [--duration D] ...
 // Judges perftest and nccl-tests results against the line rate of the host they ran on (live, or
 // a capture of it) and names the host's findings that explain a shortfall. With --run it first runs
@@ -20,6 +21,7 @@ struct BwOptions {
   std::string dev;
   std::string interval = "0";
   std::string profile;
+  std::string line_rate;  // --line-rate: "400G", "8x400G"; empty: the host's ports
   bool json = false;
   // --run
   bool run = false;

@@ -31,6 +31,7 @@ struct BandwidthRow {
   // perftest: the columns in the result's unit.
   std::optional<std::uint64_t> iterations{};
   std::optional<double> peak{};  // absent when perftest measured none (-D, "BW peak won't be measured")
+  std::optional<double> peak_gbps{};  // the peak in Gb/s, when there is one
   std::optional<double> average{};
   std::optional<double> msg_rate_mpps{};
   // nccl-tests
@@ -53,6 +54,14 @@ struct NcclTestsRank {
   bool operator==(const NcclTestsRank&) const = default;
 };
 
+/// What the NICs a result ran over carry, as `bw --line-rate` states it: NICS x GBPS_PER_NIC.
+struct StatedLineRate {
+  int nics = 1;             // NICs per node (perftest runs over one of them)
+  double gbps_per_nic = 0;  // Gb/s (10^9 bit/s)
+  std::string text{};       // as given: "8x400G"
+  bool operator==(const StatedLineRate&) const = default;
+};
+
 /// One run of one tool as its output file holds it.
 struct BandwidthResult {
   BandwidthTool tool = BandwidthTool::perftest;
@@ -73,6 +82,11 @@ struct BandwidthResult {
   bool footer = false;                           // the summary lines were there (a whole run, not a paste of rows)
   std::vector<BandwidthRow> rows{};
   Provenance from{};  // {"perftest" | "nccl-tests", "FILE:LINE"} of the result's first line
+  /// What the reader did that the figures alone do not show ("server and client output interleaved:
+  /// read as one run").
+  std::vector<std::string> notices{};
+  /// Given by the user (`bw --line-rate`): judge against it instead of the host's ports.
+  std::optional<StatedLineRate> line_rate{};
   bool operator==(const BandwidthResult&) const = default;
 };
 

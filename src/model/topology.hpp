@@ -59,6 +59,8 @@ struct Topology {
   /// Whether the source shows PCIe link widths and speeds (sysfs, NCCL XML) or not (nvidia-smi).
   bool has_links = false;
   Provenance from;  // {"sysfs", "/sys"}, {"nvidia-smi topo -m", "nvidia_smi_topo_m.txt"}, ...
+  /// What the reader says of the source besides its devices: "topo.xml:57: the dump is cut ...".
+  std::vector<std::string> notices{};
   bool operator==(const Topology&) const = default;
 
   /// The pair of `gpu` and `nic`, or null.

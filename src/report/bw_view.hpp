@@ -15,10 +15,12 @@ struct BandwidthView {
   std::vector<checks::JudgedBandwidth> judged;
   engine::Verdict verdict;  // checks::bandwidth_verdict
   std::optional<bwrun::RunRecord> ran;
+  bool host = true;  // false: no host was read (--line-rate alone), so no host finding is a cause
 };
 
 std::string render_bw_text(const BandwidthView& view, const CheckRun& run);
-/// schema_version 1: hostname, origin, profile, run (with --run), results[], verdict.
+/// schema_version 1: hostname, host_read, origin, profile, run (with --run), results[] (each with header,
+/// figure, notices[], line_rate), verdict.
 std::string render_bw_json(const BandwidthView& view, const CheckRun& run);
 
 }  // namespace roce::report

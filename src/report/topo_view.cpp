@@ -67,6 +67,7 @@ std::string render_topo_text(const model::Topology& t, const CheckRun& run) {
   const auto& findings = run.ranked;
   const auto& results = run.results;
   std::string out = "GPU-NIC topology from " + t.from.source + " (" + t.from.locator + ")\n";
+  for (const auto& notice : t.notices) out += "notice: " + notice + "\n";
   if (t.gpus.empty())
     out += "no GPU found\n";
   else
@@ -93,6 +94,7 @@ std::string render_topo_json(const model::Topology& t, const CheckRun& run) {
   ordered_json doc;
   doc["schema_version"] = 1;
   doc["source"] = {{"kind", t.from.source}, {"path", t.from.locator}};
+  doc["notices"] = t.notices;
   doc["gpus"] = ordered_json::array();
   for (const auto& g : t.gpus) doc["gpus"].push_back(device_json(g));
   doc["nics"] = ordered_json::array();

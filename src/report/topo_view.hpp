@@ -9,8 +9,8 @@
 namespace roce::report {
 
 std::string render_topo_text(const model::Topology& topology, const CheckRun& run);
-/// schema_version 1: source, gpus[], nics[], pairs[] ({gpu, nic, distance}), findings[], results[],
-/// exit_code.
+/// schema_version 1: source, notices[] (a dump cut short, ...), gpus[], nics[], pairs[] ({gpu, nic, distance}),
+/// findings[], results[], exit_code.
 std::string render_topo_json(const model::Topology& topology, const CheckRun& run);
 
 }  // namespace roce::report

@@ -80,6 +80,7 @@ Expected<std::vector<model::BandwidthResult>> read_perftest_json(std::string_vie
   w.average = average;
   w.msg_rate_mpps = rate;
   w.gbps = *to_gbps(*average, r.unit);
+  if (w.peak) w.peak_gbps = to_gbps(*w.peak, r.unit);
   r.rows.push_back(w);
   return std::vector<model::BandwidthResult>{std::move(r)};
 }

@@ -16,7 +16,9 @@ namespace roce::topology {
 /// <cpu> → PHB (NCCL's XML does not tell root complexes apart, so NODE never shows); two → SYS.
 /// The XML's link_speed/link_width are NCCL's choice (a GPU's current link, any other device's
 /// maximum), so no link is judged degraded from them (`has_links` is false).
-/// Malformed XML or a file that is not NCCL's dump is an error naming `name:line`.
+/// A dump cut short (a paste that stops mid-file) is read up to its last whole tag: the devices
+/// complete before the cut, and a notice in `notices` naming the line and the element it ends in.
+/// Other malformed XML, or a file that is not NCCL's dump, is an error naming `name:line`.
 Expected<model::Topology> parse_nccl_topo_xml(std::string_view text, const std::string& name);
 
 }  // namespace roce::topology

@@ -123,6 +123,96 @@ TEST_CASE("bw: a result far above what the host's ports carry was not measured o
   std::remove(file.c_str());
 }
 
+TEST_CASE("bw: a result that cannot be judged still gives its headline figure and its header, text and JSON") {
+  const auto r = run("bw --from '" + bw_example("cx6dx-healthy.json") + "' '" +
+                     bw_fixture("nccl_all_reduce_2x8_a100_oci.txt") + "'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 5);
+  CHECK(r.out.find("  header    16 ranks on 2 nodes (8 per node), NVIDIA A100-SXM4-40GB\n") != std::string::npos);
+  CHECK(r.out.find("  figure    peak busbw 222.88 GB/s at 10737418240 B\n") != std::string::npos);
+  CHECK(r.out.find("busbw 222.88 GB/s out-of-place, 218.96 GB/s in-place at 10737418240 B") != std::string::npos);
+  CHECK(r.out.find("Avg bus bandwidth 220.921 GB/s") != std::string::npos);
+  const auto j = run("bw --json --from '" + bw_example("cx6dx-healthy.json") + "' '" +
+                     bw_fixture("nccl_all_reduce_2x8_a100_oci.txt") + "'");
+  const Json doc = Json::parse(j.out);
+  const auto& res = doc["results"].at(0);
+  CHECK(res["verdict"] == "unjudged");
+  CHECK(res["measured_gbps"] == Approx(222.88 * 8));
+  CHECK(res["expected_gbps"].is_null());
+  CHECK(res["figure"]["peak_busbw"] == 222.88);
+  CHECK(res["figure"]["busbw_in_place"] == 218.96);
+  CHECK(res["figure"]["avg_busbw"] == 220.921);
+  CHECK(res["header"]["nodes"] == 2);
+  CHECK(res["header"]["gpus_per_node"] == 8);
+  CHECK(res["header"]["gpu_models"].at(0) == "NVIDIA A100-SXM4-40GB");
+
+  const auto p = run("bw --json --from '" + bw_example("cx6dx-healthy.json") + "' '" +
+                     bw_fixture("perftest_write_bw_loopback_interleaved.txt") + "'");
+  // all_gather's in-place side is the faster one here: the peak is its, the largest size shows both.
+  const auto g = run("bw --json --line-rate 8x200G '" + bw_fixture("nccl_all_gather_1x8_old_layout.txt") + "'");
+  const Json gather_doc = Json::parse(g.out);
+  const auto& gather = gather_doc["results"].at(0)["figure"];
+  CHECK(gather["peak_busbw"] == 230.07);
+  CHECK(gather["busbw_out_of_place"] == 223.39);
+  CHECK(gather["avg_busbw"] == 58.2651);
+  CHECK(gather_doc["results"].at(0)["reason"].get<std::string>().starts_with("the run stayed on one node"));
+
+  const Json perf_doc = Json::parse(p.out);
+  const auto& perf = perf_doc["results"].at(0);
+  CHECK(perf["header"]["device"] == "ib0");
+  CHECK(perf["header"]["link_type"] == "IB");
+  CHECK(perf["figure"]["message_bytes"] == 8388608);
+  CHECK(perf["figure"]["average_gbps"] == Approx(23240.68 * 1048576 * 8 / 1e9));
+  CHECK(perf["notices"].at(0).get<std::string>().starts_with("server and client output interleaved"));
+  CHECK(perf["reason"].get<std::string>().find("give the NICs' rate with bw --line-rate") != std::string::npos);
+}
+
+TEST_CASE("bw --line-rate judges results without their host: nccl-tests per node, perftest per NIC") {
+  // Two nodes x 1 H100 at 15 GB/s busbw against one 400G NIC per node: 30%, critical; no host read.
+  const auto r = run("bw --line-rate 400G '" + bw_fixture("nccl_all_reduce_2x1_nogdr.txt") + "'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.find("expected  50 GB/s busbw (--line-rate 400G: 1 NIC x 400 Gb/s for 1 GPU per node: 50 GB/s busbw)") !=
+        std::string::npos);
+  CHECK(r.out.find("verdict   critical") != std::string::npos);
+  CHECK(r.out.find("likely causes:") == std::string::npos);  // no host: no host finding is a cause
+  CHECK(r.out.find("judged against the stated line rate alone") != std::string::npos);
+  const auto j = run("bw --json --line-rate 8x400G '" + bw_fixture("nccl_all_reduce_2x8_a100_oci.txt") + "'");
+  CHECK(j.exit_code == 2);
+  const Json doc = Json::parse(j.out);
+  CHECK(doc["host_read"] == false);
+  const auto& res = doc["results"].at(0);
+  CHECK(res["line_rate"] == "8x400G");
+  CHECK(res["expected_gbps"] == 3200.0);  // min(8 NICs, 8 GPUs) x 400 Gb/s
+  CHECK(res["ratio"] == Approx(222.88 * 8 / 3200));
+  // perftest against one NIC: the interleaved loopback at 195 Gb/s of 200G is ok.
+  const auto p = run("bw --line-rate 200Gb/s '" + bw_fixture("perftest_write_bw_loopback_interleaved.txt") + "'");
+  CHECK(p.exit_code == 0);
+  CHECK(p.out.find("expected  200 Gb/s (--line-rate 200Gb/s: 200 Gb/s)") != std::string::npos);
+  // With --from, the stated rate replaces the capture's 100G port and the host's findings stay causes.
+  const std::string file = temp_path("at-190.txt");
+  write_file(file, bw_perftest_text("190.00"));
+  const auto from = run("bw --line-rate 200G --from '" + bw_example("cx6dx-healthy.json") + "' '" + file + "'");
+  CHECK(from.exit_code == 0);
+  CHECK(from.out.find("expected  200 Gb/s (--line-rate 200G: 200 Gb/s)") != std::string::npos);
+  std::remove(file.c_str());
+}
+
+TEST_CASE("bw --line-rate: a form it cannot read is an input error with a hint") {
+  for (const std::string bad : {"400GB", "400GB/s", "x400G", "0x400G", "8x", "fast", "400M", "4000G", "65x100G"}) {
+    const auto r = run("bw --line-rate '" + bad + "' '" + bw_fixture("nccl_all_reduce_2x1_nogdr.txt") + "'");
+    INFO(bad << ": " << r.err);
+    CHECK(r.exit_code == 3);
+    CHECK(r.err.find("--line-rate " + bad + ": ") != std::string::npos);
+    CHECK(r.err.find("400G, 200Gb/s, 8x400G") != std::string::npos);
+  }
+  for (const std::string good : {"400", "400g", "8X400G", "8 x 400 Gbps", "2x200GbE", "200G"}) {
+    const auto r = run("bw --line-rate '" + good + "' '" + bw_fixture("nccl_all_reduce_2x1_nogdr.txt") + "'");
+    INFO(good << ": " << r.out << r.err);
+    CHECK(r.exit_code == 2);
+  }
+}
+
 // The stand-in perftest (tests/bwrun/fake_perftest.sh) as ib_write_bw in a directory of its own:
 // the prefix that puts it first on PATH, with the mode it plays.
 struct PerftestStandIn {
@@ -159,7 +249,8 @@ TEST_CASE("bw --run: perftest runs with this host's flags and its result is judg
                         "  server  ib_write_bw -d mlx5_0 -i 1 -x 1 --tclass=104 -s 65536 -D 5 -q 1 -F --report_gbits\n"
                         "  client  ib_write_bw -d mlx5_0 -i 1 -x 1 --tclass=104 -s 65536 -D 5 -q 1 -F --report_gbits "
                         "--out_json --out_json_file="));
-  CHECK(r.out.find("RDMA_Write BW Test (ib_write_bw.out:2)\n  measured  36.1 Gb/s at 65536 B") != std::string::npos);
+  CHECK(r.out.find("RDMA_Write BW Test (ib_write_bw.out:2)\n  header    ") != std::string::npos);
+  CHECK(r.out.find("\n  measured  36.1 Gb/s at 65536 B") != std::string::npos);
   CHECK(r.out.find("verdict   critical") != std::string::npos);
   CHECK(r.out.find("    ECN-NIC [") != std::string::npos);
   const std::string argv = slurp(perftest.log());

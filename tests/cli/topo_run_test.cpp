@@ -168,4 +168,20 @@ TEST_CASE("check on a live host judges TOPO-* from its sysfs as check --from jud
   std::system(("rm -rf '" + dir + "'").c_str());
 }
 
+TEST_CASE("topo --from NCCL's dump cut short: the complete part is judged and the cut is said, text and JSON") {
+  const auto r = run("topo --from '" + kTopo + "nccl_topo_dump_truncated.xml'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(shows(r.out, "notice: " + kTopo + "nccl_topo_dump_truncated.xml:53: the dump is cut short inside <nic>"));
+  CHECK(shows(r.out, "GPU0    PIX     PHB     PHB     0\n"));
+  const auto j = run("topo --json --from '" + kTopo + "nccl_topo_dump_truncated.xml'");
+  CHECK(j.exit_code == 0);
+  const auto doc = nlohmann::json::parse(j.out);
+  REQUIRE(doc["notices"].size() == 1);
+  CHECK(shows(doc["notices"][0].get<std::string>(), "read up to there, 3 GPUs and 3 NICs"));
+  CHECK(doc["pairs"].size() == 9);
+  const auto whole = run("topo --json --from '" + kTopo + "nccl_topo_dump.xml'");
+  CHECK(nlohmann::json::parse(whole.out)["notices"].empty());
+}
+
 }  // namespace roce::test

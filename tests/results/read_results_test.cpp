@@ -110,11 +110,92 @@ TEST_CASE("perftest: CRLF, spaces for tabs and a header without leading space re
   CHECK(r->front().rows.at(0).gbps == 36.07);
 }
 
-TEST_CASE("perftest: server and client pasted together are two results") {
+TEST_CASE("perftest: both sides of one run pasted one after the other are one result; other figures two") {
   const std::string one = fixture("perftest_send_bw_gbits.txt");
   auto r = read(one + one);
   REQUIRE(r.ok());
-  CHECK(r->size() == 2);
+  REQUIRE(r->size() == 1);
+  CHECK(r->front().rows.size() == 1);
+  CHECK(r->front().notices.at(0) ==
+        "the output of both sides of one run (lines 2 and 25), with the same figures: read once");
+  std::string other = one;
+  other.replace(other.find("36.07"), 5, "35.90");  // ib_send_bw's receiver counts otherwise: two measurements
+  auto two = read(one + other);
+  REQUIRE(two.ok());
+  CHECK(two->size() == 2);
+  CHECK(two->front().notices.empty());
+}
+
+TEST_CASE("perftest: a real loopback whose server and client output interleave is one run, each size once") {
+  auto r = read_fixture("perftest_write_bw_loopback_interleaved.txt");
+  if (!r) FAIL(r.error().message);
+  REQUIRE(r->size() == 1);
+  const auto& res = r->front();
+  CHECK(res.device == "ib0");
+  CHECK(res.link_type == "IB");
+  CHECK(res.mtu == 4096u);
+  CHECK(res.unit == "MB/sec");
+  REQUIRE(res.rows.size() == 23);  // 2 B .. 8 MiB; the repeated 8 MiB row after the dashed line is dropped
+  CHECK(res.rows.front().bytes == 2);
+  CHECK(res.rows.back().bytes == 8388608);
+  CHECK(res.rows.back().peak_gbps == Approx(23240.68 * 1048576 * 8 / 1e9));
+  REQUIRE(res.notices.size() == 1);
+  CHECK(res.notices[0] ==
+        "server and client output interleaved (titles at lines 6 and 12): read as one run, each message size once");
+}
+
+TEST_CASE("perftest: a real loopback printing one side after the other with the same figures is one run") {
+  auto r = read_fixture("perftest_write_bw_loopback_sequential.txt");
+  if (!r) FAIL(r.error().message);
+  REQUIRE(r->size() == 1);
+  REQUIRE(r->front().rows.size() == 1);
+  CHECK(r->front().rows[0].average == 24056.72);
+  CHECK(r->front().notices.at(0).starts_with("the output of both sides of one run (lines 2 and 24)"));
+}
+
+TEST_CASE("perftest: a real bidirectional -a sweep over 4 QPs, server then client, newer header lines") {
+  auto r = read_fixture("perftest_write_bw_bidir_sweep_ionic.txt");
+  if (!r) FAIL(r.error().message);
+  REQUIRE(r->size() == 1);
+  const auto& res = r->front();
+  CHECK(res.bidirectional);
+  CHECK(res.device == "ionic_1");
+  CHECK(res.qps == 4u);
+  CHECK(res.gid_index == 1u);
+  REQUIRE(res.rows.size() == 23);
+  CHECK(res.rows.back().gbps == 777.79);
+  CHECK(res.rows.back().peak_gbps == 778.53);
+  CHECK(res.notices.at(0) == "the output of both sides of one run (lines 11 and 78), with the same figures: read once");
+}
+
+TEST_CASE("perftest: interleaved sides whose devices differ keep the first; a cut side is still truncated") {
+  std::string text = fixture("perftest_write_bw_loopback_interleaved.txt");
+  const auto second_title = text.find("RDMA_Write BW Test", text.find("RDMA_Write BW Test") + 1);
+  text.replace(text.find("Device         : ib0", second_title), 20, "Device         : ib1");
+  auto r = read(text);
+  REQUIRE(r.ok());
+  CHECK(r->front().device == "ib0");
+  CHECK(r->front().notices.at(0) == "the two sides name devices ib0 and ib1: ib0 is judged");
+  // The other side's copy of a size with other figures is kept, and said.
+  std::string apart = fixture("perftest_write_bw_loopback_interleaved.txt");
+  const auto last = apart.rfind("8388608    2000             23240.68            23240.68");
+  apart.replace(apart.find("23240.68", last + 30), 8, "23100.00");
+  auto kept = read(apart);
+  REQUIRE(kept.ok());
+  CHECK(kept->front().rows.size() == 24);
+  CHECK(kept->front().notices.at(0).starts_with("the interleaved sides print some message sizes with different"));
+  // Two titles but one table header: the first side's output was cut before its table.
+  const std::string one = fixture("perftest_send_bw_gbits.txt");
+  auto cut = read(one.substr(0, one.find(" Link type")) + one.substr(one.find("\n") + 1));
+  REQUIRE_FALSE(cut.ok());
+  CHECK(cut.error().message == "r.txt:2: perftest header without a result table: the output is truncated");
+}
+
+TEST_CASE("perftest: every prefix of a real output reads or is refused, never crashes") {
+  const std::string text = fixture("perftest_write_bw_loopback_interleaved.txt");
+  std::size_t read_ok = 0;
+  for (std::size_t n = 0; n <= text.size(); n += 7) read_ok += read(text.substr(0, n)).ok() ? 1 : 0;
+  CHECK(read_ok > 0);
 }
 
 TEST_CASE("perftest: a header with no table, a table with no rows, a latency test are errors") {
@@ -270,6 +351,36 @@ TEST_CASE("nccl-tests: the old layout (error column, no root), alltoall's empty 
   CHECK(t->front().rows[0].root == "-1");
   CHECK(t->front().rows[0].in_place->wrong == "N/A");
   CHECK(t->front().avg_busbw == 21.255);
+}
+
+TEST_CASE("nccl-tests: a real old-layout run on one node and a real 2 x 8 run give their ranks and figures") {
+  auto old = read_fixture("nccl_all_reduce_1x8_old_layout.txt");
+  if (!old) FAIL(old.error().message);
+  REQUIRE(old->size() == 1);
+  CHECK(old->front().rows.size() == 34);
+  CHECK(old->front().ranks.size() == 8);
+  CHECK(model::rank_hosts(old->front()) == std::vector<std::string>{"localhost"});
+  CHECK(old->front().ranks[0].name == "A100-SXM4-40GB");
+  CHECK(old->front().rows.back().in_place->busbw == 235.03);
+  CHECK(old->front().avg_busbw == 68.4048);
+
+  auto gather = read_fixture("nccl_all_gather_1x8_old_layout.txt");
+  if (!gather) FAIL(gather.error().message);
+  REQUIRE(gather->front().rows.size() == 34);
+  CHECK(gather->front().rows.back().redop.empty());
+  CHECK(gather->front().rows.back().out_of_place->busbw == 223.39);
+  CHECK(gather->front().rows.back().in_place->busbw == 230.07);
+
+  auto oci = read_fixture("nccl_all_reduce_2x8_a100_oci.txt");
+  if (!oci) FAIL(oci.error().message);
+  const auto& r = oci->front();
+  CHECK(r.ranks.size() == 16);
+  CHECK(model::rank_hosts(r) == std::vector<std::string>{"inst-d5ige-comp", "inst-swgen-comp"});
+  CHECK(r.ranks[8].bus_id == "0x0f");
+  REQUIRE(r.rows.size() == 1);
+  CHECK(r.rows[0].bytes == 10737418240ull);
+  CHECK(r.rows[0].out_of_place->busbw == 222.88);
+  CHECK(r.avg_busbw == 220.921);
 }
 
 TEST_CASE("nccl-tests: two collectives in one file are two results; a cut row is located") {

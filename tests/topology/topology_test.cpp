@@ -204,6 +204,41 @@ TEST_CASE("NCCL's dump: a cascaded switch is PXB, two switches under one CPU are
   CHECK(distance(*t, "GPU1", "mlx5_2") == PciDistance::phb);
 }
 
+TEST_CASE("NCCL's dump cut short: the devices before the cut are read and paired, and the cut is said") {
+  auto t = topology::parse_nccl_topo_xml(slurp(kDir + "nccl_topo_dump_truncated.xml"), "topo.xml");
+  if (!t) FAIL(t.error().message);
+  REQUIRE(t->gpus.size() == 3);
+  REQUIRE(t->nics.size() == 3);  // the fourth <nic> is cut before its <net>
+  CHECK(t->nics[0].name == "mlx5_7");
+  CHECK(distance(*t, "GPU0", "mlx5_7") == PciDistance::pix);
+  CHECK(distance(*t, "GPU2", "mlx5_5") == PciDistance::pix);
+  CHECK(distance(*t, "GPU0", "mlx5_6") == PciDistance::phb);
+  CHECK(t->pairs.size() == 9);
+  REQUIRE(t->notices.size() == 1);
+  CHECK(t->notices[0] ==
+        "topo.xml:53: the dump is cut short inside <nic> (line 53): read up to there, 3 GPUs and 3 NICs; any after "
+        "the cut are missing");
+  // Cut inside a tag's attributes: read up to the tag before it.
+  const std::string whole = slurp(kDir + "nccl_topo_dump.xml");
+  auto mid = topology::parse_nccl_topo_xml(whole.substr(0, whole.find("busid=\"0000:19:00.0\"")), "topo.xml");
+  if (!mid) FAIL(mid.error().message);
+  CHECK(mid->gpus.size() == 1);
+  CHECK(mid->nics.empty());
+  CHECK(mid->notices.at(0).find(": the dump is cut short inside <pci> (line 6)") != std::string::npos);
+  // A complete dump says nothing.
+  CHECK(topology::parse_nccl_topo_xml(whole, "topo.xml")->notices.empty());
+}
+
+TEST_CASE("NCCL's dump: every prefix of a real dump reads or is refused, never crashes") {
+  const std::string whole = slurp(kDir + "nccl_topo_dump.xml");
+  std::size_t gpus = 0;
+  for (std::size_t n = 0; n <= whole.size(); n += 5) {
+    auto t = topology::parse_nccl_topo_xml(whole.substr(0, n), "topo.xml");
+    if (t) gpus = std::max(gpus, t->gpus.size());
+  }
+  CHECK(gpus == 1);
+}
+
 TEST_CASE("what is not NCCL's dump is refused with the file and line") {
   auto broken =
       topology::parse_nccl_topo_xml("<system>\n<cpu numaid=\"0\">\n<pci busid=\"0000:01:00.0\">\n</system>", "t.xml");
