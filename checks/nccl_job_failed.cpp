@@ -234,8 +234,19 @@ Causes bootstrap_causes(const engine::Context& ctx, const std::vector<NcclProces
       }
     }
   }
+  // The interface to name: the one the job used when the host has it, else the first that is up
+  // with an IPv4 address.
+  std::string suggest = ctx.now.netdev(oob) ? oob : "";
+  for (const auto& n : ctx.now.netdevs) {
+    if (!suggest.empty()) break;
+    const bool up = n.operstate.ok() && *n.operstate == "up";
+    const bool ipv4 = n.addresses.ok() && std::any_of(n.addresses->begin(), n.addresses->end(), [](const auto& a) {
+                        return a.find('.') != std::string::npos && !a.starts_with("127.");
+                      });
+    if (up && ipv4) suggest = n.name;
+  }
   c.remediation = {"ip -br addr show   # on every host: the interface whose address all ranks reach",
-                   "export NCCL_SOCKET_IFNAME=" + (oob.empty() ? std::string("<that interface>") : oob),
+                   "export NCCL_SOCKET_IFNAME=" + (suggest.empty() ? std::string("<that interface>") : suggest),
                    "ldd $(which all_reduce_perf) | grep -i nccl   # the same NCCL on every host"};
   return c;
 }
