@@ -140,9 +140,19 @@ Causes qp_setup_causes(const engine::Context& ctx, const std::vector<NcclProcess
     for (const auto& p : ctx.ports())
       if (p.device && p.port) ports.push_back(&p);
   if (ports.size() == 1) c.port = ports.front();
+  // The GID index the job asked for, else the one NCCL's connection line says it used.
   std::optional<std::string> gid_env;
-  for (const auto& p : here)
+  std::string gid_said = "NCCL_IB_GID_INDEX=";
+  std::optional<int> path_mtu;
+  for (const auto& p : here) {
     if (!gid_env) gid_env = nccl_env(p, "NCCL_IB_GID_INDEX");
+    if (!path_mtu) path_mtu = p.rank->path_mtu;
+  }
+  for (const auto& p : here)
+    if (!gid_env && p.rank->gid_index_used) {
+      gid_env = std::to_string(*p.rank->gid_index_used);
+      gid_said = "the GID index NCCL used, ";
+    }
   const auto version = here.empty() ? std::nullopt : version_of(here.front());
   for (const auto* p : ports) {
     if (c.evidence.size() >= 12) break;
@@ -151,8 +161,13 @@ Causes qp_setup_causes(const engine::Context& ctx, const std::vector<NcclProcess
       c.text.push_back(label + " is " + p->port->state->name + ", not ACTIVE");
       c.evidence.push_back(config(label + " state", p->port->state->name, p->port->state));
     }
-    if (p->port->active_mtu.ok())
+    if (p->port->active_mtu.ok()) {
       c.evidence.push_back(config(label + " active_mtu", std::to_string(*p->port->active_mtu), p->port->active_mtu));
+      // NCCL's connection line gives the path MTU as the verbs enum: 1 = 256 ... 5 = 4096 bytes.
+      if (path_mtu && *path_mtu >= 1 && *path_mtu <= 5 && (128u << *path_mtu) > *p->port->active_mtu)
+        c.text.push_back("NCCL set a path MTU of " + std::to_string(128u << *path_mtu) + " bytes, above the " +
+                         std::to_string(*p->port->active_mtu) + " bytes " + label + " runs");
+    }
     if (!p->port->gids.ok()) continue;
     const auto v2 = model::roce_v2_ipv4_gids(*p->port->gids);
     std::string v2_text;
@@ -173,8 +188,8 @@ Causes qp_setup_causes(const engine::Context& ctx, const std::vector<NcclProcess
       char* end = nullptr;
       const long index = std::strtol(gid_env->c_str(), &end, 10);
       if (end && *end == '\0' && index >= 0 && !is_v2(index)) {
-        c.text.push_back("NCCL_IB_GID_INDEX=" + *gid_env + " is not the RoCE v2 GID of an IPv4 address of " + label +
-                         " (those are " + v2_text + ")");
+        c.text.push_back(gid_said + *gid_env + (gid_said.ends_with("=") ? "" : ",") +
+                         " is not the RoCE v2 GID of an IPv4 address of " + label + " (those are " + v2_text + ")");
         c.remediation.push_back(fix);
       }
     } else if (version && *version < std::pair{2, 21} && !is_v2(0)) {
@@ -403,8 +418,9 @@ engine::CheckInfo info_nccl_job_failed() {
           "the job failed. One finding per class of failure (QP setup, failed completion, bootstrap, socket, "
           "plugin, timeout, abort, CUDA, remote, system, internal), with the first line, its file:line, the "
           "processes and hosts affected and the last error return. With a capture of the host (--from), QP setup "
-          "failures name its ports' state, RoCE v2 GIDs against NCCL_IB_GID_INDEX (or NCCL's index 0 before "
-          "2.21) and active MTU, and bootstrap failures NCCL_SOCKET_IFNAME and the OOB interface's addresses. A "
+          "failures name its ports' state, RoCE v2 GIDs against NCCL_IB_GID_INDEX (else the GID index of NET/IB's "
+          "connection line, or NCCL's index 0 before 2.21) and active MTU against the path MTU NCCL set, and "
+          "bootstrap failures NCCL_SOCKET_IFNAME and the OOB interface's addresses. A "
           "warning alone (a RAS port in use, libibverbs missing) is not a failure.",
       .evaluate = evaluate,
   };

@@ -88,6 +88,10 @@ struct NcclRank {
   std::vector<NcclNetDevice> devices;
   bool relaxed_ordering = false;  // [RO]
   std::string oob_interface, oob_address;
+  /// The GID index and path MTU (IB enum: 1 = 256 ... 5 = 4096 bytes) of its first RDMA connection,
+  /// from NET/IB's connection line ("NET/IB: NCCL Dev 0 IbDev 0 Port 1 qpn 1047 mtu 5 ... GID 0 (...)").
+  std::optional<int> gid_index_used;
+  std::optional<int> path_mtu;
   std::map<std::string, std::string> env;  // NCCL_* as echoed ("set by environment to", "set to")
   NcclChannels channels;
   std::vector<NcclEvent> events;

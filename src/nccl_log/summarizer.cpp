@@ -89,7 +89,9 @@ bool Summarizer::read_info_line(string_view msg, model::NcclRank& r) {
     device_lines_[last_index_].assign(msg);
     return true;
   }
-  if (msg.starts_with("NET/") && (read_ib_device_line(msg, r) || read_virtual_device_line(msg, r))) return true;
+  if (msg.starts_with("NET/") &&
+      (read_ib_device_line(msg, r) || read_virtual_device_line(msg, r) || read_qp_connect_line(msg, r)))
+    return true;
   return read_bootstrap_line(msg, r) || read_env_line(msg, r, env_name_) || read_comm_line(msg, r) || known_info(msg);
 }
 

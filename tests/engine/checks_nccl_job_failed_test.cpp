@@ -60,6 +60,21 @@ TEST_CASE("NCCL-JOB-FAILED: NCCL before 2.21 without NCCL_IB_GID_INDEX uses inde
   CHECK(f.remediation[0].starts_with("export NCCL_IB_GID_INDEX=3"));
 }
 
+TEST_CASE("NCCL-JOB-FAILED: without NCCL_IB_GID_INDEX, the GID index and path MTU NCCL connected with are judged") {
+  std::string log =
+      replaced(kHealthy, "gpu-a17:100:100 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 3.\n", "");
+  // github.com/NVIDIA/nccl #1657's connection line on the scenario's host: GID 0 (fe80::, RoCE v1), mtu 5.
+  log +=
+      "gpu-a17:100:120 [0] NCCL INFO NET/IB: NCCL Dev 0 IbDev 0 Port 1 qpn 1047 mtu 5 query_ece={supported=1, "
+      "vendor_id=0x15b3, options=0x0, comp_mask=0x0} GID 0 (80FE/1A8A41FEFF21A75E) fifoRkey=0x15e6c5 "
+      "fifoLkey=0x15e6c5\n";
+  LogRun run(log + kModifyQpEinval, [](model::Host& h) { *rdma_port(h).active_mtu = 1024; });
+  const auto& f = sole_nccl_finding(run.result("NCCL-JOB-FAILED"));
+  CHECK(has_text(f.explanation, "the GID index NCCL used, 0, is not the RoCE v2 GID of an IPv4 address of mlx5_0/1"));
+  CHECK(has_text(f.explanation, "NCCL set a path MTU of 4096 bytes, above the 1024 bytes mlx5_0/1 (ens1f0np0) runs"));
+  CHECK(f.remediation[0].starts_with("export NCCL_IB_GID_INDEX=3"));
+}
+
 TEST_CASE("NCCL-JOB-FAILED: a healthy log, or a warning without a trace, is no failure") {
   CHECK(LogRun(kHealthy).result("NCCL-JOB-FAILED").status == Status::ok);
   // The 2x2 RoCE sample's RAS warning, and libibverbs missing before a socket fall-back.

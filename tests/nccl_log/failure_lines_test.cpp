@@ -88,6 +88,20 @@ TEST_CASE("failed verbs calls are told apart and carry their errno, printed or f
   CHECK(lines.ranks[5].events.at(0).kind == "verbs_call");
 }
 
+TEST_CASE("NET/IB's connection line gives the GID index and path MTU the process connected with") {
+  // github.com/NVIDIA/nccl #1657: NCCL_DEBUG_SUBSYS=NET's line of a queue pair.
+  auto log = summarize_text(
+      "aigc-maas-instance-leader-0:88:159 [0] NCCL INFO NET/IB: NCCL Dev 0 IbDev 0 Port 1 qpn 1047 mtu 5 "
+      "query_ece={supported=1, vendor_id=0x15b3, options=0x0, comp_mask=0x0} GID 0 (80FE/1A8A41FEFF21A75E) "
+      "fifoRkey=0x15e6c5 fifoLkey=0x15e6c5\n"
+      "aigc-maas-instance-leader-0:88:159 [0] NCCL INFO NET/IB: NCCL Dev 0 IbDev 0 Port 1 qpn 1048 mtu 3 GID 3 "
+      "(0/3C0013ACFFFF0000)\n");
+  REQUIRE(log.ranks.size() == 1);
+  CHECK(log.ranks[0].gid_index_used == 0);  // the first connection's
+  CHECK(log.ranks[0].path_mtu == 5);
+  CHECK(log.unknown_lines == 0);
+}
+
 TEST_CASE("socket, plugin and abort lines; RCCL's full paths; a RAS bind warning stays a warning") {
   auto log = summarize_text(
       // github.com/NVIDIA/nccl #975 (2.18): the bootstrap's connect over a link-local address
