@@ -340,7 +340,8 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
                                          locator(*f->last_return)));
     }
     // The framework's or the test's report of the same failure, once, on the first finding.
-    if (!job_events_told) {
+    // Alone, a class's own job events are its evidence.
+    if (failures.empty() || !job_events_told) {
       for (const auto* e : failures.empty() ? jobs : job_events)
         if (evidence.size() < 16) evidence.push_back(job_evidence(*e));
       job_events_told = true;

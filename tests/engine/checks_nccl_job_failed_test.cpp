@@ -133,6 +133,8 @@ TEST_CASE("NCCL-JOB-FAILED: failures only the framework printed give one finding
   CHECK(has_text(r.findings[0].evidence.at(0).value, ", ranks 0;"));
   CHECK(r.findings[1].title.starts_with("the job failed on a remote error (ncclRemoteError): \"NCCL error in:"));
   CHECK(r.findings[1].severity == Severity::critical);
+  REQUIRE(r.findings[1].evidence.size() == 1);
+  CHECK(r.findings[1].evidence[0].name == "ProcessGroupNCCL.cpp:3763");
 }
 
 TEST_CASE("NCCL-JOB-FAILED: a failed completion is the job's failure, explained by NCCL-WC-ERROR") {
