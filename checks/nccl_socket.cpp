@@ -83,12 +83,33 @@ void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   if (rdma_here) evidence.push_back(config("RDMA devices", devices, model::Field<int>::of(0, ctx.now.from)));
   remediation.push_back("NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET: look for \"NET/IB\" in the job's log");
   remediation.push_back("ibv_devinfo -v | grep -E 'hca_id|state|GID'");
+  // The host has RDMA devices, yet NCCL found none: the job's environment does not see them.
+  const bool none_found = std::any_of(fr.events.begin(), fr.events.end(), [](const model::NcclEvent& e) {
+    return e.kind == "no_rdma_device" || e.kind == "verbs_missing";
+  });
+  if (rdma_here && none_found) {
+    causes.insert(causes.begin(), "NCCL found no RDMA device although " + ctx.now.hostname + " has " + devices +
+                                      ": the job's container or namespace does not see them (/dev/infiniband, "
+                                      "libibverbs and its provider), or NCCL_IB_HCA filters them out");
+    remediation.push_back(
+        "run the job's container with the RDMA devices (--device=/dev/infiniband, or the cluster's RDMA device "
+        "plugin) and rdma-core inside");
+  }
+  std::string active;
+  for (const auto& p : ctx.ports())
+    if (p.device && p.port && p.port->state.ok() && p.port->state->name == "ACTIVE")
+      active += (active.empty() ? "" : ", ") + p.device->name + "/" + std::to_string(p.port->number);
   std::string explanation =
       "NCCL falls back to TCP sockets when it cannot use an RDMA device: the data then crosses the kernel's TCP "
       "stack, several times slower than RDMA and without the lossless class. ";
+  if (rdma_here && !active.empty())
+    explanation += "On " + ctx.now.hostname + " the RDMA ports " + active +
+                   " are ACTIVE: the job ran at a fraction of the speed they carry. ";
+  std::string said;
+  for (const auto& c : causes) said += (said.empty() ? "" : "; ") + c;
   explanation += causes.empty() ? "The log does not say why; the usual causes are NCCL_IB_DISABLE=1, libibverbs or "
                                   "the NCCL net plugin missing in the job's image, or no usable (RoCE v2) GID."
-                                : "The log says: " + causes.front() + ".";
+                                : "The log says: " + said + ".";
   r.finding({
       .severity = rdma_here ? engine::Severity::critical : engine::Severity::warning,
       .subject = {},
@@ -115,7 +136,9 @@ engine::CheckInfo info_nccl_socket() {
           "\"NET/Socket : Using\", \"via NET/Socket\" channels) moves its data over TCP. Critical when the "
           "judged host ran such a process and has RDMA devices (a silent fall-back), a warning when whether "
           "RDMA devices exist is not known. The evidence quotes what the log says about why: NCCL_IB_DISABLE, "
-          "NCCL_NET, libibverbs that could not be loaded, \"NET/IB : No device found\".",
+          "NCCL_NET, libibverbs that could not be loaded, \"NET/IB : No device found\"; on a host with RDMA "
+          "devices the latter two mean the job's environment does not see them (a container without "
+          "/dev/infiniband or rdma-core), and the finding says which of its RDMA ports are ACTIVE.",
       .evaluate = evaluate,
   };
 }

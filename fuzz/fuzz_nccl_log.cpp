@@ -1,5 +1,5 @@
 // libFuzzer target: the NCCL log summarizer on any text. Every line must be read (counted as NCCL,
-// unknown or other) without a crash, and the counts must add up.
+// unknown or other) without a crash, the counts must add up and the job's events stay bounded.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -12,5 +12,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto log = roce::nccl_log::summarize_text(text);
   if (log.nccl_lines + log.other_lines != log.lines) std::abort();
   if (log.unknown_examples.size() > roce::nccl_log::kMaxUnknownExamples) std::abort();
+  // The job's events (PyTorch's and nccl-tests' failure lines) are bounded as the processes' are.
+  if (log.job_events.size() > roce::nccl_log::kMaxEventsPerRank) std::abort();
+  for (const auto& e : log.job_events)
+    if (e.count == 0 || e.ranks.size() > roce::nccl_log::kMaxJobEventNames ||
+        e.hosts.size() > roce::nccl_log::kMaxJobEventNames)
+      std::abort();
   return 0;
 }

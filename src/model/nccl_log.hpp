@@ -47,10 +47,17 @@ struct NcclChannels {
 /// One kind of warning or error, counted.
 struct NcclEvent {
   /// "completion_error" (a work completion with an error status), "qp_transition" (ibv_modify_qp
-  /// failed), "timeout", "gid_table_changed", "verbs_missing" (libibverbs not loadable),
-  /// "error_return" (an INFO "file.cc:123 -> N" trace of a failing call), "warning" (any other WARN).
+  /// failed), "qp_create" (ibv_create_qp failed), "mr_register" (ibv_reg_mr / ibv_reg_dmabuf_mr
+  /// failed), "verbs_call" (another ibv_* call failed), "socket_error" (the bootstrap's or the socket
+  /// transport's connection failed), "plugin_error" (a net plugin or the network asked for could not
+  /// be loaded), "aborted" (an ABORT line, a communicator aborted), "timeout", "gid_table_changed",
+  /// "verbs_missing" (libibverbs not loadable), "error_return" (an INFO "file.cc:123 -> N" trace of
+  /// a failing call), "warning" (any other WARN); of the job (NcclLog::job_events), "job_failed" (a
+  /// framework or nccl-tests reporting an NCCL error), "timeout" and "aborted".
   std::string kind;
-  std::optional<int> status;  // completion status (12 retry exceeded, 13 RNR retry exceeded), or the return code
+  /// Completion status (12 retry exceeded, 13 RNR retry exceeded), the errno of a failed ibv_* call
+  /// (22 EINVAL), or NCCL's result code (error returns, job failures: 2 system, 3 internal, 6 remote).
+  std::optional<int> status;
   std::string hca;            // the HCA the line names ("hca mlx5_2"), if any
   std::string local_gid;      // the local GID the line names, if any
   std::string where;          // NCCL's source location ("ib_plugin.c:1615"), if printed
@@ -59,6 +66,10 @@ struct NcclEvent {
   std::string first_source, last_source;  // log file names
   std::uint64_t first_line = 0, last_line = 0;
   std::string first_time, last_time;  // the lines' timestamps, when the log has them
+  /// Of a job event: the global ranks ("[Rank 3]", "[rank3]:") and hosts ("h100-4: Test NCCL
+  /// failure") its lines name, each once, at most kMaxJobEventNames of each.
+  std::vector<int> ranks;
+  std::vector<std::string> hosts;
   bool operator==(const NcclEvent&) const = default;
 };
 
@@ -77,6 +88,10 @@ struct NcclRank {
   std::vector<NcclNetDevice> devices;
   bool relaxed_ordering = false;  // [RO]
   std::string oob_interface, oob_address;
+  /// The GID index and path MTU (IB enum: 1 = 256 ... 5 = 4096 bytes) of its first RDMA connection,
+  /// from NET/IB's connection line ("NET/IB: NCCL Dev 0 IbDev 0 Port 1 qpn 1047 mtu 5 ... GID 0 (...)").
+  std::optional<int> gid_index_used;
+  std::optional<int> path_mtu;
   std::map<std::string, std::string> env;  // NCCL_* as echoed ("set by environment to", "set to")
   NcclChannels channels;
   std::vector<NcclEvent> events;
@@ -96,6 +111,10 @@ struct NcclLog {
   std::uint64_t other_lines = 0;              // lines of the framework, the launcher, blank lines
   std::vector<std::string> unknown_examples;  // "FILE:LINE: text" of the first few unknown lines
   std::uint64_t events_dropped = 0;           // occurrences of event kinds beyond the per-process limit
+  /// Failures printed by the framework or the test around NCCL, without NCCL's process prefix:
+  /// PyTorch's watchdog timeout and "NCCL error in:", "NCCL communicator was aborted", nccl-tests'
+  /// "Test NCCL failure FILE:LINE 'msg'".
+  std::vector<NcclEvent> job_events;
   bool operator==(const NcclLog&) const = default;
 };
 

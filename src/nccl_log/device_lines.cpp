@@ -197,6 +197,18 @@ bool read_virtual_device_line(string_view msg, model::NcclRank& r) {
   return true;
 }
 
+bool read_qp_connect_line(string_view msg, model::NcclRank& r) {
+  if (!msg.starts_with("NET/IB: ") || msg.find(" qpn ") == string_view::npos) return false;
+  const auto gid = find_anchored(msg, " GID ", 1);
+  if (gid == string_view::npos) return false;
+  string_view rest = msg.substr(gid + 5);
+  const auto index = leading_int(rest);
+  if (!index || *index < 0 || rest.find(" (") != rest.find(' ')) return false;
+  if (!r.gid_index_used) r.gid_index_used = index;
+  if (const auto mtu = leading_int(word_after(msg, " mtu ", 1)); mtu && !r.path_mtu) r.path_mtu = mtu;
+  return true;
+}
+
 bool read_bootstrap_line(string_view msg, model::NcclRank& r) {
   if (!msg.starts_with("Bootstrap")) return false;
   const auto using_at = msg.find("Using ");

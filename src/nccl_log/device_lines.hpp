@@ -21,6 +21,11 @@ bool read_ib_device_line(std::string_view msg, model::NcclRank& r);
 /// "via NET/IB/2" names; a merged one is named "mlx5_0+mlx5_1" with ndevs=2.
 bool read_virtual_device_line(std::string_view msg, model::NcclRank& r);
 
+/// NET/IB's line for each queue pair it connects (NCCL_DEBUG_SUBSYS=NET): "NET/IB: NCCL Dev 0 IbDev 0
+/// Port 1 qpn 1047 mtu 5 query_ece={...} GID 0 (80FE/1A8A41FEFF21A75E) fifoRkey=0x15e6c5 ...": the
+/// GID index and path MTU of the process's first connection.
+bool read_qp_connect_line(std::string_view msg, model::NcclRank& r);
+
 /// "Bootstrap : Using [0]eno2:192.168.1.105<0>" (old), "Bootstrap: Using ens16f1:10.153.235.11<0>".
 bool read_bootstrap_line(std::string_view msg, model::NcclRank& r);
 

@@ -32,8 +32,13 @@ bool split_process(string_view token, Prefix& p) {
 LevelMarker find_level_marker(string_view line) {
   LevelMarker m;
   for (std::size_t from = 0;;) {
-    const auto at = line.find("NCCL ", from);
+    const auto at = line.find("NCCL", from);
     if (at == string_view::npos) break;
+    m.names_nccl = true;
+    if (at + 4 >= line.size() || line[at + 4] != ' ') {
+      from = at + 4;
+      continue;
+    }
     m.mentions_nccl = true;
     if (at == 0 || line[at - 1] == ' ') {
       const string_view after = line.substr(at + 5);

@@ -11,6 +11,7 @@ struct LevelMarker {
   std::size_t at = std::string_view::npos;  // where "NCCL " starts; npos on a line without a marker
   std::string_view level;                   // "INFO ", "WARN ", "TRACE " or "ABORT "
   bool mentions_nccl = false;               // "NCCL " appears somewhere on the line
+  bool names_nccl = false;                  // "NCCL" appears ("ProcessGroupNCCL", "WorkNCCL(")
 };
 
 /// The first "NCCL <LEVEL> " of `line` that starts the line or follows a space.

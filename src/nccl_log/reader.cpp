@@ -88,7 +88,8 @@ Expected<model::NcclLog> read_logs(const std::vector<std::string>& paths) {
   for (const auto& p : paths)
     if (auto r = read_into(p, s); !r) return fail(std::move(r.error()));
   model::NcclLog log = s.finish();
-  if (log.nccl_lines == 0) {
+  // A framework's output without NCCL's own lines still says whether the job failed.
+  if (log.nccl_lines == 0 && log.job_events.empty()) {
     std::string names;
     for (const auto& p : paths) names += (names.empty() ? "" : ", ") + display_name(p);
     return fail(names + ": no NCCL line in " + std::to_string(log.lines) + " line" + (log.lines == 1 ? "" : "s"),

@@ -9,6 +9,7 @@
 #include "nccl_log/channel_lines.hpp"
 #include "nccl_log/device_lines.hpp"
 #include "nccl_log/event_lines.hpp"
+#include "nccl_log/failure_lines.hpp"
 #include "nccl_log/known_lines.hpp"
 #include "nccl_log/line_prefix.hpp"
 #include "nccl_log/line_words.hpp"
@@ -52,10 +53,13 @@ void Summarizer::add_line(string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const LevelMarker marker = find_level_marker(line);
   if (marker.at == string_view::npos) {
-    if (read_bare_version(line, marker.mentions_nccl, log_))
+    if (read_bare_version(line, marker.mentions_nccl, log_)) {
       ++log_.nccl_lines;
-    else
-      ++log_.other_lines;
+      return;
+    }
+    ++log_.other_lines;
+    if (!marker.names_nccl) return;
+    if (auto f = read_failure_line(line)) count_job_event(log_, *f, {f->message, source_, line_in_source_, {}});
     return;
   }
   ++log_.nccl_lines;
@@ -66,7 +70,7 @@ void Summarizer::add_line(string_view line) {
   ++r.lines;
   if (prefix.device && !r.cuda_device) r.cuda_device = prefix.device;
 
-  if (auto c = classify(msg, warn, prefix.where)) {
+  if (auto c = classify(msg, warn, prefix.where, marker.level == "ABORT ")) {
     count_event(r, *c, {msg, source_, line_in_source_, prefix.time}, log_.events_dropped);
     return;
   }
@@ -85,7 +89,9 @@ bool Summarizer::read_info_line(string_view msg, model::NcclRank& r) {
     device_lines_[last_index_].assign(msg);
     return true;
   }
-  if (msg.starts_with("NET/") && (read_ib_device_line(msg, r) || read_virtual_device_line(msg, r))) return true;
+  if (msg.starts_with("NET/") &&
+      (read_ib_device_line(msg, r) || read_virtual_device_line(msg, r) || read_qp_connect_line(msg, r)))
+    return true;
   return read_bootstrap_line(msg, r) || read_env_line(msg, r, env_name_) || read_comm_line(msg, r) || known_info(msg);
 }
 

@@ -4,7 +4,8 @@
 // before it, the source location of WARN lines, the device line of NET/IB, NET/IBext_vN and
 // NET/Socket (with [RO], SHARP, rail and plane suffixes), the old and new channel lines (/GDRDMA,
 // (PCI), /Shared, P2P, SHM), the environment echo and the completion-error signatures. Lines of
-// the training framework are counted apart; NCCL lines no rule reads are counted as unknown.
+// the training framework are counted apart, and the failures they report (PyTorch, nccl-tests) kept
+// as the job's events; NCCL lines no rule reads are counted as unknown.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -18,6 +19,8 @@ namespace roce::nccl_log {
 /// At most this many distinct warning/error kinds are kept per process; further kinds are counted
 /// in NcclLog::events_dropped, so memory stays bounded on any log.
 inline constexpr std::size_t kMaxEventsPerRank = 64;
+/// At most this many ranks and hosts are kept per job event (NcclEvent::ranks, hosts).
+inline constexpr std::size_t kMaxJobEventNames = 4096;
 /// At most this many unknown lines are kept as examples (for --verbose).
 inline constexpr std::size_t kMaxUnknownExamples = 20;
 

@@ -126,6 +126,24 @@ ordered_json nccl_hosts_json(const model::NcclLog& log) {
   return hosts;
 }
 
+// Outside the unnamed namespace: or_null of an optional is json_values' (the local one takes a string).
+ordered_json nccl_job_errors_json(const model::NcclLog& log) {
+  ordered_json out = ordered_json::array();
+  for (const auto& e : log.job_events)
+    out.push_back({{"kind", e.kind},
+                   {"result", or_null(e.status)},
+                   {"where", or_null(e.where)},
+                   {"count", e.count},
+                   {"ranks", e.ranks},
+                   {"hosts", e.hosts},
+                   {"first_source", e.first_source},
+                   {"first_line", e.first_line},
+                   {"last_source", e.last_source},
+                   {"last_line", e.last_line},
+                   {"message", e.message}});
+  return out;
+}
+
 ordered_json nccl_log_json(const model::NcclLog& log) {
   return {{"sources", log.sources},
           {"version", or_null(log.version)},
@@ -134,7 +152,8 @@ ordered_json nccl_log_json(const model::NcclLog& log) {
           {"unknown_lines", log.unknown_lines},
           {"other_lines", log.other_lines},
           {"unknown_examples", log.unknown_examples},
-          {"events_dropped", log.events_dropped}};
+          {"events_dropped", log.events_dropped},
+          {"job_errors", nccl_job_errors_json(log)}};
 }
 
 std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
@@ -172,6 +191,17 @@ std::string nccl_summary_text(const model::NcclLog& log, bool verbose) {
              (e.first_time.empty() ? "" : " " + e.first_time) + ", last " + e.last_source + ":" +
              std::to_string(e.last_line) + (e.last_time.empty() ? "" : " " + e.last_time) + "\n    " + e.message + "\n";
     }
+  }
+  if (!log.job_events.empty()) out += "\nfailures the framework or the test reported:\n";
+  for (const auto& e : log.job_events) {
+    std::string ranks;
+    for (std::size_t i = 0; i < e.ranks.size() && i < 16; ++i)
+      ranks += (i ? "," : e.ranks.size() == 1 ? ", rank " : ", ranks ") + std::to_string(e.ranks[i]);
+    if (e.ranks.size() > 16) ranks += " and " + std::to_string(e.ranks.size() - 16) + " more";
+    out += "  " + e.kind + (e.where.empty() ? "" : " at " + e.where) + ": " + std::to_string(e.count) + "x, first " +
+           e.first_source + ":" + std::to_string(e.first_line) + ", last " + e.last_source + ":" +
+           std::to_string(e.last_line) + ranks + (e.hosts.empty() ? "" : " on " + util::join(e.hosts, ",")) + "\n    " +
+           e.message + "\n";
   }
   if (log.events_dropped)
     out += "\n" + std::to_string(log.events_dropped) + " further warnings of kinds beyond the per-process limit\n";

@@ -21,6 +21,22 @@ TEST_CASE("NCCL-SOCKET: a job on TCP sockets on a host with RDMA devices is crit
   CHECK(f.evidence[2].from.locator == "job.log:1");
 }
 
+TEST_CASE("NCCL-SOCKET: on a host with ACTIVE RDMA ports that NCCL did not find, the job's environment is named") {
+  // rccl2171_socket_p2pfail.log's "No device found" with the host renamed.
+  LogRun run(
+      "gpu-a17:100:100 [0] NCCL INFO NET/IB : No device found.\n"
+      "gpu-a17:100:100 [0] NCCL INFO NET/Socket : Using [0]ens1f0np0:172.19.0.60<0>\n"
+      "gpu-a17:100:100 [0] NCCL INFO Using network Socket\n"
+      "gpu-a17:100:120 [0] NCCL INFO Channel 00 : 1[0] -> 0[0] [receive] via NET/Socket/0\n");
+  const auto& f = sole_nccl_finding(run.result("NCCL-SOCKET"));
+  CHECK(f.severity == Severity::critical);
+  CHECK(f.explanation.find("On gpu-a17 the RDMA ports mlx5_0/1 are ACTIVE: the job ran at a fraction of the speed "
+                           "they carry.") != std::string::npos);
+  CHECK(f.explanation.find("The log says: NCCL found no RDMA device although gpu-a17 has mlx5_0: the job's "
+                           "container or namespace does not see them") != std::string::npos);
+  CHECK(f.remediation.back().starts_with("run the job's container with the RDMA devices"));
+}
+
 TEST_CASE("NCCL-SOCKET: another host's processes on sockets are a warning (RDMA there unknown)") {
   LogRun run(
       "node9:7:7 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"

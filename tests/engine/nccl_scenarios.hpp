@@ -64,8 +64,9 @@ inline const engine::Finding& sole_nccl_finding(const engine::CheckResult& r) {
   return r.findings[0];
 }
 
-inline const std::vector<const char*> kNcclChecks = {"NCCL-SOCKET", "NCCL-WC-ERROR", "NCCL-WC-FAILED", "NCCL-GID",
-                                                     "NCCL-TC",     "NCCL-HCA",      "NCCL-RAIL",      "NCCL-GDR"};
+inline const std::vector<const char*> kNcclChecks = {"NCCL-SOCKET", "NCCL-WC-ERROR", "NCCL-WC-FAILED",
+                                                     "NCCL-GID",    "NCCL-TC",       "NCCL-HCA",
+                                                     "NCCL-RAIL",   "NCCL-GDR",      "NCCL-JOB-FAILED"};
 
 // gpu-a17 as `nvidia-smi topo -m` and sysfs would show it: GPU0 far from mlx5_0, GPU3 (0000:18:00.0)
 // below the same PCIe switch at `gpu3_mlx5_0`.

@@ -169,7 +169,8 @@ TEST_CASE("the catalog renders every check with its inputs, keys and thresholds"
 }
 
 TEST_CASE("every check has complete metadata and a unique ID") {
-  // The whole catalog of CHECKS.md, in its order (the order `roce-doctor checks` prints).
+  // The whole catalog of CHECKS.md, in its order (the order `roce-doctor checks` prints), as a table.
+  // clang-format off
   const std::vector<std::string_view> catalog{
       "LINK-STATE",      "LINK-SPEED",    "LINK-FLAP",         "LINK-SIGNAL",        "GID-ROCEV2",  "MTU-ROCE",
       "PCIE-LINK",       "QOS-TRUST",     "QOS-DSCP-MAP",      "PFC-LOSSLESS",       "PFC-EXTRA",   "PFC-GLOBAL-PAUSE",
@@ -178,7 +179,9 @@ TEST_CASE("every check has complete metadata and a unique ID") {
       "ECN-CNP",         "TRAFFIC-CLASS", "RETRANS",           "BW-PERFTEST",        "BW-NCCL",     "XSW-DSCP-QUEUE",
       "XSW-PFC-PRIO",    "XSW-ECN",       "XSW-HEADROOM",      "XSW-PAUSE",          "XSW-PFCWD",   "XSW-TRUST-MTU",
       "NCCL-SOCKET",     "NCCL-WC-ERROR", "NCCL-WC-FAILED",    "NCCL-GID",           "NCCL-TC",     "NCCL-HCA",
-      "NCCL-RAIL",       "NCCL-GDR",      "TOPO-GDR-DISTANCE", "TOPO-PCIE-DEGRADED", "TOPO-BALANCE"};
+      "NCCL-RAIL",       "NCCL-GDR",      "NCCL-JOB-FAILED",   "TOPO-GDR-DISTANCE",  "TOPO-PCIE-DEGRADED",
+      "TOPO-BALANCE"};
+  // clang-format on
   std::vector<std::string_view> order;
   std::set<std::string_view> ids;
   for (const auto& c : checks::all_checks()) {

@@ -1,8 +1,10 @@
 // `roce-doctor nccl` end to end: the summary, its JSON, stdin and gzip'd input, exit 3 for a file
-// without NCCL lines, and the done-when case: status-12 errors judged against a capture with ECN off.
+// without NCCL lines, the done-when case: status-12 errors judged against a capture with ECN off, and
+// failed jobs (bootstrap, QP setup, watchdog, RCCL) never exiting 0.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "support/files.hpp"
 #include "support/paths.hpp"
 #include "support/run_binary.hpp"
 
@@ -122,6 +124,102 @@ TEST_CASE("check --from a capture folder that holds the job's NCCL log judges th
     }
   CHECK(found);
   CHECK(r.exit_code == 2);
+}
+
+}  // namespace roce::test
+
+namespace roce::test {
+namespace {
+
+std::string nccl_fixture_path(const std::string& name) { return std::string(ROCE_FIXTURES_DIR) + "/nccl/" + name; }
+
+const nlohmann::json* finding_of(const nlohmann::json& doc, const std::string& id) {
+  for (const auto& f : doc["findings"])
+    if (f["id"] == id) return &f;
+  return nullptr;
+}
+
+// The fixture's lines after its SOURCE line, with `from` renamed `to` (a process of the capture's host).
+std::string renamed_log(const std::string& fixture, const std::string& from, const std::string& to) {
+  std::string text = slurp(nccl_fixture_path(fixture));
+  text = text.substr(text.find('\n') + 1);
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("nccl: a job that failed is never healthy: the bootstrap abort, the QP EINVAL and the watchdog exit 2") {
+  const auto bootstrap = run("nccl --json '" + nccl_fixture_path("nccl2183_bootstrap_family_nccltests.log") + "'");
+  INFO(bootstrap.out << bootstrap.err);
+  CHECK(bootstrap.exit_code == 2);
+  const auto doc = nlohmann::json::parse(bootstrap.out);
+  const auto* f = finding_of(doc, "NCCL-JOB-FAILED");
+  REQUIRE(f != nullptr);
+  CHECK((*f)["severity"] == "critical");
+  CHECK((*f)["title"].get<std::string>().starts_with(
+      "the job failed in the bootstrap (the OOB socket connections between ranks): \"Net : connecting to address  "
+      "with family 33621 is neither AF_INET(2) nor AF_INET6(10)\""));
+  CHECK((*f)["title"].get<std::string>().find("8 NCCL processes (8 on h100-4: ") != std::string::npos);
+  CHECK(doc["nccl"]["job_errors"][0]["where"] == "common.cu:1057");
+  CHECK(doc["nccl"]["job_errors"][0]["count"] == 8);
+
+  const auto qp = run("nccl '" + nccl_fixture_path("nccl256_modify_qp_einval.log") + "'");
+  CHECK(qp.exit_code == 2);
+  CHECK(qp.out.find("the job failed in QP setup: ibv_modify_qp failed with EINVAL (errno 22)") != std::string::npos);
+
+  // A framework's output alone (no NCCL_DEBUG): judged, not "no NCCL line".
+  const auto watchdog = run("nccl '" + nccl_fixture_path("pytorch_watchdog_timeout.log") + "'");
+  CHECK(watchdog.exit_code == 2);
+  CHECK(watchdog.out.find("failures the framework or the test reported:\n  timeout at ProcessGroupNCCL.cpp:607: 2x") !=
+        std::string::npos);
+  CHECK(run("nccl '" + nccl_fixture_path("pytorch_distbackend_remote.log") + "'").exit_code == 2);
+  // RCCL's CUDA failure and its trace.
+  const auto rccl = run("nccl '" + nccl_fixture_path("rccl2171_socket_p2pfail.log") + "'");
+  CHECK(rccl.exit_code == 2);
+  CHECK(rccl.out.find("the job failed on a CUDA error (ncclUnhandledCudaError)") != std::string::npos);
+}
+
+TEST_CASE("nccl --from: the QP EINVAL of an NCCL before 2.21 names the capture's RoCE v2 GID index to use") {
+  const std::string path = temp_path("qp-einval.log");
+  write_file(path,
+             "NCCL version 2.18.3+cuda12.2\n"
+             "gpu-node-03:5330:5330 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB "
+             "ens1f0np0:172.19.0.60<0>\n" +
+                 renamed_log("nccl256_modify_qp_einval.log", "crow-ib-new-nccl-256-info-19", "gpu-node-03"));
+  const auto r = run("nccl --json '" + path + "' --from '" + std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-healthy.json'");
+  std::remove(path.c_str());
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  const auto doc = nlohmann::json::parse(r.out);
+  const auto* f = finding_of(doc, "NCCL-JOB-FAILED");
+  REQUIRE(f != nullptr);
+  CHECK((*f)["subject"]["netdev"] == "ens1f0np0");
+  CHECK((*f)["explanation"].get<std::string>().find(
+            "On gpu-node-03: NCCL 2.18 uses GID index 0 unless NCCL_IB_GID_INDEX is set, and index 0 of mlx5_0/1 "
+            "(ens1f0np0) is not a RoCE v2 GID of an IPv4 address (those are 3 (172.19.0.60)).") != std::string::npos);
+  CHECK((*f)["remediation"][0] ==
+        "export NCCL_IB_GID_INDEX=3   # the RoCE v2 GID of 172.19.0.60 on mlx5_0/1 (ens1f0np0)");
+}
+
+TEST_CASE("nccl --from: a socket fall-back on the capture's host with RDMA devices is critical, a warning without") {
+  const std::string path = temp_path("fallback-here.log");
+  write_file(path, renamed_log("../samples/nccl_debug_socket_fallback.log", "tesla-105", "gpu-node-03"));
+  const auto here =
+      run("nccl --json '" + path + "' --from '" + std::string(ROCE_EXAMPLES_DIR) + "/cx6dx-healthy.json'");
+  const auto alone = run("nccl --json '" + path + "'");
+  std::remove(path.c_str());
+  INFO(here.out << here.err);
+  CHECK(here.exit_code == 2);
+  const auto here_doc = nlohmann::json::parse(here.out), alone_doc = nlohmann::json::parse(alone.out);
+  const auto* f = finding_of(here_doc, "NCCL-SOCKET");
+  REQUIRE(f != nullptr);
+  CHECK((*f)["severity"] == "critical");
+  CHECK(alone.exit_code == 1);
+  const auto* g = finding_of(alone_doc, "NCCL-SOCKET");
+  REQUIRE(g != nullptr);
+  CHECK((*g)["severity"] == "warning");
 }
 
 }  // namespace roce::test
