@@ -10,14 +10,17 @@
 #include "cli/http_server.hpp"
 #include "cli/options.hpp"
 #include "cli/shared_sweep.hpp"
+#include "cli/web_config.hpp"
 #include "engine/context.hpp"
 #include "judge/judge.hpp"
 #include "metrics/sweep.hpp"
 #include "util/exit_codes.hpp"
+#include "util/read_file.hpp"
 
 namespace roce::cli {
 namespace {
 
+constexpr std::size_t kMaxPemBytes = 1 << 20;
 constexpr auto kFresh = std::chrono::seconds(1);  // scrapes within a second share one sweep's result
 constexpr const char* kExpositionType = "text/plain; version=0.0.4; charset=utf-8";
 
@@ -25,8 +28,13 @@ constexpr const char* kExpositionType = "text/plain; version=0.0.4; charset=utf-
 // checks compare with (a simulator's clock is moved on by the real time that passed).
 class ScrapeSweeper {
  public:
-  ScrapeSweeper(std::unique_ptr<system::System> system, std::string dev, profile::Profile profile)
-      : system_(std::move(system)), dev_(std::move(dev)), profile_(std::move(profile)) {}
+  /// `first`: the sample taken at start, which the first scrape's rate checks compare with.
+  ScrapeSweeper(std::unique_ptr<system::System> system, std::string dev, profile::Profile profile, model::Host first)
+      : system_(std::move(system)),
+        dev_(std::move(dev)),
+        profile_(std::move(profile)),
+        previous_(std::move(first)),
+        previous_taken_(std::chrono::steady_clock::now()) {}
 
   Expected<std::string> sweep() {
     const auto started = std::chrono::steady_clock::now();
@@ -66,13 +74,32 @@ HttpResponse health(SharedSweep& shared) {
   return {200, "text/plain; charset=utf-8", "ok: last sweep " + std::string(when) + "\n"};
 }
 
+// The web configuration file's TLS certificate and key (read now, as PEM) and its users.
+Expected<HttpServer::Security> security_of(const std::string& path) {
+  HttpServer::Security security;
+  if (path.empty()) return security;
+  auto config = read_web_config(path);
+  if (!config) return fail(std::move(config.error()));
+  security.users = config->users;
+  if (!config->tls()) return security;
+  auto cert = util::read_file(config->cert_file, kMaxPemBytes);
+  if (!cert) return fail(std::move(cert.error()).context(path + ": tls_server_config.cert_file"));
+  auto key = util::read_file(config->key_file, kMaxPemBytes);
+  if (!key) return fail(std::move(key.error()).context(path + ": tls_server_config.key_file"));
+  security.cert_pem = std::move(*cert);
+  security.key_pem = std::move(*key);
+  return security;
+}
+
 }  // namespace
 
 void add_serve_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<ServeOptions>();
   auto* serve = app.add_subcommand(
       "serve", "Serve Prometheus metrics over HTTP (/metrics, /healthz), reading and judging the host at scrape time");
-  serve->add_option("--listen", options->listen, "ADDR:PORT to listen on (default 127.0.0.1:9877; [::1]:9877 for IPv6)")
+  serve
+      ->add_option("--listen", options->listen,
+                   "ADDR:PORT to listen on (default 127.0.0.1:9877; [::1]:9877 for IPv6, :9877 for every address)")
       ->type_name("ADDR:PORT");
   add_system_options(*serve, global);
   add_dev_option(*serve, options->dev);
@@ -81,6 +108,11 @@ void add_serve_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
       ->add_option("--timeout", options->timeout,
                    "How long a scrape waits for the sweep before it gets the last complete one (default 5s)")
       ->type_name("DURATION");
+  serve
+      ->add_option("--web.config.file", options->web_config,
+                   "TLS and basic authentication from an exporter web configuration file (tls_server_config: "
+                   "cert_file, key_file; basic_auth_users: user: bcrypt hash), as node_exporter takes it")
+      ->type_name("FILE");
   serve->callback([&global, &exit_code, options] { exit_code = run_serve(global, *options); });
 }
 
@@ -94,11 +126,16 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   auto system = judge::open_input_system(global.system, options.dev);
   if (!system) return report_error(system.error(), kExitInputError);
 
+  auto security = security_of(options.web_config);
+  if (!security) return report_error(security.error(), kExitInputError);
+  // Read once before listening: a --dev that names nothing here, or a host that cannot be read, is
+  // an error now rather than a 503 at every scrape.
+  auto first = judge::sample_device(**system, options.dev);
+  if (!first) return report_error(std::move(first.error()), kExitInputError);
+
   catch_stop_signals();
-  ScrapeSweeper sweeper(std::move(*system), options.dev, std::move(*profile));
+  ScrapeSweeper sweeper(std::move(*system), options.dev, std::move(*profile), std::move(*first));
   SharedSweep shared([&sweeper] { return sweeper.sweep(); }, kFresh);
-  // The first sweep starts now, so that the first scrape's rate checks have a sample to compare with.
-  (void)shared.get(std::chrono::milliseconds(0));
   const auto handler = [&](const std::string& path) -> HttpResponse {
     if (path == "/metrics") {
       SharedSweep::Reply reply = shared.get(*timeout);
@@ -112,9 +149,11 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
               "<a href=\"/healthz\">/healthz</a></p></body></html>\n"};
     return {404, "text/plain; charset=utf-8", "not found: /metrics or /healthz\n"};
   };
-  auto server = HttpServer::start(*address, handler);
+  auto server = HttpServer::start(*address, handler, *security);
   if (!server) return report_error(server.error(), kExitRuntimeError);
-  std::fprintf(stderr, "roce-doctor: serving /metrics and /healthz on %s\n", options.listen.c_str());
+  std::fprintf(stderr, "roce-doctor: serving /metrics and /healthz on %s%s%s\n", address->text().c_str(),
+               security->cert_pem.empty() ? "" : " over TLS",
+               security->users.empty() ? "" : ", with basic authentication");
   while (!stop_requested()) sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
   server->reset();  // no request runs past this point: the sweeper and the shared sweep outlive them
   return kExitHealthy;

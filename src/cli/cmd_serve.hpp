@@ -16,6 +16,7 @@ struct ServeOptions {
   std::string dev;
   std::string profile;
   std::string timeout = "5s";
+  std::string web_config;  // --web.config.file: TLS and basic authentication
 };
 
 /// Adds `serve`; once parsed, it runs until stopped and leaves its exit code in exit_code.

@@ -64,7 +64,7 @@ std::string shipped_rule_expr(const std::string& alert) {
       in_expr = true;
       continue;
     }
-    if (in_expr && line.find("labels:") != std::string::npos) break;
+    if (in_expr && (line.find(" for: ") != std::string::npos || line.find("labels:") != std::string::npos)) break;
     if (in_expr) expr += line + "\n";
   }
   return expr;
@@ -226,6 +226,55 @@ TEST_CASE("the shipped lossless-drops rule finds the incast host's drops in a re
   CHECK(drops.body.find("127.0.0.1:" + std::to_string(healthy_port)) == std::string::npos);
   // The healthy host is quiet for lack of drops, not for lack of the series the rule joins on.
   CHECK(healthy_pfc.body.find("\"1\"]") != std::string::npos);
+}
+
+TEST_CASE("the shipped down and gone rules find a serve that a real Prometheus scraped and that was then stopped") {
+  if (!have_tool("prometheus")) {
+    WARN("ROCE-TEST-SKIP: prometheus (Debian package prometheus) is not installed");
+    return;
+  }
+  const std::string down = shipped_rule_expr("RoceDoctorDown"), gone = shipped_rule_expr("RoceDoctorGone");
+  REQUIRE(down.find("up == 0") != std::string::npos);
+  REQUIRE(gone.find("unless") != std::string::npos);
+  const TempDir dir("metrics-down");
+  const int serve_port = free_local_port();
+  const std::string instance = "127.0.0.1:" + std::to_string(serve_port);
+  ChildProcess serve({ROCE_DOCTOR_BIN, "--host", sim_host("healthy", dir.path()), "serve", "--listen", instance},
+                     dir.path("serve.log"));
+  const fs::path config = dir.path("prometheus.yml");
+  std::ofstream(config) << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n"
+                           "  - job_name: gpu-nodes\n    static_configs:\n      - targets: ['"
+                        << instance << "']\n";
+  const int prometheus_port = free_local_port();
+  ChildProcess prometheus({"prometheus", "--config.file=" + config.string(), "--storage.tsdb.path=" + dir.path("data"),
+                           "--web.listen-address=127.0.0.1:" + std::to_string(prometheus_port)},
+                          dir.path("prometheus.log"));
+  const auto until_data = [&](const std::string& promql) {
+    HttpReply r;
+    for (int i = 0; i < 100 && prometheus.running(); ++i) {
+      r = prometheus_query(prometheus_port, promql);
+      if (r.body.find("\"value\":[") != std::string::npos) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    return r;
+  };
+  const HttpReply scraped = until_data("roce_doctor_host_info");
+  const HttpReply quiet_down = prometheus_query(prometheus_port, down),
+                  quiet_gone = prometheus_query(prometheus_port, gone);
+  serve.stop();
+  const HttpReply fired_down = until_data(down);
+  const HttpReply fired_gone = until_data(gone);
+  prometheus.stop();
+  INFO(slurp(dir.path("prometheus.log")));
+  INFO(fired_down.body << "\n" << fired_gone.body);
+  CHECK(scraped.body.find("\"instance\":\"" + instance + "\"") != std::string::npos);
+  CHECK(quiet_down.body.starts_with("{\"status\":\"success\""));
+  CHECK(quiet_down.body.find("\"value\":[") == std::string::npos);  // up: nothing to say
+  CHECK(quiet_gone.body.starts_with("{\"status\":\"success\""));
+  CHECK(quiet_gone.body.find("\"value\":[") == std::string::npos);
+  CHECK(fired_down.body.find("\"instance\":\"" + instance + "\"") != std::string::npos);
+  CHECK(fired_down.body.find("\"job\":\"gpu-nodes\"") != std::string::npos);
+  CHECK(fired_gone.body.find("\"hostname\":\"sim-healthy\"") != std::string::npos);
 }
 
 TEST_CASE("every query of the shipped Grafana dashboard is PromQL that promtool accepts") {
