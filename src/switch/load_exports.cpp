@@ -8,10 +8,13 @@
 #include "switch/cumulus_datapath.hpp"
 #include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
+#include "switch/prompt_name.hpp"
+#include "switch/sonic_cli_alone.hpp"
 #include "switch/sonic_cli_attach.hpp"
 #include "switch/sonic_cli_blocks.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
+#include "switch/text_values.hpp"
 #include "util/read_file.hpp"
 
 namespace roce::switches {
@@ -56,8 +59,13 @@ struct Group {
   std::vector<CumulusRoce> nvue_unnamed;                        // per-interface views whose file name names no port
   std::vector<std::pair<std::string, std::string>> datapath;    // label, text of qos_features.conf/traffic.conf
   std::string hostname;                                         // a `hostname` file in the folder
+  std::set<std::string> prompt_names;                           // the hosts of prompt lines pasted with the outputs
+  std::string given_name;                                       // --switch-name
   std::string where;                                            // for errors: the folder, or "the files given"
+  bool folder = false;                                          // `where` is the switch's folder
   std::string table_file;
+  std::string first_file;          // the path of the first export read
+  std::vector<std::string> kinds;  // the kinds of export read ("show pfcwd stats"), once each
 };
 
 // A table's rows into the group's list of them.
@@ -202,8 +210,13 @@ const ExportRow kExportRows[] = {
 Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
   auto text = util::read_file(path);
   if (!text) return fail(std::move(text.error()));
-  for (const auto& row : kExportRows)
-    if (row.recognises(*text)) return row.read(path, label, *text, g);
+  for (const auto& row : kExportRows) {
+    if (!row.recognises(*text)) continue;
+    if (auto name = name_in_prompt(*text); !name.empty()) g.prompt_names.insert(name);
+    if (g.first_file.empty()) g.first_file = path;
+    if (std::find(g.kinds.begin(), g.kinds.end(), row.kind) == g.kinds.end()) g.kinds.push_back(row.kind);
+    return row.read(path, label, *text, g);
+  }
   if (!strict) return done();
   return fail(label + ": not a switch export roce-doctor reads",
               "give a SONiC config_db.json (or dump/CONFIG_DB.json), a `show` table (lldp table, pfcwd "
@@ -259,6 +272,42 @@ void attach_counters(const Group& g, model::Switch& s) {
     std::sort(p.queues.begin(), p.queues.end(), [](auto& a, auto& b) { return a.index < b.index; });
 }
 
+std::string first_line(const std::string& text) { return text.substr(0, text.find_first_of("\r\n")); }
+
+// The last part of a folder's path, also for "dir/" and ".".
+std::string folder_name(const fs::path& dir) {
+  std::error_code ec;
+  const auto full = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  return (ec ? dir : full).filename().string();
+}
+
+// The name of a switch whose exports carry none of their own (CLI outputs alone, Cumulus files):
+// --switch-name, a prompt line pasted with an output, the `hostname` file beside the outputs, their
+// folder. `warning` says so when loose files are named after their folder.
+std::string group_switch_name(const Group& g, std::string& warning) {
+  if (!g.given_name.empty()) return g.given_name;
+  if (!g.prompt_names.empty()) return *g.prompt_names.begin();
+  if (!g.hostname.empty()) return g.hostname;
+  if (g.folder) return folder_name(g.where);
+  const fs::path dir = fs::path(g.first_file).parent_path();
+  if (auto name = util::read_file((dir / "hostname").string()); name && !first_line(*name).empty())
+    return first_line(*name);
+  const std::string folder = folder_name(dir.empty() ? fs::path(".") : dir);
+  warning = g.first_file + ": the output names no switch (no prompt line such as \"admin@leaf01:~$ show ...\"), " +
+            "nor does a `hostname` file beside it: the switch is called " + folder +
+            " after its folder (--switch-name NAME names it)";
+  return folder;
+}
+
+// Outputs of several switches told apart by their prompts cannot be one switch.
+Outcome one_prompt(const Group& g) {
+  if (g.prompt_names.size() < 2 || !g.given_name.empty()) return done();
+  std::string names;
+  for (const auto& n : g.prompt_names) names += (names.empty() ? "" : ", ") + n;
+  return fail(g.where + ": outputs of several switches (their prompts name " + names + ")",
+              "give each switch's outputs in a folder of their own");
+}
+
 // A Cumulus switch from the per-port NVUE views of a group, named by its `hostname` file (else its
 // folder). The global view alone names no port: an error saying what to give.
 Outcome build_cumulus(Group& g) {
@@ -308,13 +357,46 @@ Outcome build_cumulus(Group& g) {
   return done();
 }
 
+// The ports the CLI tables of a group name, in port order.
+std::vector<std::string> ports_in_tables(const Group& g) {
+  std::vector<std::string> ports;
+  auto add = [&](const std::string& p) {
+    if (!p.empty() && std::find(ports.begin(), ports.end(), p) == ports.end()) ports.push_back(p);
+  };
+  for (const auto& r : g.lldp) add(r.local_port);
+  for (const auto& r : g.pfcwd) add(r.port);
+  for (const auto& r : g.pfc) add(r.port);
+  for (const auto& r : g.queues) add(r.port);
+  for (const auto& r : g.cli.pfcwd_config) add(r.port);
+  for (const auto& r : g.cli.interfaces) add(r.port);
+  for (const auto& r : g.cli.pg_watermarks) add(r.port);
+  std::sort(ports.begin(), ports.end(), [](auto& a, auto& b) { return port_order(a) < port_order(b); });
+  return ports;
+}
+
+// CLI tables without a CONFIG_DB export beside them: the switch they show, named as
+// group_switch_name says, made of the ports they name.
+void add_switch_of_tables(Group& g) {
+  std::string shown;
+  for (const auto& k : g.kinds)
+    if (std::string_view(k).rfind("show ", 0) == 0 || std::string_view(k).rfind("ecnconfig", 0) == 0)
+      shown += (shown.empty() ? "`" : ", `") + k + "`";
+  std::string warning;
+  auto sw = sonic_switch_of_cli(group_switch_name(g, warning), ports_in_tables(g), shown, {"sonic-cli", g.where});
+  if (!warning.empty()) sw.warnings.push_back(warning);
+  g.switches.push_back(std::move(sw));
+}
+
 // The CLI tables of a group belong to its one switch.
 Outcome attach_tables(Group& g, model::SwitchSide& out) {
-  if ((!g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty()) &&
-      g.switches.size() != 1)
-    return fail(
-        g.table_file + ": a CLI table of " + (g.switches.empty() ? "no switch" : "several switches") + " in " + g.where,
-        "give each switch's config_db.json and its `show` outputs in a folder of their own");
+  const bool tables = !g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty();
+  if (tables && g.switches.empty()) {
+    if (auto r = one_prompt(g); !r) return r;
+    add_switch_of_tables(g);
+  }
+  if (tables && g.switches.size() != 1)
+    return fail(g.table_file + ": a CLI table of several switches in " + g.where,
+                "give each switch's config_db.json and its `show` outputs in a folder of their own");
   if (g.switches.size() == 1) {
     auto& s = g.switches[0];
     s.lldp.insert(s.lldp.end(), g.lldp.begin(), g.lldp.end());
@@ -372,10 +454,13 @@ std::vector<std::string> files_in(const std::string& dir) {
 }
 
 // One switch folder into `out`; files are named `shown_as` + their path below `dir`.
-Outcome read_folder(const std::string& dir, const std::string& shown_as, model::SwitchSide& out) {
+Outcome read_folder(const std::string& dir, const std::string& shown_as, const std::string& given_name,
+                    model::SwitchSide& out) {
   const std::string root = switch_root(dir);
   Group g;
   g.where = shown_as;
+  g.folder = true;
+  g.given_name = given_name;
   for (const auto& f : files_in(root)) {
     if (fs::path(f).filename() == "hostname") {
       auto name = util::read_file(f);
@@ -394,14 +479,15 @@ Outcome read_folder(const std::string& dir, const std::string& shown_as, model::
 
 }  // namespace
 
-Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths) {
+Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths, const std::string& switch_name) {
   model::SwitchSide out;
   Group loose;
   loose.where = "the files given";
+  loose.given_name = switch_name;
   for (const auto& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
-      if (auto r = read_folder(path, path, out); !r) return fail(std::move(r.error()));
+      if (auto r = read_folder(path, path, switch_name, out); !r) return fail(std::move(r.error()));
       continue;
     }
     if (auto r = read_file(path, path, loose, true); !r) return fail(std::move(r.error()));
@@ -413,7 +499,7 @@ Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& 
 
 Expected<model::SwitchSide> read_switch_folder(const std::string& dir, const std::string& shown_as) {
   model::SwitchSide out;
-  if (auto r = read_folder(dir, shown_as, out); !r) return fail(std::move(r.error()));
+  if (auto r = read_folder(dir, shown_as, "", out); !r) return fail(std::move(r.error()));
   return out;
 }
 

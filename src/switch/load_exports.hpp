@@ -26,9 +26,13 @@
 
 namespace roce::switches {
 
-/// Every path (file or folder) read. Fails naming the file for one it cannot read, and for a CLI
-/// table with no switch (or several) to belong to.
-Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths);
+/// Every path (file or folder) read. Fails naming the file for one it cannot read, and for CLI
+/// tables of several switches in one folder (or among the loose files). CLI outputs without a
+/// CONFIG_DB export are a switch of their own (sonic_cli_alone.hpp), named `switch_name` when given,
+/// else by a prompt line pasted with an output ("admin@leaf01:~$ show pfc counters"), a `hostname`
+/// file beside them, or their folder.
+Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths,
+                                                const std::string& switch_name = "");
 
 /// One switch folder (or the one folder inside it, as an extracted `show techsupport` archive holds
 /// sonic_dump_HOST_DATE/), its files named "SHOWN_AS:RELATIVE/PATH" in errors and provenance.

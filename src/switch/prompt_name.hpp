@@ -1,0 +1,15 @@
+#pragma once
+// The switch's name in an output pasted with its shell prompt: "admin@sonic-leaf01:~$ show pfc
+// counters", "cumulus@leaf01:mgmt:~$ nv show qos roce", "root@sonic-10431:~# show pfcwd stats".
+#include <string>
+#include <string_view>
+
+namespace roce::switches {
+
+/// The host of the first prompt line (USER@HOST:PATH$ or #, then the command), "" without one.
+std::string name_in_prompt(std::string_view text);
+
+/// Whether the line is such a prompt line.
+bool is_prompt_line(std::string_view line);
+
+}  // namespace roce::switches
