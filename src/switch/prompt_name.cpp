@@ -6,9 +6,7 @@
 namespace roce::switches {
 namespace {
 
-bool name_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-}
+bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'; }
 
 // The host of "USER@HOST:PATH$ ..." or "USER@HOST:PATH# ...", or "".
 std::string prompt_host(std::string_view line) {
