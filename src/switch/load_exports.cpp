@@ -8,6 +8,7 @@
 #include "switch/cumulus_datapath.hpp"
 #include "switch/cumulus_roce.hpp"
 #include "switch/host_lldp.hpp"
+#include "switch/lldp_neighbors_text.hpp"
 #include "switch/prompt_name.hpp"
 #include "switch/sonic_cli_alone.hpp"
 #include "switch/sonic_cli_attach.hpp"
@@ -178,8 +179,14 @@ const ExportRow kExportRows[] = {
      read_table_rows<parse_show_pfcwd_stats, pfcwd_stat_rows>},
     {"show pfcwd config", [](std::string_view t) { return has(t, "DETECTION TIME") && has(t, "RESTORATION TIME"); },
      read_table_rows<parse_show_pfcwd_config, pfcwd_config_rows>},
+    {"show lldp neighbors",
+     [](std::string_view t) { return has(t, "LLDP neighbors:") && has(t, "Interface:") && has(t, "PortID:"); },
+     read_table_rows<parse_show_lldp_neighbors, lldp_rows>},
     {"show interfaces counters",
-     [](std::string_view t) { return has(t, "IFACE") && has(t, "RX_OK") && has(t, "TX_OK"); },
+     [](std::string_view t) {
+       return has(t, "IFACE") && has(t, "STATE") &&
+              (has(t, "RX_OK") || has(t, "TX_OK") || has(t, "_DRP") || has(t, "_DROPS"));
+     },
      read_table_rows<parse_show_interfaces_counters, interface_rows>},
     {"show priority-group watermark", [](std::string_view t) { return has(t, " per PG:") && has(t, "PG0"); },
      read_table_rows<parse_show_pg_watermark, pg_watermark_rows>},
