@@ -19,16 +19,15 @@ struct Lossless {
 Lossless lossless_of(const engine::Context& ctx, const model::Switch& sw, const model::SwitchPort& sp) {
   const auto* nd = sw.host.netdev(sp.name);
   if (nd && nd->dcb.pfc.ok())
-    return {nd->dcb.pfc->pfc_en,
-            switch_config(sw.host.hostname + " " + sp.name + " pfc_enable", priority_list(nd->dcb.pfc->pfc_en),
-                          nd->dcb.pfc.from)};
+    return {nd->dcb.pfc->pfc_en, switch_config(sw.host.hostname + " " + sp.name + " pfc_enable",
+                                               priority_list(nd->dcb.pfc->pfc_en), nd->dcb.pfc.from)};
   std::uint8_t mask = 0;
   for (const auto& c : ctx.profile.lossless)
     if (c.priority >= 0 && c.priority < model::kPriorities) mask |= static_cast<std::uint8_t>(1u << c.priority);
   const std::string why = nd ? model::describe_missing(nd->dcb.pfc) : std::string("not in the exports");
-  return {mask, switch_config("lossless priorities (profile " + ctx.profile.name + "; the switch's pfc_enable " +
-                                  why + ")",
-                              priority_list(mask), {"profile", ctx.profile.name})};
+  return {mask,
+          switch_config("lossless priorities (profile " + ctx.profile.name + "; the switch's pfc_enable " + why + ")",
+                        priority_list(mask), {"profile", ctx.profile.name})};
 }
 
 // The egress queue of a TC: the port's TC_TO_QUEUE_MAP, else the TC itself (SONiC's and Spectrum's default).
@@ -60,12 +59,11 @@ bool judge_storms(const engine::Context& ctx, const model::Switch& sw, const mod
         .severity = ongoing ? engine::Severity::critical : engine::Severity::warning,
         .subject = switch_subject(sw, sp, q.queue),
         .title = std::string(ongoing ? "PFC storm now on " : "PFC storms on ") + at + " queue " +
-                 std::to_string(q.queue) + ": " + q.status + ", " + std::to_string(q.storms_detected) +
-                 " detected, " + std::to_string(q.storms_restored) + " restored",
-        .evidence = {switch_config("show pfcwd stats " + sp.name + ":" + std::to_string(q.queue),
-                                   q.status + " " + std::to_string(q.storms_detected) + "/" +
-                                       std::to_string(q.storms_restored),
-                                   q.from)},
+                 std::to_string(q.queue) + ": " + q.status + ", " + std::to_string(q.storms_detected) + " detected, " +
+                 std::to_string(q.storms_restored) + " restored",
+        .evidence = {switch_config(
+            "show pfcwd stats " + sp.name + ":" + std::to_string(q.queue),
+            q.status + " " + std::to_string(q.storms_detected) + "/" + std::to_string(q.storms_restored), q.from)},
         .explanation = "The switch's PFC watchdog saw the neighbour on this port keep the lossless queue paused "
                        "past its detection time: a NIC that sends pause frames without draining (a hung "
                        "receive path, driver or PCIe link). While stormed the switch drops the queue's "
@@ -95,21 +93,22 @@ bool judge_queue_drops(const Lossless& lossless, const model::Switch& sw, const 
         .severity = engine::Severity::critical,
         .subject = switch_subject(sw, sp, *tc),
         .title = sw.host.hostname + " " + sp.name + " dropped " + std::to_string(*q.drop_packets) +
-                 " packets on lossless queue " + std::to_string(q.index) + " (priority " + std::to_string(*tc) +
-                 ")",
+                 " packets on lossless queue " + std::to_string(q.index) + " (priority " + std::to_string(*tc) + ")",
         .evidence = {switch_config("queue " + std::to_string(q.index) + " dropped packets",
                                    std::to_string(*q.drop_packets), q.drop_packets.from),
                      lossless.evidence,
                      switch_config("TC " + std::to_string(*tc) + " -> queue",
-                                   std::to_string(q.index) + (sp.tc_to_queue.ok() ? "" : " (no TC_TO_QUEUE_MAP given: "
-                                                                                         "the TC's own queue)"),
+                                   std::to_string(q.index) + (sp.tc_to_queue.ok() ? ""
+                                                                                  : " (no TC_TO_QUEUE_MAP given: "
+                                                                                    "the TC's own queue)"),
                                    sp.tc_to_queue.from)},
         .explanation = "A lossless queue must not drop: PFC should pause the sender before the buffer "
                        "fills. Drops here mean the neighbour ignores the pauses (PFC off on its side for this "
                        "priority), the headroom is too small for the cable, or the PFC watchdog dropped a "
                        "stormed queue. RoCE retransmits every drop (go-back-N), so throughput collapses.",
-        .remediation = {"on " + sw.host.hostname + ": show pfcwd stats; show priority-group watermark headroom; "
-                                                   "show pfc counters -i " +
+        .remediation = {"on " + sw.host.hostname +
+                        ": show pfcwd stats; show priority-group watermark headroom; "
+                        "show pfc counters -i " +
                         sp.name},
     });
   }
@@ -130,8 +129,8 @@ bool judge_lossy_pauses(const Lossless& lossless, const model::Switch& sw, const
       r.finding({
           .severity = engine::Severity::warning,
           .subject = switch_subject(sw, sp, prio),
-          .title = sw.host.hostname + " " + sp.name + (tx ? " sent " : " received ") + n +
-                   " PFC frames on priority " + std::to_string(prio) + ", which should be lossy",
+          .title = sw.host.hostname + " " + sp.name + (tx ? " sent " : " received ") + n + " PFC frames on priority " +
+                   std::to_string(prio) + ", which should be lossy",
           .evidence = {switch_config(std::string("show pfc counters Port ") + (tx ? "Tx " : "Rx ") + sp.name + " PFC" +
                                          std::to_string(prio),
                                      n, frames.from),
@@ -139,8 +138,9 @@ bool judge_lossy_pauses(const Lossless& lossless, const model::Switch& sw, const
           .explanation = "Pause frames on a priority without PFC mean the two ends of the cable disagree on "
                          "which priority is lossless: the pauses of one end are ignored by the other (drops "
                          "where losslessness is expected), or lossy traffic is paused and stalls behind them.",
-          .remediation = {"on " + sw.host.hostname + ": show pfc priority; compare with the neighbour's "
-                                                     "`dcb pfc show dev IF` (roce-doctor check on that host)"},
+          .remediation = {"on " + sw.host.hostname +
+                          ": show pfc priority; compare with the neighbour's "
+                          "`dcb pfc show dev IF` (roce-doctor check on that host)"},
       });
     }
   }
@@ -181,13 +181,14 @@ engine::CheckInfo info_xsw_counters() {
       .profile_keys = {"qos.lossless"},
       .thresholds = {},
       .explained_by = {"XSW-PFC-PRIO", "XSW-HEADROOM"},
-      .doc = "Judges every port of the switch outputs given, with or without the host at the other end of "
-             "the cable and with or without CONFIG_DB: a queue `show pfcwd stats` shows stormed is "
-             "critical, storms detected earlier a warning (on ports joined to this host XSW-PAUSE reports "
-             "them, naming the NIC); dropped packets on the queue of a lossless priority (`show queue "
-             "counters`, Cumulus `nv show interface IF qos roce counters`) are critical; PFC frames sent or "
-             "received on a priority that should be lossy (`show pfc counters`) a warning. The lossless "
-             "priorities are the switch port's pfc_enable, else the profile's (qos.lossless).",
+      .doc =
+          "Judges every port of the switch outputs given, with or without the host at the other end of "
+          "the cable and with or without CONFIG_DB: a queue `show pfcwd stats` shows stormed is "
+          "critical, storms detected earlier a warning (on ports joined to this host XSW-PAUSE reports "
+          "them, naming the NIC); dropped packets on the queue of a lossless priority (`show queue "
+          "counters`, Cumulus `nv show interface IF qos roce counters`) are critical; PFC frames sent or "
+          "received on a priority that should be lossy (`show pfc counters`) a warning. The lossless "
+          "priorities are the switch port's pfc_enable, else the profile's (qos.lossless).",
       .evaluate = evaluate,
   };
 }

@@ -47,7 +47,7 @@ void read_key_tree(const SimpleTable& t, CumulusRoce& out) {
       auto p = parse_unsigned(value);
       if (p && *p < 8)
         out.pfc_priority = static_cast<int>(*p);
-      else
+      else if (value != "-")  // "-": no lossless priority (the lossy modes)
         out.warnings.push_back(where + ": pfc-priority \"" + value + "\" is not a priority 0-7");
     } else if (key == "trust-mode") {
       out.trust_mode = value;
@@ -200,6 +200,8 @@ void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusR
   if (roce.pfc_priority)
     nd.dcb.pfc =
         Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = static_cast<std::uint8_t>(1u << *roce.pfc_priority)}, from);
+  else if (roce.mode.rfind("lossy", 0) == 0)  // lossy, lossy-multi-tc: PFC on no priority
+    nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = 0}, from);
   else
     nd.dcb.pfc = Field<model::Pfc>::missing(Availability::absent, "no pfc-priority in " + roce.file, from);
   const bool dscp_trust = roce.trust_mode.find("dscp") != std::string::npos;

@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "switch/cumulus_datapath.hpp"
+#include "switch/cumulus_port.hpp"
 #include "switch/cumulus_roce.hpp"
+#include "switch/cumulus_roce_counters.hpp"
 #include "switch/host_lldp.hpp"
 #include "switch/lldp_neighbors_text.hpp"
 #include "switch/prompt_name.hpp"
@@ -56,7 +59,9 @@ struct Group {
   SonicCliOutputs cli;  // the other SONiC CLI outputs
   std::vector<model::HostLldpNeighbor> host_lldp;
   std::vector<std::pair<std::string, CumulusRoce>> nvue_ports;  // port, its `nv show interface IF qos roce status`
-  std::string nvue_global_file;                                 // `nv show qos roce` (names no port)
+  std::optional<CumulusRoce> nvue_global;                       // `nv show qos roce` (covers every port)
+  std::vector<std::pair<std::string, CumulusRoceCounters>>
+      nvue_counters;                                            // port, `nv show interface IF qos roce counters`
   std::vector<CumulusRoce> nvue_unnamed;                        // per-interface views whose file name names no port
   std::vector<std::pair<std::string, std::string>> datapath;    // label, text of qos_features.conf/traffic.conf
   std::string hostname;                                         // a `hostname` file in the folder
@@ -119,14 +124,30 @@ Outcome read_nvue_roce(const std::string& path, const std::string& label, std::s
   auto roce = parse_nv_show_qos_roce(text, label);
   if (!roce) return fail(std::move(roce.error()));
   if (!roce->per_interface) {
-    g.nvue_global_file = label;
+    g.nvue_global = std::move(*roce);
     return done();
   }
-  const std::string port = port_of_nvue_file(path);
+  std::string port = interface_in_nv_command(command_in_prompt(text));
+  if (port.empty()) port = port_of_nvue_file(path);
   if (port.empty())
     g.nvue_unnamed.push_back(std::move(*roce));
   else
     g.nvue_ports.emplace_back(port, std::move(*roce));
+  return done();
+}
+
+Outcome read_nvue_counters(const std::string& path, const std::string& label, std::string& text, Group& g) {
+  auto counters = parse_nv_show_roce_counters(text, label);
+  if (!counters) return fail(std::move(counters.error()));
+  std::string port = interface_in_nv_command(command_in_prompt(text));
+  if (port.empty()) port = port_of_nvue_file(path);
+  if (port.empty())
+    return fail(label +
+                    ": `nv show interface IF qos roce counters` of a port it does not name (the output prints "
+                    "no interface, nor does the file's name, nor a prompt line with the command)",
+                "paste the output with its prompt line (cumulus@leaf01:mgmt:~$ nv show interface swp1 qos roce "
+                "counters), or name the file nv_show_interface_IF_qos_roce_counters");
+  g.nvue_counters.emplace_back(port, std::move(*counters));
   return done();
 }
 
@@ -209,6 +230,9 @@ const ExportRow kExportRows[] = {
        return has(t, ".cos_list") || has(t, "ecn_red.") || has(t, "traffic.packet_priority_source_set");
      },
      read_cumulus_datapath},
+    {"nv show interface IF qos roce counters",
+     [](std::string_view t) { return has(t, "operational") && (has(t, "rx-pfc-stats") || has(t, "tx-roce-stats")); },
+     read_nvue_counters},
     {"nv show qos roce", [](std::string_view t) { return has(t, "operational") && has(t, "pfc-priority"); },
      read_nvue_roce},
 };
@@ -340,28 +364,72 @@ Outcome build_cumulus(Group& g) {
     for (const auto& n : g.host_lldp)
       for (const auto& view : g.nvue_ports)
         if (!n.system_name.empty() && n.port_id == view.first) g.hostname = n.system_name;
-  if (g.nvue_ports.empty() && g.datapath.empty()) {
-    if (g.nvue_global_file.empty()) return done();
-    return fail(g.nvue_global_file + ": `nv show qos roce` covers every port but names none",
-                "give `nv show interface IF qos roce status` of each host-facing port (files named "
-                "nv_show_interface_IF_qos_roce_status) and a `hostname` file in the switch's folder");
-  }
+  if (g.nvue_ports.empty() && g.datapath.empty() && g.nvue_counters.empty() && !g.nvue_global) return done();
   model::Switch sw;
-  const bool loose_file = g.nvue_ports.empty() && !fs::is_directory(g.where);  // named by its file
-  sw.host.hostname = !g.hostname.empty() ? g.hostname
-                     : loose_file        ? fs::path(g.datapath[0].first).filename().string()
-                                         : fs::path(g.where).filename().string();
-  sw.host.from = {g.nvue_ports.empty() ? "cumulus-datapath" : "nvue", g.where};
-  sw.source = g.nvue_ports.empty() ? "Cumulus datapath configuration (qos_features.conf / traffic.conf)"
-                                   : "NVUE `nv show interface IF qos roce status`";
+  std::string warning;
+  const bool nvue = !g.nvue_ports.empty() || !g.nvue_counters.empty() || g.nvue_global;
+  const bool loose_file = !nvue && !g.folder && g.given_name.empty() && g.prompt_names.empty() &&
+                          g.hostname.empty();  // a datapath file is named by its file
+  sw.host.hostname = loose_file ? fs::path(g.datapath[0].first).filename().string() : group_switch_name(g, warning);
+  if (!warning.empty()) sw.warnings.push_back(warning);
+  sw.host.from = {nvue ? "nvue" : "cumulus-datapath", g.where};
+  sw.source = !nvue ? "Cumulus datapath configuration (qos_features.conf / traffic.conf)"
+                    : "NVUE `nv show interface IF qos roce status|counters`, `nv show qos roce`";
   for (const auto& [port, roce] : g.nvue_ports) {
     add_cumulus_port(sw, port, roce);
     sw.warnings.insert(sw.warnings.end(), roce.warnings.begin(), roce.warnings.end());
+  }
+  if (g.nvue_global)
+    sw.warnings.insert(sw.warnings.end(), g.nvue_global->warnings.begin(), g.nvue_global->warnings.end());
+  // The ports the counters name, and with the global view those the host's LLDP names on this switch.
+  std::vector<std::string> more;
+  for (const auto& [port, counters] : g.nvue_counters) more.push_back(port);
+  if (g.nvue_global)
+    for (const auto& n : g.host_lldp)
+      if (n.port_id_type != "mac" && (n.system_name.empty() || n.system_name == sw.host.hostname))
+        more.push_back(n.port_id);
+  for (const auto& port : more) {
+    if (sw.port(port)) continue;
+    if (g.nvue_global) {
+      add_cumulus_port(sw, port, *g.nvue_global);
+      continue;
+    }
+    const model::Provenance from{"nvue", g.nvue_counters.front().second.file};
+    const std::string none = "`nv show interface IF qos roce counters` shows no ";
+    auto [nd, sp] = cumulus_port(port, none, "Spectrum identity (no `nv show qos roce` given)", from);
+    using model::Availability;
+    nd.dcb.pfc = model::Field<model::Pfc>::missing(Availability::unsupported, none + "PFC priority", from);
+    nd.trust = model::Field<std::string>::missing(Availability::unsupported, none + "trust", from);
+    sw.vendor = "cumulus";
+    sw.host.netdevs.push_back(std::move(nd));
+    sw.ports.push_back(std::move(sp));
+  }
+  for (const auto& [port, counters] : g.nvue_counters) {
+    // The RoCE class: the port's view (or the global one) maps the PFC priority to its TC.
+    const CumulusRoce* roce = g.nvue_global ? &*g.nvue_global : nullptr;
+    for (const auto& [p, view] : g.nvue_ports)
+      if (p == port) roce = &view;
+    int tc = 3;
+    if (roce && roce->pfc_priority) tc = roce->sp_to_tc[*roce->pfc_priority].value_or(*roce->pfc_priority);
+    add_cumulus_roce_counters(sw, port, counters, tc, !roce || !roce->pfc_priority);
+  }
+  if (g.nvue_global && sw.ports.empty()) {
+    // Alone, the global view names no port: every port the cable join finds is made of it.
+    model::Switch every;
+    add_cumulus_port(every, "every port", *g.nvue_global);
+    sw.every_port = every.ports[0];
+    sw.every_port_netdev = every.host.netdevs[0];
+    sw.wred_profiles = every.wred_profiles;
+    sw.vendor = "cumulus";
   }
   for (const auto& [label, text] : g.datapath)
     if (auto r = add_cumulus_datapath(text, label, sw); !r) return r;
   g.switches.push_back(std::move(sw));
   return done();
+}
+
+bool has_tables(const Group& g) {
+  return !g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty();
 }
 
 // The ports the CLI tables of a group name, in port order.
@@ -396,7 +464,7 @@ void add_switch_of_tables(Group& g) {
 
 // The CLI tables of a group belong to its one switch.
 Outcome attach_tables(Group& g, model::SwitchSide& out) {
-  const bool tables = !g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty();
+  const bool tables = has_tables(g);
   if (tables && g.switches.empty()) {
     if (auto r = one_prompt(g); !r) return r;
     add_switch_of_tables(g);
@@ -478,7 +546,7 @@ Outcome read_folder(const std::string& dir, const std::string& shown_as, const s
     if (auto r = read_file(f, label, g, false); !r) return fail(std::move(r.error()));
   }
   if (auto r = build_cumulus(g); !r) return fail(std::move(r.error()));
-  if (g.switches.empty() && g.host_lldp.empty())
+  if (g.switches.empty() && g.host_lldp.empty() && !has_tables(g))
     return fail(shown_as + ": no switch export in this folder",
                 "the folder of one switch holds its config_db.json (or dump/CONFIG_DB.json) and `show` outputs");
   return attach_tables(g, out);

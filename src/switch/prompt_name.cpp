@@ -2,6 +2,7 @@
 #include "switch/prompt_name.hpp"
 
 #include <cctype>
+#include <vector>
 
 namespace roce::switches {
 namespace {
@@ -28,6 +29,38 @@ std::string prompt_host(std::string_view line) {
 }  // namespace
 
 bool is_prompt_line(std::string_view line) { return !prompt_host(line).empty(); }
+
+std::string command_in_prompt(std::string_view text) {
+  while (!text.empty()) {
+    const auto nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!prompt_host(line).empty()) {
+      const auto mark = line.find_first_of("$#", line.find('@'));
+      std::string_view command = line.substr(mark + 1);
+      while (!command.empty() && command.front() == ' ') command.remove_prefix(1);
+      while (!command.empty() && command.back() == ' ') command.remove_suffix(1);
+      return std::string(command);
+    }
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+  }
+  return {};
+}
+
+std::string interface_in_nv_command(std::string_view command) {
+  std::vector<std::string_view> words;
+  while (!command.empty()) {
+    const auto start = command.find_first_not_of(' ');
+    if (start == std::string_view::npos) break;
+    command.remove_prefix(start);
+    const auto end = command.find(' ');
+    words.push_back(command.substr(0, end));
+    command.remove_prefix(end == std::string_view::npos ? command.size() : end);
+  }
+  for (std::size_t i = 0; i + 2 < words.size(); ++i)
+    if (words[i] == "interface" && words[i + 2] == "qos") return std::string(words[i + 1]);
+  return {};
+}
 
 std::string name_in_prompt(std::string_view text) {
   while (!text.empty()) {
