@@ -149,10 +149,6 @@ bool judge_lossy_pauses(const Lossless& lossless, const model::Switch& sw, const
 
 void evaluate(const engine::Context& ctx, engine::Reporter& r) {
   const auto& switches = ctx.observations().switches.switches;
-  if (switches.empty()) {
-    r.skip("", "no switch export given (check --switch EXPORT)");
-    return;
-  }
   for (const auto& sw : switches) {
     bool any = false;
     for (const auto& sp : sw.ports) {
@@ -177,7 +173,7 @@ engine::CheckInfo info_xsw_counters() {
       .id = kId,
       .title = "The switch's own counters show no storm, no lossless drop, no pause on a lossy priority",
       .default_severity = engine::Severity::critical,
-      .needs = {},
+      .needs = {engine::Need::switch_export},
       .profile_keys = {"qos.lossless"},
       .thresholds = {},
       .explained_by = {"XSW-PFC-PRIO", "XSW-HEADROOM"},

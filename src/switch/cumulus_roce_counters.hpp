@@ -19,7 +19,7 @@ namespace roce::switches {
 struct CumulusRoceCounters {
   std::optional<std::uint64_t> rx_pause_packets, tx_pause_packets;  // PFC pause frames of RoCE traffic
   std::optional<std::uint64_t> rx_roce_discards;                    // rx-roce-stats no-buffer-discard
-  std::optional<std::uint64_t> tx_roce_discards;  // tx-roce-stats unicast-no-buffer-discard
+  std::optional<std::uint64_t> tx_roce_discards;                    // tx-roce-stats unicast-no-buffer-discard
   std::optional<std::uint64_t> tx_roce_packets;
   std::optional<std::uint64_t> ecn_marked_packets;  // the port's, every class
   std::string file;

@@ -62,8 +62,7 @@ TEST_CASE("each SONiC output given alone is a switch named by its prompt, its po
                         Case{"show_pfcwd_config_prompt.txt", "str2-7050qx-32s-acs-03", 12},
                         Case{"show_queue_counters_all_ports.txt", "sonic", 2},
                         Case{"show_queue_counters_lossless_drops.txt", "sonic-leaf09", 1},
-                        Case{"show_lldp_table_prompt.txt", "sonic", 3},
-                        Case{"show_lldp_neighbors.txt", "sonic", 2},
+                        Case{"show_lldp_table_prompt.txt", "sonic", 3}, Case{"show_lldp_neighbors.txt", "sonic", 2},
                         Case{"show_interfaces_counters_errors.txt", "str-s6000-acs-11", 4}}) {
     INFO(c.file);
     const auto sw = only_switch(c.file);
@@ -127,10 +126,11 @@ TEST_CASE("show lldp neighbors gives the neighbours show lldp table gives") {
 TEST_CASE("a host's MAC in show lldp neighbors joins the cable, as in show lldp table") {
   const std::string dir = temp_path("lldp-neighbors-mac");
   std::filesystem::create_directories(dir);
-  write_file(dir + "/show_lldp_neighbors", "admin@leaf05:~$ show lldp neighbors\nLLDP neighbors:\n"
-                                           "Interface:    Ethernet8, via: LLDP, RID: 2, Time: 0 day, 01:00:00\n"
-                                           "  Chassis:\n    ChassisID:    mac 0c:42:a1:5d:4d:b8\n"
-                                           "  Port:\n    PortID:       mac 0c:42:a1:5d:4d:b8\n");
+  write_file(dir + "/show_lldp_neighbors",
+             "admin@leaf05:~$ show lldp neighbors\nLLDP neighbors:\n"
+             "Interface:    Ethernet8, via: LLDP, RID: 2, Time: 0 day, 01:00:00\n"
+             "  Chassis:\n    ChassisID:    mac 0c:42:a1:5d:4d:b8\n"
+             "  Port:\n    PortID:       mac 0c:42:a1:5d:4d:b8\n");
   auto side = switches::read_switch_exports({dir});
   REQUIRE(side);
   REQUIRE(side->switches.size() == 1);
@@ -207,9 +207,8 @@ TEST_CASE("Cumulus RoCE counters alone: a port named by the pasted command, its 
 }
 
 TEST_CASE("Cumulus `nv show qos roce` alone covers every port: the cable join makes the port it finds") {
-  auto side =
-      switches::read_switch_exports({alone("nv_show_qos_roce_prompt.txt"), switch_fixture_path("lldpctl_json_cumulus_swp16.json")},
-                                    "leaf02");
+  auto side = switches::read_switch_exports(
+      {alone("nv_show_qos_roce_prompt.txt"), switch_fixture_path("lldpctl_json_cumulus_swp16.json")}, "leaf02");
   REQUIRE(side);
   REQUIRE(side->switches.size() == 1);
   // The host's LLDP given with it names the port: made at reading.
