@@ -69,6 +69,7 @@ struct Group {
   std::string given_name;                                       // --switch-name
   std::string where;                                            // for errors: the folder, or "the files given"
   bool folder = false;                                          // `where` is the switch's folder
+  bool in_capture = false;  // a host's capture folder: its CLI outputs need a CONFIG_DB export beside them
   std::string table_file;
   std::string first_file;          // the path of the first export read
   std::vector<std::string> kinds;  // the kinds of export read ("show pfcwd stats"), once each
@@ -243,6 +244,8 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
   if (!text) return fail(std::move(text.error()));
   for (const auto& row : kExportRows) {
     if (!row.recognises(*text)) continue;
+    // A host's own `lldpctl` (plain) looks like the switch's `show lldp neighbors`: not in a capture.
+    if (g.in_capture && std::string_view(row.kind) == "show lldp neighbors") return done();
     if (auto name = name_in_prompt(*text); !name.empty()) g.prompt_names.insert(name);
     if (g.first_file.empty()) g.first_file = path;
     if (std::find(g.kinds.begin(), g.kinds.end(), row.kind) == g.kinds.end()) g.kinds.push_back(row.kind);
@@ -365,6 +368,7 @@ Outcome build_cumulus(Group& g) {
       for (const auto& view : g.nvue_ports)
         if (!n.system_name.empty() && n.port_id == view.first) g.hostname = n.system_name;
   if (g.nvue_ports.empty() && g.datapath.empty() && g.nvue_counters.empty() && !g.nvue_global) return done();
+  if (auto r = one_prompt(g); !r) return r;
   model::Switch sw;
   std::string warning;
   const bool nvue = !g.nvue_ports.empty() || !g.nvue_counters.empty() || g.nvue_global;
@@ -465,13 +469,14 @@ void add_switch_of_tables(Group& g) {
 // The CLI tables of a group belong to its one switch.
 Outcome attach_tables(Group& g, model::SwitchSide& out) {
   const bool tables = has_tables(g);
-  if (tables && g.switches.empty()) {
+  if (tables && g.switches.empty() && !g.in_capture) {
     if (auto r = one_prompt(g); !r) return r;
     add_switch_of_tables(g);
   }
   if (tables && g.switches.size() != 1)
-    return fail(g.table_file + ": a CLI table of several switches in " + g.where,
-                "give each switch's config_db.json and its `show` outputs in a folder of their own");
+    return fail(
+        g.table_file + ": a CLI table of " + (g.switches.empty() ? "no switch" : "several switches") + " in " + g.where,
+        "give each switch's config_db.json and its `show` outputs in a folder of their own");
   if (g.switches.size() == 1) {
     auto& s = g.switches[0];
     s.lldp.insert(s.lldp.end(), g.lldp.begin(), g.lldp.end());
@@ -582,6 +587,7 @@ model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<st
   model::SwitchSide out;
   Group g;
   g.where = dir;
+  g.in_capture = true;
   for (const auto& f : files_in(dir)) {
     const std::string name = fs::path(f).filename().string();
     const bool candidate = name.find("lldp") != std::string::npos || name.find("config_db") != std::string::npos ||

@@ -3,6 +3,7 @@
 // cross checks that need the other end of the cable skipped saying so.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <string>
 
 #include "support/paths.hpp"
@@ -82,6 +83,35 @@ TEST_CASE("outputs with nothing to judge by themselves say so: nothing judged, n
   CHECK(r.exit_code == 5);
   CHECK(has(r.out, "XSW-COUNTERS: str2-7050qx-32s-acs-03: no `show pfcwd stats`, queue drop counters or"));
   CHECK(has(r.out, "XSW-PFCWD: no host port joined to a switch port"));
+}
+
+TEST_CASE("a switch of CLI outputs alone joined to the host: what only CONFIG_DB says is skipped, not judged") {
+  // `show lldp table` naming the example host's MAC on Ethernet8, with `show pfcwd stats` of that port.
+  const std::string dir = temp_path("leaf21");
+  std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+  write_file(dir + "/show_lldp_table",
+             "admin@leaf21:~$ show lldp table\n"
+             "LocalPort    RemoteDevice    RemotePortID       Capability    RemotePortDescr\n"
+             "-----------  --------------  -----------------  ------------  -----------------\n"
+             "Ethernet8                    0c:42:a1:5d:4d:b8\n");
+  write_file(dir + "/show_pfcwd_stats",
+             "      QUEUE    STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX "
+             "LAST OK/DROP\n"
+             "-----------  --------  -------------------------  ------------  ------------  -----------------  "
+             "-----------------\n"
+             "Ethernet8:3   stormed                        1/0    0/41507426           0/0         0/41507426          "
+             "      0/0\n");
+  const auto r = run("check --from '" + kHealthyHost + "' --switch '" + dir + "'");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 2);
+  // XSW-PAUSE names the host NIC for the storm on the joined port; XSW-COUNTERS leaves it to it.
+  CHECK(has(r.out, "PFC storm now from gpu-node-03 ens1f0np0: leaf21 Ethernet8 queue 3 stormed"));
+  CHECK_FALSE(has(r.out, "PFC storm now on leaf21 Ethernet8"));
+  CHECK(has(r.out, "XSW-DSCP-QUEUE: ens1f0np0: leaf21 Ethernet8 DSCP_TO_TC_MAP unsupported"));
+  CHECK(has(r.out, "no CONFIG_DB export of the switch"));
+  CHECK(has(r.out, "XSW-PFCWD: ens1f0np0: leaf21 Ethernet8 pfc_enable unknown"));
+  CHECK(has(r.out, "XSW-TRUST-MTU: ens1f0np0: leaf21 Ethernet8 trust and MTU unknown"));
+  std::system(("rm -rf '" + dir + "'").c_str());
 }
 
 }  // namespace roce::test
