@@ -342,8 +342,9 @@ Outcome one_prompt(const Group& g) {
               "give each switch's outputs in a folder of their own");
 }
 
-// A Cumulus switch from the per-port NVUE views of a group, named by its `hostname` file (else its
-// folder). The global view alone names no port: an error saying what to give.
+// A Cumulus switch from the NVUE views and datapath files of a group, named as group_switch_name
+// says (a loose datapath file by its file name). The global view applies to every port the other
+// views and the host's LLDP name; alone, to those the cable join finds (Switch::every_port).
 Outcome build_cumulus(Group& g) {
   if (!g.nvue_unnamed.empty()) {
     // The view does not print its interface: the host's LLDP given with it may name the one port.
