@@ -85,6 +85,23 @@ TEST_CASE("outputs with nothing to judge by themselves say so: nothing judged, n
   CHECK(has(r.out, "XSW-PFCWD: no host port joined to a switch port"));
 }
 
+TEST_CASE("Cumulus `nv show qos roce` alone applies to the port the host's LLDP names on the switch") {
+  const std::string lldp = temp_path("lldpctl_swp16.json");
+  std::string text = slurp(std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/switch/lldpctl_json_cumulus_swp16.json");
+  text.replace(text.find("ens1f1np1"), 9, "ens1f0np0");  // the example host's RoCE netdev
+  write_file(lldp, text);
+  const auto r = run("check --from '" + kHealthyHost + "' --switch '" + kAlone + "nv_show_qos_roce_prompt.txt' '" +
+                     lldp + "' --switch-name leaf02 --only XSW-DSCP-QUEUE,XSW-PFC-PRIO,XSW-TRUST-MTU,XSW-PFCWD");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(has(r.out, "3 checks ok, 1 skipped:"));
+  CHECK(has(r.out, "XSW-PFCWD: ens1f0np0: leaf02 swp16 PFC watchdog absent"));
+  // Without --switch-name the prompt's "switch" is another switch than the host's neighbour leaf02.
+  const auto unnamed = run("check --from '" + kHealthyHost + "' --switch '" + kAlone +
+                           "nv_show_qos_roce_prompt.txt' '" + lldp + "' --only XSW-DSCP-QUEUE");
+  CHECK(unnamed.exit_code == 5);
+}
+
 TEST_CASE("a switch of CLI outputs alone joined to the host: what only CONFIG_DB says is skipped, not judged") {
   // `show lldp table` naming the example host's MAC on Ethernet8, with `show pfcwd stats` of that port.
   const std::string dir = temp_path("leaf21");
