@@ -214,7 +214,8 @@ TEST_CASE("Cumulus `nv show qos roce` alone covers every port: the cable join ma
   // The host's LLDP given with it names the port: made at reading.
   REQUIRE(side->switches[0].port("swp16"));
   CHECK(side->switches[0].host.netdev("swp16")->dcb.pfc->pfc_en == 0x08);
-  CHECK(side->switches[0].port("swp16")->cable_m == 100u);  // the global pfc cable-length
+  REQUIRE(side->switches[0].port("swp16")->cable_m.ok());
+  CHECK(*side->switches[0].port("swp16")->cable_m == 100u);  // the global pfc cable-length
 
   auto global = switches::read_switch_exports({alone("nv_show_qos_roce_prompt.txt")}, "leaf02");
   REQUIRE(global);
