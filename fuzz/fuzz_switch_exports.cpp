@@ -4,13 +4,20 @@
 // catch the rest.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/host.hpp"
 #include "switch/cable_join.hpp"
 #include "switch/cumulus_datapath.hpp"
+#include "switch/cumulus_port.hpp"
 #include "switch/cumulus_roce.hpp"
+#include "switch/cumulus_roce_counters.hpp"
 #include "switch/host_lldp.hpp"
+#include "switch/lldp_neighbors_text.hpp"
+#include "switch/prompt_name.hpp"
+#include "switch/sonic_cli_alone.hpp"
 #include "switch/sonic_cli_attach.hpp"
 #include "switch/sonic_cli_blocks.hpp"
 #include "switch/sonic_cli_tables.hpp"
@@ -23,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   model::SwitchSide side;
   switches::SonicCliOutputs cli;
-  switch (data[0] % 16) {
+  switch (data[0] % 20) {
     case 0:
       if (auto s = switches::read_sonic_config_db(text, "fuzz")) side.switches.push_back(std::move(*s));
       break;
@@ -58,6 +65,57 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (switches::add_cumulus_datapath(text, "fuzz", sw)) side.switches.push_back(std::move(sw));
       break;
     }
+    case 14:
+      // `show lldp neighbors` on a switch made of the ports it names (a CLI output alone).
+      if (auto n = switches::parse_show_lldp_neighbors(text, "fuzz")) {
+        std::vector<std::string> ports;
+        for (const auto& row : *n) ports.push_back(row.local_port);
+        auto sw = switches::sonic_switch_of_cli(switches::name_in_prompt(text), ports, "`show lldp neighbors`",
+                                                {"sonic-cli", "fuzz"});
+        sw.lldp = std::move(*n);
+        side.switches.push_back(std::move(sw));
+      }
+      break;
+    case 15:
+      // The Cumulus RoCE counters on the port the pasted command names.
+      if (auto c = switches::parse_nv_show_roce_counters(text, "fuzz")) {
+        model::Switch sw;
+        const std::string port = switches::interface_in_nv_command(switches::command_in_prompt(text));
+        auto [nd, sp] = switches::cumulus_port(port.empty() ? "swp1" : port, "fuzz ", "fuzz", {"nvue", "fuzz"});
+        sw.host.netdevs.push_back(std::move(nd));
+        sw.ports.push_back(std::move(sp));
+        switches::add_cumulus_roce_counters(sw, sw.ports[0].name, *c, 3, true);
+        side.switches.push_back(std::move(sw));
+      }
+      break;
+    case 16:
+      // `nv show qos roce` alone: the view of every port, which the join below makes "swp1" of.
+      if (auto roce = switches::parse_nv_show_qos_roce(text, "fuzz")) {
+        model::Switch every;
+        switches::add_cumulus_port(every, "every port", *roce);
+        model::Switch sw;
+        sw.every_port = every.ports[0];
+        sw.every_port_netdev = every.host.netdevs[0];
+        side.switches.push_back(std::move(sw));
+        side.host_lldp.push_back({"eth0", "", "", "swp1", "ifname", "", {"lldpctl", "fuzz"}});
+      }
+      break;
+    case 17:
+      if (auto r = switches::parse_show_interfaces_counters(text, "fuzz")) cli.interfaces = std::move(*r);
+      break;
+    case 18: (void)switches::command_in_prompt(text); break;
+    case 19:
+      // `show pfcwd stats` alone: a switch of the ports it names, the rows on them.
+      if (auto rows = switches::parse_show_pfcwd_stats(text, "fuzz")) {
+        std::vector<std::string> ports;
+        for (const auto& row : *rows) ports.push_back(row.port);
+        auto sw = switches::sonic_switch_of_cli("", ports, "`show pfcwd stats`", {"sonic-cli", "fuzz"});
+        for (const auto& row : *rows)
+          for (auto& p : sw.ports)
+            if (p.name == row.port) p.pfcwd_stats.push_back(row.queue);
+        side.switches.push_back(std::move(sw));
+      }
+      break;
   }
   if (!cli.empty()) {
     // A switch whose ports the rows may name, with a lossless PG left to the buffer manager.

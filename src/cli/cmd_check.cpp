@@ -40,6 +40,7 @@ void add_check_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
           ""));
   add_profile_option(*check, options->profile);
   add_switch_option(*check, options->switch_exports, "judged with the host (XSW-* checks)");
+  add_switch_name_option(*check, options->switch_name);
   check->add_option("--only", options->only, "Run only these check IDs (comma-separated)")
       ->delimiter(',')
       ->type_name("IDS");
@@ -62,6 +63,7 @@ int run_check(const GlobalOptions& global, const CheckOptions& options) {
   request.input.require_devices = true;
   request.input.refuse_empty_import = true;
   request.input.switch_exports = options.switch_exports;
+  request.input.switch_name = options.switch_name;
   request.profile = options.profile;
   request.scope.selection = {options.only, options.skip};
   auto judged = judge::read_and_judge(request);

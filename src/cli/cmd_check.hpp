@@ -20,6 +20,7 @@ struct CheckOptions {
   std::string profile;
   std::vector<std::string> only, skip;
   std::vector<std::string> switch_exports;  // --switch
+  std::string switch_name;                  // --switch-name: the switch the exports name not
   bool json = false;
 };
 

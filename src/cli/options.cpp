@@ -84,6 +84,15 @@ CLI::Option* add_switch_option(CLI::App& command, std::vector<std::string>& expo
       ->take_all();
 }
 
+CLI::Option* add_switch_name_option(CLI::App& command, std::string& name) {
+  return command
+      .add_option("--switch-name", name,
+                  "The name of the switch whose --switch outputs do not carry it (`show` outputs pasted without "
+                  "their prompt line and without config_db.json, Cumulus views without a hostname file); "
+                  "overrides the prompt, the hostname file and the folder's name")
+      ->type_name("NAME");
+}
+
 CLI::Option* add_json_flag(CLI::App& command, bool& json, std::string_view what) {
   return command.add_flag("--json", json, "Print " + std::string(what) + " as JSON (schema_version 1)");
 }

@@ -35,6 +35,8 @@ CLI::Option* add_sample_interval_option(CLI::App& command, std::string& interval
 /// --switch EXPORT...: the switches at the other end of the host's cables; `clause` says what the
 /// command does with them.
 CLI::Option* add_switch_option(CLI::App& command, std::vector<std::string>& exports, std::string_view clause);
+/// --switch-name NAME: the switch's name when its exports do not carry it (CLI outputs alone).
+CLI::Option* add_switch_name_option(CLI::App& command, std::string& name);
 
 /// --json: print `what` as JSON.
 CLI::Option* add_json_flag(CLI::App& command, bool& json, std::string_view what);

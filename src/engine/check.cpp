@@ -23,6 +23,7 @@ const char* to_string(Need n) {
     case Need::qdiscs: return "qdiscs";
     case Need::storm_tunable: return "pfc-prevention-tout";
     case Need::switch_end: return "switch-end";
+    case Need::switch_export: return "switch-export";
     case Need::bandwidth: return "bandwidth-results";
     case Need::nccl_log: return "nccl-log";
     case Need::topology: return "GPU-NIC topology";

@@ -35,6 +35,7 @@ enum class Need {
   qdiscs,         // tc qdisc dump
   storm_tunable,  // ethtool pfc-prevention-tout
   switch_end,     // the switch port at the other end of the cable (observations: a switch export joined)
+  switch_export,  // a switch export, joined to the host or not (observations: any switch read)
   bandwidth,      // perftest / nccl-tests results (Observations::bandwidth): without any the check is skipped
   nccl_log,       // a job's NCCL log (Observations::nccl_logs): without one the check is skipped;
                   // with one it runs even on a host with no RoCE port

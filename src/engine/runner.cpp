@@ -51,6 +51,7 @@ NeedState need_state(const PortView& p, Need n) {
     case Need::qdiscs: return state_of(nd.qdiscs);
     case Need::storm_tunable: return state_of(nd.pfc_prevention_tout_ms);
     case Need::switch_end: return {};  // judged per host in precheck
+    case Need::switch_export: return {};
     case Need::bandwidth:
     case Need::nccl_log: return {};  // observed around the host, not on a port
     case Need::topology: return {};
@@ -63,7 +64,8 @@ bool needs(const CheckInfo& info, Need n) {
 }
 
 bool is_observation(Need n) {
-  return n == Need::bandwidth || n == Need::nccl_log || n == Need::topology || n == Need::switch_end;
+  return n == Need::bandwidth || n == Need::nccl_log || n == Need::topology || n == Need::switch_end ||
+         n == Need::switch_export;
 }
 
 // Why the observations around the host lack what a check reads, or "" when they hold it.
@@ -77,6 +79,8 @@ std::string missing_observation(Need n, const Context& ctx) {
     case Need::nccl_log: return seen.nccl_logs.empty() ? "no NCCL log given (nccl LOG, or one in the capture)" : "";
     case Need::bandwidth:
       return seen.bandwidth.empty() ? "no bandwidth result given (bw FILE, or one in the capture)" : "";
+    case Need::switch_export:
+      return seen.switches.switches.empty() ? "no switch export given (check --switch EXPORT)" : "";
     case Need::switch_end:
       if (!seen.switches.cables.empty()) return {};
       return seen.switches.switches.empty()

@@ -29,7 +29,8 @@ bool is_archive_file(const std::string& path) {
 
 }  // namespace
 
-Expected<model::SwitchSide> read_switch_exports_or_archives(const std::vector<std::string>& paths) {
+Expected<model::SwitchSide> read_switch_exports_or_archives(const std::vector<std::string>& paths,
+                                                            const std::string& switch_name) {
   model::SwitchSide out;
   std::vector<std::string> plain;
   for (const auto& path : paths) {
@@ -42,7 +43,7 @@ Expected<model::SwitchSide> read_switch_exports_or_archives(const std::vector<st
     model::append(out, std::move(*side));
   }
   if (!plain.empty() || paths.empty()) {
-    auto side = switches::read_switch_exports(plain);
+    auto side = switches::read_switch_exports(plain, switch_name);
     if (!side) return fail(std::move(side.error()));
     model::append(out, std::move(*side));
   }

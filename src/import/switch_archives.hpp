@@ -12,7 +12,8 @@
 namespace roce::import {
 
 /// switches::read_switch_exports, where a path may also be an archive of one switch.
-Expected<model::SwitchSide> read_switch_exports_or_archives(const std::vector<std::string>& paths);
+Expected<model::SwitchSide> read_switch_exports_or_archives(const std::vector<std::string>& paths,
+                                                            const std::string& switch_name = "");
 
 /// The tech-support archives a capture folder holds (files named sonic_dump_*.tar.gz, or *.tgz),
 /// added to `into`; one it cannot read is a warning.

@@ -170,7 +170,7 @@ Result<Input> read_input(const InputRequest& request) {
     in->observations.topology =
         sources::sysfs::observed_topology(sources::sysfs::resolve_sysfs_root(request.system.sysfs_root), in->now);
   if (in && !request.switch_exports.empty()) {
-    auto side = import::read_switch_exports_or_archives(request.switch_exports);
+    auto side = import::read_switch_exports_or_archives(request.switch_exports, request.switch_name);
     if (!side) return {std::move(side.error()), kExitInputError};
     model::append(in->observations.switches, std::move(*side));
     if (in->system && runs_in_real_time(*in->system))

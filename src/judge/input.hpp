@@ -58,6 +58,7 @@ struct InputRequest {
   bool require_devices = false;             // a system with no device at all (dev empty) is a runtime error
   bool read_whole_host = false;             // a live system reads every device, --dev narrows afterwards
   std::vector<std::string> switch_exports;  // --switch: exports of the switches at the other end of the cables
+  std::string switch_name;                  // --switch-name: names the switch of exports that name none
   bool refuse_empty_import = false;         // an imported capture with no RoCE state at all is an input error
 };
 

@@ -19,7 +19,8 @@ bool reads_given_evidence(const engine::CheckInfo& check, const model::Observati
       case engine::Need::bandwidth: return !o.bandwidth.empty();
       case engine::Need::nccl_log: return !o.nccl_logs.empty();
       case engine::Need::topology: return o.topology.has_value();
-      case engine::Need::switch_end: return !o.switches.switches.empty();
+      case engine::Need::switch_end:
+      case engine::Need::switch_export: return !o.switches.switches.empty();
       default: return false;
     }
   });

@@ -156,6 +156,11 @@ struct Switch {
   std::vector<SwitchBufferPool> buffer_pools;
   std::vector<SwitchBufferProfile> buffer_profiles;
   std::vector<SwitchLldpNeighbor> lldp;
+  /// What a view covering every port without naming one says of each (Cumulus `nv show qos roce`
+  /// given alone): the cable join makes the port it finds on this switch of these, under its name.
+  /// Empty names: no such view.
+  SwitchPort every_port;
+  NetDev every_port_netdev;
   std::vector<std::string> warnings;  // located: "FILE: TABLE|KEY FIELD: what was wrong"
   /// SONiC: the QoS tables and entries the export holds ("PORT_QOS_MAP", "PORT_QOS_MAP|Ethernet0",
   /// "DSCP_TO_TC_MAP|AZURE"), so that a JSON Patch adds to what exists and creates what does not.

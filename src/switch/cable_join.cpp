@@ -45,7 +45,19 @@ bool paired(const std::vector<model::Cable>& cables, const std::string& netdev) 
 
 }  // namespace
 
-std::vector<model::Cable> join_cables(const model::Host& host, const model::SwitchSide& side) {
+// A port the global view of a switch covers (Switch::every_port), made under the name the host's
+// LLDP gives it; null when the switch has no such view.
+const model::SwitchPort* port_of_every_port_view(model::Switch& s, const std::string& id) {
+  if (s.every_port.name.empty() || id.empty()) return nullptr;
+  model::SwitchPort p = s.every_port;
+  model::NetDev nd = s.every_port_netdev;
+  p.name = nd.name = id;
+  s.host.netdevs.push_back(std::move(nd));
+  s.ports.push_back(std::move(p));
+  return &s.ports.back();
+}
+
+std::vector<model::Cable> join_cables(const model::Host& host, model::SwitchSide& side) {
   std::vector<model::Cable> cables;
   auto add = [&](const model::NetDev& nd, const model::Switch& s, const model::SwitchPort& p, model::CableJoin join,
                  std::string evidence) {
@@ -55,10 +67,11 @@ std::vector<model::Cable> join_cables(const model::Host& host, const model::Swit
   for (const auto& n : side.host_lldp) {
     const auto* nd = host.netdev(n.netdev);
     if (!nd) continue;
-    for (const auto& s : side.switches) {
+    for (auto& s : side.switches) {
       if (!n.system_name.empty() && lower(n.system_name) != lower(s.host.hostname)) continue;
       if (n.system_name.empty() && side.switches.size() > 1) continue;
       const auto* p = port_by_lldp_id(s, n.port_id);
+      if (!p && n.port_id_type != "mac") p = port_of_every_port_view(s, n.port_id);
       if (!p) continue;
       std::string how = n.from.source + ": " + nd->name + " neighbour " +
                         (n.system_name.empty() ? n.chassis_id : n.system_name) + " port " + n.port_id;

@@ -11,7 +11,8 @@
 
 namespace roce::switches {
 
-/// The cables of `host` to the switches in `side` (its switches and host_lldp).
-std::vector<model::Cable> join_cables(const model::Host& host, const model::SwitchSide& side);
+/// The cables of `host` to the switches in `side` (its switches and host_lldp). A port the host's LLDP
+/// names on a switch known only by a view of every port (Switch::every_port) is added to it.
+std::vector<model::Cable> join_cables(const model::Host& host, model::SwitchSide& side);
 
 }  // namespace roce::switches

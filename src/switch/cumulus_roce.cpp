@@ -47,8 +47,14 @@ void read_key_tree(const SimpleTable& t, CumulusRoce& out) {
       auto p = parse_unsigned(value);
       if (p && *p < 8)
         out.pfc_priority = static_cast<int>(*p);
-      else
+      else if (value != "-")  // "-": no lossless priority (the lossy modes)
         out.warnings.push_back(where + ": pfc-priority \"" + value + "\" is not a priority 0-7");
+    } else if (key == "cable-length") {
+      auto m = parse_unsigned(value);
+      if (m && *m <= 100000)
+        out.cable_m = static_cast<std::uint32_t>(*m);
+      else
+        out.warnings.push_back(where + ": cable-length \"" + value + "\" is not metres");
     } else if (key == "trust-mode") {
       out.trust_mode = value;
     } else if (key == "congestion-mode") {
@@ -196,10 +202,13 @@ void add_cumulus_port(model::Switch& sw, const std::string& port, const CumulusR
   const model::Provenance from{"nvue", roce.file};
   const std::string no_port_facts = "`nv show qos roce` shows no per-port ";
   auto [nd, sp] = cumulus_port(port, no_port_facts, "qos roce", from);
-  sp.cable_m = Field<std::uint32_t>::missing(Availability::absent, no_port_facts + "cable length", from);
+  sp.cable_m = roce.cable_m ? Field<std::uint32_t>::of(*roce.cable_m, from)
+                            : Field<std::uint32_t>::missing(Availability::absent, no_port_facts + "cable length", from);
   if (roce.pfc_priority)
     nd.dcb.pfc =
         Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = static_cast<std::uint8_t>(1u << *roce.pfc_priority)}, from);
+  else if (roce.mode.rfind("lossy", 0) == 0)  // lossy, lossy-multi-tc: PFC on no priority
+    nd.dcb.pfc = Field<model::Pfc>::of({.pfc_cap = 8, .pfc_en = 0}, from);
   else
     nd.dcb.pfc = Field<model::Pfc>::missing(Availability::absent, "no pfc-priority in " + roce.file, from);
   const bool dscp_trust = roce.trust_mode.find("dscp") != std::string::npos;

@@ -19,6 +19,7 @@ namespace roce::switches {
 struct CumulusRoce {
   std::string mode;                    // "lossless", "lossless-single-ipool"
   std::optional<int> pfc_priority;     // switch priority with PFC
+  std::optional<std::uint32_t> cable_m;  // pfc cable-length (the global view), metres
   std::string trust_mode;              // "pcp,dscp"
   std::string congestion_mode;         // "ECN", "ecn, absolute"
   std::optional<std::uint8_t> ecn_tc;  // traffic classes with ECN (bit mask)

@@ -3,15 +3,22 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "switch/cumulus_datapath.hpp"
+#include "switch/cumulus_port.hpp"
 #include "switch/cumulus_roce.hpp"
+#include "switch/cumulus_roce_counters.hpp"
 #include "switch/host_lldp.hpp"
+#include "switch/lldp_neighbors_text.hpp"
+#include "switch/prompt_name.hpp"
+#include "switch/sonic_cli_alone.hpp"
 #include "switch/sonic_cli_attach.hpp"
 #include "switch/sonic_cli_blocks.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "switch/sonic_config_db.hpp"
+#include "switch/text_values.hpp"
 #include "util/read_file.hpp"
 
 namespace roce::switches {
@@ -52,12 +59,20 @@ struct Group {
   SonicCliOutputs cli;  // the other SONiC CLI outputs
   std::vector<model::HostLldpNeighbor> host_lldp;
   std::vector<std::pair<std::string, CumulusRoce>> nvue_ports;  // port, its `nv show interface IF qos roce status`
-  std::string nvue_global_file;                                 // `nv show qos roce` (names no port)
+  std::optional<CumulusRoce> nvue_global;                       // `nv show qos roce` (covers every port)
+  std::vector<std::pair<std::string, CumulusRoceCounters>>
+      nvue_counters;                                            // port, `nv show interface IF qos roce counters`
   std::vector<CumulusRoce> nvue_unnamed;                        // per-interface views whose file name names no port
   std::vector<std::pair<std::string, std::string>> datapath;    // label, text of qos_features.conf/traffic.conf
   std::string hostname;                                         // a `hostname` file in the folder
+  std::set<std::string> prompt_names;                           // the hosts of prompt lines pasted with the outputs
+  std::string given_name;                                       // --switch-name
   std::string where;                                            // for errors: the folder, or "the files given"
+  bool folder = false;                                          // `where` is the switch's folder
+  bool in_capture = false;  // a host's capture folder: its CLI outputs need a CONFIG_DB export beside them
   std::string table_file;
+  std::string first_file;          // the path of the first export read
+  std::vector<std::string> kinds;  // the kinds of export read ("show pfcwd stats"), once each
 };
 
 // A table's rows into the group's list of them.
@@ -110,14 +125,30 @@ Outcome read_nvue_roce(const std::string& path, const std::string& label, std::s
   auto roce = parse_nv_show_qos_roce(text, label);
   if (!roce) return fail(std::move(roce.error()));
   if (!roce->per_interface) {
-    g.nvue_global_file = label;
+    g.nvue_global = std::move(*roce);
     return done();
   }
-  const std::string port = port_of_nvue_file(path);
+  std::string port = interface_in_nv_command(command_in_prompt(text));
+  if (port.empty()) port = port_of_nvue_file(path);
   if (port.empty())
     g.nvue_unnamed.push_back(std::move(*roce));
   else
     g.nvue_ports.emplace_back(port, std::move(*roce));
+  return done();
+}
+
+Outcome read_nvue_counters(const std::string& path, const std::string& label, std::string& text, Group& g) {
+  auto counters = parse_nv_show_roce_counters(text, label);
+  if (!counters) return fail(std::move(counters.error()));
+  std::string port = interface_in_nv_command(command_in_prompt(text));
+  if (port.empty()) port = port_of_nvue_file(path);
+  if (port.empty())
+    return fail(label +
+                    ": `nv show interface IF qos roce counters` of a port it does not name (the output prints "
+                    "no interface, nor does the file's name, nor a prompt line with the command)",
+                "paste the output with its prompt line (cumulus@leaf01:mgmt:~$ nv show interface swp1 qos roce "
+                "counters), or name the file nv_show_interface_IF_qos_roce_counters");
+  g.nvue_counters.emplace_back(port, std::move(*counters));
   return done();
 }
 
@@ -170,8 +201,14 @@ const ExportRow kExportRows[] = {
      read_table_rows<parse_show_pfcwd_stats, pfcwd_stat_rows>},
     {"show pfcwd config", [](std::string_view t) { return has(t, "DETECTION TIME") && has(t, "RESTORATION TIME"); },
      read_table_rows<parse_show_pfcwd_config, pfcwd_config_rows>},
+    {"show lldp neighbors",
+     [](std::string_view t) { return has(t, "LLDP neighbors:") && has(t, "Interface:") && has(t, "PortID:"); },
+     read_table_rows<parse_show_lldp_neighbors, lldp_rows>},
     {"show interfaces counters",
-     [](std::string_view t) { return has(t, "IFACE") && has(t, "RX_OK") && has(t, "TX_OK"); },
+     [](std::string_view t) {
+       return has(t, "IFACE") && has(t, "STATE") &&
+              (has(t, "RX_OK") || has(t, "TX_OK") || has(t, "_DRP") || has(t, "_DROPS"));
+     },
      read_table_rows<parse_show_interfaces_counters, interface_rows>},
     {"show priority-group watermark", [](std::string_view t) { return has(t, " per PG:") && has(t, "PG0"); },
      read_table_rows<parse_show_pg_watermark, pg_watermark_rows>},
@@ -194,6 +231,9 @@ const ExportRow kExportRows[] = {
        return has(t, ".cos_list") || has(t, "ecn_red.") || has(t, "traffic.packet_priority_source_set");
      },
      read_cumulus_datapath},
+    {"nv show interface IF qos roce counters",
+     [](std::string_view t) { return has(t, "operational") && (has(t, "rx-pfc-stats") || has(t, "tx-roce-stats")); },
+     read_nvue_counters},
     {"nv show qos roce", [](std::string_view t) { return has(t, "operational") && has(t, "pfc-priority"); },
      read_nvue_roce},
 };
@@ -202,8 +242,15 @@ const ExportRow kExportRows[] = {
 Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
   auto text = util::read_file(path);
   if (!text) return fail(std::move(text.error()));
-  for (const auto& row : kExportRows)
-    if (row.recognises(*text)) return row.read(path, label, *text, g);
+  for (const auto& row : kExportRows) {
+    if (!row.recognises(*text)) continue;
+    // A host's own `lldpctl` (plain) looks like the switch's `show lldp neighbors`: not in a capture.
+    if (g.in_capture && std::string_view(row.kind) == "show lldp neighbors") return done();
+    if (auto name = name_in_prompt(*text); !name.empty()) g.prompt_names.insert(name);
+    if (g.first_file.empty()) g.first_file = path;
+    if (std::find(g.kinds.begin(), g.kinds.end(), row.kind) == g.kinds.end()) g.kinds.push_back(row.kind);
+    return row.read(path, label, *text, g);
+  }
   if (!strict) return done();
   return fail(label + ": not a switch export roce-doctor reads",
               "give a SONiC config_db.json (or dump/CONFIG_DB.json), a `show` table (lldp table, pfcwd "
@@ -259,8 +306,45 @@ void attach_counters(const Group& g, model::Switch& s) {
     std::sort(p.queues.begin(), p.queues.end(), [](auto& a, auto& b) { return a.index < b.index; });
 }
 
-// A Cumulus switch from the per-port NVUE views of a group, named by its `hostname` file (else its
-// folder). The global view alone names no port: an error saying what to give.
+std::string first_line(const std::string& text) { return text.substr(0, text.find_first_of("\r\n")); }
+
+// The last part of a folder's path, also for "dir/" and ".".
+std::string folder_name(const fs::path& dir) {
+  std::error_code ec;
+  const auto full = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  return (ec ? dir : full).filename().string();
+}
+
+// The name of a switch whose exports carry none of their own (CLI outputs alone, Cumulus files):
+// --switch-name, a prompt line pasted with an output, the `hostname` file beside the outputs, their
+// folder. `warning` says so when loose files are named after their folder.
+std::string group_switch_name(const Group& g, std::string& warning) {
+  if (!g.given_name.empty()) return g.given_name;
+  if (!g.prompt_names.empty()) return *g.prompt_names.begin();
+  if (!g.hostname.empty()) return g.hostname;
+  if (g.folder) return folder_name(g.where);
+  const fs::path dir = fs::path(g.first_file).parent_path();
+  if (auto name = util::read_file((dir / "hostname").string()); name && !first_line(*name).empty())
+    return first_line(*name);
+  const std::string folder = folder_name(dir.empty() ? fs::path(".") : dir);
+  warning = g.first_file + ": the output names no switch (no prompt line such as \"admin@leaf01:~$ show ...\"), " +
+            "nor does a `hostname` file beside it: the switch is called " + folder +
+            " after its folder (--switch-name NAME names it)";
+  return folder;
+}
+
+// Outputs of several switches told apart by their prompts cannot be one switch.
+Outcome one_prompt(const Group& g) {
+  if (g.prompt_names.size() < 2 || !g.given_name.empty()) return done();
+  std::string names;
+  for (const auto& n : g.prompt_names) names += (names.empty() ? "" : ", ") + n;
+  return fail(g.where + ": outputs of several switches (their prompts name " + names + ")",
+              "give each switch's outputs in a folder of their own");
+}
+
+// A Cumulus switch from the NVUE views and datapath files of a group, named as group_switch_name
+// says (a loose datapath file by its file name). The global view applies to every port the other
+// views and the host's LLDP name; alone, to those the cable join finds (Switch::every_port).
 Outcome build_cumulus(Group& g) {
   if (!g.nvue_unnamed.empty()) {
     // The view does not print its interface: the host's LLDP given with it may name the one port.
@@ -284,23 +368,64 @@ Outcome build_cumulus(Group& g) {
     for (const auto& n : g.host_lldp)
       for (const auto& view : g.nvue_ports)
         if (!n.system_name.empty() && n.port_id == view.first) g.hostname = n.system_name;
-  if (g.nvue_ports.empty() && g.datapath.empty()) {
-    if (g.nvue_global_file.empty()) return done();
-    return fail(g.nvue_global_file + ": `nv show qos roce` covers every port but names none",
-                "give `nv show interface IF qos roce status` of each host-facing port (files named "
-                "nv_show_interface_IF_qos_roce_status) and a `hostname` file in the switch's folder");
-  }
+  if (g.nvue_ports.empty() && g.datapath.empty() && g.nvue_counters.empty() && !g.nvue_global) return done();
+  if (auto r = one_prompt(g); !r) return r;
   model::Switch sw;
-  const bool loose_file = g.nvue_ports.empty() && !fs::is_directory(g.where);  // named by its file
-  sw.host.hostname = !g.hostname.empty() ? g.hostname
-                     : loose_file        ? fs::path(g.datapath[0].first).filename().string()
-                                         : fs::path(g.where).filename().string();
-  sw.host.from = {g.nvue_ports.empty() ? "cumulus-datapath" : "nvue", g.where};
-  sw.source = g.nvue_ports.empty() ? "Cumulus datapath configuration (qos_features.conf / traffic.conf)"
-                                   : "NVUE `nv show interface IF qos roce status`";
+  std::string warning;
+  const bool nvue = !g.nvue_ports.empty() || !g.nvue_counters.empty() || g.nvue_global;
+  const bool loose_file = !nvue && !g.folder && g.given_name.empty() && g.prompt_names.empty() &&
+                          g.hostname.empty();  // a datapath file is named by its file
+  sw.host.hostname = loose_file ? fs::path(g.datapath[0].first).filename().string() : group_switch_name(g, warning);
+  if (!warning.empty()) sw.warnings.push_back(warning);
+  sw.host.from = {nvue ? "nvue" : "cumulus-datapath", g.where};
+  sw.source = !nvue ? "Cumulus datapath configuration (qos_features.conf / traffic.conf)"
+                    : "NVUE `nv show interface IF qos roce status|counters`, `nv show qos roce`";
   for (const auto& [port, roce] : g.nvue_ports) {
     add_cumulus_port(sw, port, roce);
     sw.warnings.insert(sw.warnings.end(), roce.warnings.begin(), roce.warnings.end());
+  }
+  if (g.nvue_global)
+    sw.warnings.insert(sw.warnings.end(), g.nvue_global->warnings.begin(), g.nvue_global->warnings.end());
+  // The ports the counters name, and with the global view those the host's LLDP names on this switch.
+  std::vector<std::string> more;
+  for (const auto& [port, counters] : g.nvue_counters) more.push_back(port);
+  if (g.nvue_global)
+    for (const auto& n : g.host_lldp)
+      if (n.port_id_type != "mac" && (n.system_name.empty() || n.system_name == sw.host.hostname))
+        more.push_back(n.port_id);
+  for (const auto& port : more) {
+    if (sw.port(port)) continue;
+    if (g.nvue_global) {
+      add_cumulus_port(sw, port, *g.nvue_global);
+      continue;
+    }
+    const model::Provenance from{"nvue", g.nvue_counters.front().second.file};
+    const std::string none = "`nv show interface IF qos roce counters` shows no ";
+    auto [nd, sp] = cumulus_port(port, none, "Spectrum identity (no `nv show qos roce` given)", from);
+    using model::Availability;
+    nd.dcb.pfc = model::Field<model::Pfc>::missing(Availability::unsupported, none + "PFC priority", from);
+    nd.trust = model::Field<std::string>::missing(Availability::unsupported, none + "trust", from);
+    sw.vendor = "cumulus";
+    sw.host.netdevs.push_back(std::move(nd));
+    sw.ports.push_back(std::move(sp));
+  }
+  for (const auto& [port, counters] : g.nvue_counters) {
+    // The RoCE class: the port's view (or the global one) maps the PFC priority to its TC.
+    const CumulusRoce* roce = g.nvue_global ? &*g.nvue_global : nullptr;
+    for (const auto& [p, view] : g.nvue_ports)
+      if (p == port) roce = &view;
+    int tc = 3;
+    if (roce && roce->pfc_priority) tc = roce->sp_to_tc[*roce->pfc_priority].value_or(*roce->pfc_priority);
+    add_cumulus_roce_counters(sw, port, counters, tc, !roce || !roce->pfc_priority);
+  }
+  if (g.nvue_global && sw.ports.empty()) {
+    // Alone, the global view names no port: every port the cable join finds is made of it.
+    model::Switch every;
+    add_cumulus_port(every, "every port", *g.nvue_global);
+    sw.every_port = every.ports[0];
+    sw.every_port_netdev = every.host.netdevs[0];
+    sw.wred_profiles = every.wred_profiles;
+    sw.vendor = "cumulus";
   }
   for (const auto& [label, text] : g.datapath)
     if (auto r = add_cumulus_datapath(text, label, sw); !r) return r;
@@ -308,10 +433,48 @@ Outcome build_cumulus(Group& g) {
   return done();
 }
 
+bool has_tables(const Group& g) {
+  return !g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty();
+}
+
+// The ports the CLI tables of a group name, in port order.
+std::vector<std::string> ports_in_tables(const Group& g) {
+  std::vector<std::string> ports;
+  auto add = [&](const std::string& p) {
+    if (!p.empty() && std::find(ports.begin(), ports.end(), p) == ports.end()) ports.push_back(p);
+  };
+  for (const auto& r : g.lldp) add(r.local_port);
+  for (const auto& r : g.pfcwd) add(r.port);
+  for (const auto& r : g.pfc) add(r.port);
+  for (const auto& r : g.queues) add(r.port);
+  for (const auto& r : g.cli.pfcwd_config) add(r.port);
+  for (const auto& r : g.cli.interfaces) add(r.port);
+  for (const auto& r : g.cli.pg_watermarks) add(r.port);
+  std::sort(ports.begin(), ports.end(), [](auto& a, auto& b) { return port_order(a) < port_order(b); });
+  return ports;
+}
+
+// CLI tables without a CONFIG_DB export beside them: the switch they show, named as
+// group_switch_name says, made of the ports they name.
+void add_switch_of_tables(Group& g) {
+  std::string shown;
+  for (const auto& k : g.kinds)
+    if (std::string_view(k).rfind("show ", 0) == 0 || std::string_view(k).rfind("ecnconfig", 0) == 0)
+      shown += (shown.empty() ? "`" : ", `") + k + "`";
+  std::string warning;
+  auto sw = sonic_switch_of_cli(group_switch_name(g, warning), ports_in_tables(g), shown, {"sonic-cli", g.where});
+  if (!warning.empty()) sw.warnings.push_back(warning);
+  g.switches.push_back(std::move(sw));
+}
+
 // The CLI tables of a group belong to its one switch.
 Outcome attach_tables(Group& g, model::SwitchSide& out) {
-  if ((!g.lldp.empty() || !g.pfcwd.empty() || !g.pfc.empty() || !g.queues.empty() || !g.cli.empty()) &&
-      g.switches.size() != 1)
+  const bool tables = has_tables(g);
+  if (tables && g.switches.empty() && !g.in_capture) {
+    if (auto r = one_prompt(g); !r) return r;
+    add_switch_of_tables(g);
+  }
+  if (tables && g.switches.size() != 1)
     return fail(
         g.table_file + ": a CLI table of " + (g.switches.empty() ? "no switch" : "several switches") + " in " + g.where,
         "give each switch's config_db.json and its `show` outputs in a folder of their own");
@@ -372,10 +535,13 @@ std::vector<std::string> files_in(const std::string& dir) {
 }
 
 // One switch folder into `out`; files are named `shown_as` + their path below `dir`.
-Outcome read_folder(const std::string& dir, const std::string& shown_as, model::SwitchSide& out) {
+Outcome read_folder(const std::string& dir, const std::string& shown_as, const std::string& given_name,
+                    model::SwitchSide& out) {
   const std::string root = switch_root(dir);
   Group g;
   g.where = shown_as;
+  g.folder = true;
+  g.given_name = given_name;
   for (const auto& f : files_in(root)) {
     if (fs::path(f).filename() == "hostname") {
       auto name = util::read_file(f);
@@ -386,7 +552,7 @@ Outcome read_folder(const std::string& dir, const std::string& shown_as, model::
     if (auto r = read_file(f, label, g, false); !r) return fail(std::move(r.error()));
   }
   if (auto r = build_cumulus(g); !r) return fail(std::move(r.error()));
-  if (g.switches.empty() && g.host_lldp.empty())
+  if (g.switches.empty() && g.host_lldp.empty() && !has_tables(g))
     return fail(shown_as + ": no switch export in this folder",
                 "the folder of one switch holds its config_db.json (or dump/CONFIG_DB.json) and `show` outputs");
   return attach_tables(g, out);
@@ -394,14 +560,15 @@ Outcome read_folder(const std::string& dir, const std::string& shown_as, model::
 
 }  // namespace
 
-Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths) {
+Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths, const std::string& switch_name) {
   model::SwitchSide out;
   Group loose;
   loose.where = "the files given";
+  loose.given_name = switch_name;
   for (const auto& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
-      if (auto r = read_folder(path, path, out); !r) return fail(std::move(r.error()));
+      if (auto r = read_folder(path, path, switch_name, out); !r) return fail(std::move(r.error()));
       continue;
     }
     if (auto r = read_file(path, path, loose, true); !r) return fail(std::move(r.error()));
@@ -413,7 +580,7 @@ Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& 
 
 Expected<model::SwitchSide> read_switch_folder(const std::string& dir, const std::string& shown_as) {
   model::SwitchSide out;
-  if (auto r = read_folder(dir, shown_as, out); !r) return fail(std::move(r.error()));
+  if (auto r = read_folder(dir, shown_as, "", out); !r) return fail(std::move(r.error()));
   return out;
 }
 
@@ -421,6 +588,7 @@ model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<st
   model::SwitchSide out;
   Group g;
   g.where = dir;
+  g.in_capture = true;
   for (const auto& f : files_in(dir)) {
     const std::string name = fs::path(f).filename().string();
     const bool candidate = name.find("lldp") != std::string::npos || name.find("config_db") != std::string::npos ||

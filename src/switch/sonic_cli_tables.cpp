@@ -157,9 +157,12 @@ Expected<std::vector<PfcwdConfigRow>> parse_show_pfcwd_config(std::string_view t
 Expected<std::vector<InterfaceCounterRow>> parse_show_interfaces_counters(std::string_view text,
                                                                           const std::string& file) {
   for (const auto& t : read_simple_tables(text)) {
-    const int iface = t.column("IFACE"), state = t.column("STATE"), rx_ok = t.column("RX_OK"),
-              tx_ok = t.column("TX_OK");
-    if (iface < 0 || state < 0 || rx_ok < 0 || tx_ok < 0) continue;
+    // The default layout, and those of `counters errors` (no RX_OK/TX_OK), `counters rates` and
+    // `show dropcounters counts` (RX_DROPS/TX_DROPS and the configured drop counters).
+    const int iface = t.column("IFACE"), state = t.column("STATE");
+    const bool counts = t.column("RX_OK") >= 0 || t.column("TX_OK") >= 0 || t.column("RX_DRP") >= 0 ||
+                        t.column("TX_DRP") >= 0 || t.column("RX_DROPS") >= 0 || t.column("TX_DROPS") >= 0;
+    if (iface < 0 || state < 0 || !counts) continue;
     std::vector<InterfaceCounterRow> out;
     for (const auto& row : t.rows) {
       InterfaceCounterRow r;
@@ -173,17 +176,17 @@ Expected<std::vector<InterfaceCounterRow>> parse_show_interfaces_counters(std::s
       auto& c = r.counters;
       c.rx_ok = get("RX_OK");
       c.rx_err = get("RX_ERR");
-      c.rx_drop = get("RX_DRP");
+      c.rx_drop = t.column("RX_DRP") >= 0 ? get("RX_DRP") : get("RX_DROPS");
       c.rx_oversize = get("RX_OVR");
       c.tx_ok = get("TX_OK");
       c.tx_err = get("TX_ERR");
-      c.tx_drop = get("TX_DRP");
+      c.tx_drop = t.column("TX_DRP") >= 0 ? get("TX_DRP") : get("TX_DROPS");
       c.tx_oversize = get("TX_OVR");
       if (!r.port.empty()) out.push_back(std::move(r));
     }
     return out;
   }
-  return fail(file + ": not `show interfaces counters` output (no IFACE STATE RX_OK ... TX_OK table)",
+  return fail(file + ": not `show interfaces counters` output (no IFACE STATE table with RX_OK, TX_OK or drop columns)",
               "give the output of `show interfaces counters` on the switch");
 }
 

@@ -69,7 +69,9 @@ struct InterfaceCounterRow {
   model::SwitchPortCounters counters;
   model::Provenance from;
 };
-/// Fails "FILE: ..." when the text holds no IFACE STATE RX_OK ... TX_OK table.
+/// Fails "FILE: ..." when the text holds no IFACE STATE table with RX_OK, TX_OK or drop columns (the
+/// default layout, `counters errors`, `counters rates`, `show dropcounters counts`); a column the
+/// layout lacks stays nullopt.
 Expected<std::vector<InterfaceCounterRow>> parse_show_interfaces_counters(std::string_view text,
                                                                           const std::string& file);
 

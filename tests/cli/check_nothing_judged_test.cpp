@@ -58,7 +58,7 @@ TEST_CASE("a capture where every check was skipped exits 5, in text and in --jso
   const auto r = run("check --from '" + f.path() + "'");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 5);
-  CHECK(mentions(r.out, "roce-doctor: nothing judged (all 48 checks skipped)"));
+  CHECK(mentions(r.out, "roce-doctor: nothing judged (all 49 checks skipped)"));
 
   const auto json = run("check --json --from '" + f.path() + "'");
   CHECK(json.exit_code == 5);

@@ -291,11 +291,11 @@ TEST_CASE("live check --interval 0 on this machine judges its RoCE ports and say
   CHECK(doc.at("findings") == nlohmann::json::array());
 }
 
-TEST_CASE("checks lists every check of the catalog, 32 of them") {
+TEST_CASE("checks lists every check of the catalog, 49 of them") {
   const auto r = run("checks");
   CHECK(r.exit_code == 0);
   const auto catalog = roce::checks::all_checks();
-  CHECK(catalog.size() == 48);
+  CHECK(catalog.size() == 49);
   for (const auto& c : catalog) {
     INFO(c.id);
     CHECK(r.out.find(std::string(c.id) + "  [" + roce::engine::to_string(c.default_severity) + "]  " +

@@ -178,6 +178,7 @@ TEST_CASE("every check has complete metadata and a unique ID") {
       "ECN-RED",         "SB-LOSSLESS",   "DROP-LOSSLESS",     "DROP-HOST",          "PAUSE-STORM", "ECN-IDLE",
       "ECN-CNP",         "TRAFFIC-CLASS", "RETRANS",           "BW-PERFTEST",        "BW-NCCL",     "XSW-DSCP-QUEUE",
       "XSW-PFC-PRIO",    "XSW-ECN",       "XSW-HEADROOM",      "XSW-PAUSE",          "XSW-PFCWD",   "XSW-TRUST-MTU",
+      "XSW-COUNTERS",
       "NCCL-SOCKET",     "NCCL-WC-ERROR", "NCCL-WC-FAILED",    "NCCL-GID",           "NCCL-TC",     "NCCL-HCA",
       "NCCL-RAIL",       "NCCL-GDR",      "NCCL-JOB-FAILED",   "TOPO-GDR-DISTANCE",  "TOPO-PCIE-DEGRADED",
       "TOPO-BALANCE"};

@@ -175,7 +175,7 @@ TEST_CASE("without host LLDP, the switch's LLDP table joins by the host's MAC, e
   CHECK(cables[0].evidence == "ens1f0np0 10.1.0.1/31 and Ethernet0 10.1.0.0/31");
 }
 
-TEST_CASE("a folder of one switch attaches its CLI tables to its CONFIG_DB export; loose tables need one switch") {
+TEST_CASE("a folder of one switch attaches its CLI tables to its CONFIG_DB export; loose tables alone are a switch") {
   auto side = switches::read_switch_exports(
       {switch_fixture_path("sonic_roce_dscp26_flat.json"), switch_fixture_path("show_pfcwd_stats_stormed.txt")});
   REQUIRE(side);
@@ -184,8 +184,15 @@ TEST_CASE("a folder of one switch attaches its CLI tables to its CONFIG_DB expor
   CHECK(side->switches[0].port("Ethernet4")->pfcwd_stats.size() == 1);
   CHECK(side->switches[0].warnings.size() == 1);
   auto alone = switches::read_switch_exports({switch_fixture_path("show_pfcwd_stats_stormed.txt")});
-  REQUIRE_FALSE(alone);
-  CHECK(alone.error().message.find("a CLI table of no switch") != std::string::npos);
+  REQUIRE(alone);
+  REQUIRE(alone->switches.size() == 1);
+  CHECK(alone->switches[0].port("Ethernet6")->pfcwd_stats.size() == 1);
+  // With two CONFIG_DB exports the tables belong to neither.
+  auto two = switches::read_switch_exports({switch_fixture_path("sonic_roce_dscp26_flat.json"),
+                                            switch_fixture_path("sonic_default_azure_config_db.json"),
+                                            switch_fixture_path("show_pfcwd_stats_stormed.txt")});
+  REQUIRE_FALSE(two);
+  CHECK(two.error().message.find("a CLI table of several switches") != std::string::npos);
   auto unknown = switches::read_switch_exports({switch_fixture_path("README.md")});
   REQUIRE_FALSE(unknown);
   CHECK(unknown.error().message == switch_fixture_path("README.md: not a switch export roce-doctor reads"));
@@ -239,9 +246,11 @@ TEST_CASE("a Cumulus switch folder: the per-port NVUE view becomes its port, nam
   CHECK(*w->green_min_bytes == 156672u);  // the hardware-programmed 153.00 KB, not the 146.48 KB requested
   CHECK(*w->green_max_bytes == 1499464u);
   CHECK(sw.ports[0].pfcwd.availability == model::Availability::absent);
+  // The global view alone names no port: it covers every port the cable join finds (switch_alone_test).
   auto global = switches::read_switch_exports({switch_fixture_path("nv_show_qos_roce.txt")});
-  REQUIRE_FALSE(global);
-  CHECK(global.error().message.find("`nv show qos roce` covers every port but names none") != std::string::npos);
+  REQUIRE(global);
+  CHECK(global->switches[0].ports.empty());
+  CHECK(global->switches[0].every_port_netdev.dcb.pfc->pfc_en == 0x08);
 }
 
 TEST_CASE("the per-interface NVUE view is told from the global one by content and named by its file or the LLDP") {
