@@ -35,7 +35,10 @@ struct LinkSettings {                       // ETHTOOL_MSG_LINKMODES_GET / ETHTO
   // The distinct speeds (Mb/s, ascending) of the link modes the port supports, advertises, and its
   // link partner advertises. nullopt: not reported (the source does not carry them, or the driver
   // reports no partner modes); empty: reported, none with a speed.
-  std::optional<std::vector<std::uint32_t>> supported_speeds_mbps, advertised_speeds_mbps, peer_advertised_speeds_mbps;
+  // (Defaulted so that the aggregate initializations of speed, duplex, autoneg and lanes stay whole.)
+  std::optional<std::vector<std::uint32_t>> supported_speeds_mbps = std::nullopt;
+  std::optional<std::vector<std::uint32_t>> advertised_speeds_mbps = std::nullopt;
+  std::optional<std::vector<std::uint32_t>> peer_advertised_speeds_mbps = std::nullopt;
   bool operator==(const LinkSettings&) const = default;
 };
 
