@@ -23,10 +23,10 @@ engine::Evidence speed_evidence(const model::NetDev& nd) {
 }
 
 // What the two ends of a link advertise, where both are reported: the fastest speed both advertise
-// (0: none in common) and the fastest each advertises.
+// (0: none in common).
 struct Modes {
   bool known = false;
-  std::uint32_t common = 0, ours = 0, peer = 0;
+  std::uint32_t common = 0;
 };
 
 Modes modes_of(const model::LinkSettings& l) {
@@ -37,8 +37,6 @@ Modes modes_of(const model::LinkSettings& l) {
   m.known = !a.empty() && !b.empty();
   for (auto v : a)
     if (std::find(b.begin(), b.end(), v) != b.end()) m.common = std::max(m.common, v);
-  if (!a.empty()) m.ours = *std::max_element(a.begin(), a.end());
-  if (!b.empty()) m.peer = *std::max_element(b.begin(), b.end());
   return m;
 }
 
