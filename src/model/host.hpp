@@ -32,6 +32,13 @@ struct LinkSettings {                       // ETHTOOL_MSG_LINKMODES_GET / ETHTO
   std::string duplex;                       // "full", "half", "unknown"
   bool autoneg = false;
   std::optional<std::uint32_t> lanes;
+  // The distinct speeds (Mb/s, ascending) of the link modes the port supports, advertises, and its
+  // link partner advertises. nullopt: not reported (the source does not carry them, or the driver
+  // reports no partner modes); empty: reported, none with a speed.
+  // (Defaulted so that the aggregate initializations of speed, duplex, autoneg and lanes stay whole.)
+  std::optional<std::vector<std::uint32_t>> supported_speeds_mbps = std::nullopt;
+  std::optional<std::vector<std::uint32_t>> advertised_speeds_mbps = std::nullopt;
+  std::optional<std::vector<std::uint32_t>> peer_advertised_speeds_mbps = std::nullopt;
   bool operator==(const LinkSettings&) const = default;
 };
 

@@ -45,6 +45,9 @@ void describe(V& v, T& x) {
   v("duplex", x.duplex);
   v("autoneg", x.autoneg);
   v("lanes", x.lanes);
+  v("supported_speeds_mbps", x.supported_speeds_mbps);
+  v("advertised_speeds_mbps", x.advertised_speeds_mbps);
+  v("peer_advertised_speeds_mbps", x.peer_advertised_speeds_mbps);
 }
 
 template <class V, Like<model::PauseParams> T>

@@ -48,6 +48,17 @@ std::string link_text(const model::LinkSettings& l) {
   return out + fmt::format(" duplex {} autoneg {}", l.duplex.empty() ? "unknown" : l.duplex, onoff(l.autoneg));
 }
 
+// "10M", "2.5G", "400G": the speeds of link modes, as short as ethtool's mode names.
+std::string mode_speeds_text(const std::optional<std::vector<std::uint32_t>>& speeds) {
+  if (!speeds) return "not-reported";
+  if (speeds->empty()) return "none";
+  std::string out;
+  for (auto mbps : *speeds)
+    out += (out.empty() ? "" : " ") +
+           (mbps < 1000 ? fmt::format("{}M", mbps) : fmt::format("{}G", static_cast<double>(mbps) / 1000));
+  return out;
+}
+
 std::string pcie_text(const model::PcieLink& p) {
   const bool degraded = p.current_speed != p.max_speed || p.current_width != p.max_width;
   return fmt::format("{} x{} (max {} x{}){}", p.current_speed, p.current_width, p.max_speed, p.max_width,
@@ -100,6 +111,9 @@ std::string render_netdev(const model::NetDev& nd, const Style& style) {
                     return fmt::format("{} version {} fw {} bus-info {}", or_none(d.driver), or_none(d.version),
                                        or_none(d.fw_version), or_none(d.bus_info));
                   }));
+  if (nd.link.ok() && (nd.link->advertised_speeds_mbps || nd.link->peer_advertised_speeds_mbps))
+    lines.push_back(fmt::format("link-modes {}, partner {}", mode_speeds_text(nd.link->advertised_speeds_mbps),
+                                mode_speeds_text(nd.link->peer_advertised_speeds_mbps)));
   if (!nd.pci_address.ok() && !nd.pcie.ok() && nd.pci_address.cause == nd.pcie.cause)
     lines.push_back("pci " + missing_text(nd.pci_address, style));  // one reason for both
   else

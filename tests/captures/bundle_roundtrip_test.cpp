@@ -73,6 +73,29 @@ TEST_CASE("a switchdev host's devlink shared buffer survives; an older bundle wi
   CHECK_FALSE(back.samples[0].shared_buffers.ok());
 }
 
+TEST_CASE("link-mode speeds survive, empty apart from not reported; a bundle without them loads them as not reported") {
+  auto b = example_bundle();
+  model::LinkSettings link{100000, "full", true, 4};
+  link.supported_speeds_mbps = std::vector<std::uint32_t>{25000, 100000};
+  link.advertised_speeds_mbps = std::vector<std::uint32_t>{};
+  b.samples[0].netdevs[0].link = Field<model::LinkSettings>::of(link, {"ethtool-netlink", "ens1f0np0 LINKMODES_GET"});
+  const auto text = captures::write_bundle_text(b);
+  CHECK(text.find("\"supported_speeds_mbps\"") != std::string::npos);
+  CHECK(text.find("\"peer_advertised_speeds_mbps\"") == std::string::npos);
+  const auto back = reread(b);
+  CHECK(back == b);
+  const auto& l = *back.samples[0].netdevs[0].link;
+  CHECK(l.advertised_speeds_mbps == std::optional<std::vector<std::uint32_t>>(std::vector<std::uint32_t>{}));
+  CHECK_FALSE(l.peer_advertised_speeds_mbps.has_value());
+  // The bundles written before the members: no keys, not reported.
+  const auto older = example_bundle();
+  REQUIRE(captures::write_bundle_text(older).find("speeds_mbps") == std::string::npos);
+  auto old_link = older;
+  old_link.samples[0].netdevs[0].link = Field<model::LinkSettings>::of({100000, "full", true, 4});
+  REQUIRE(captures::write_bundle_text(old_link).find("speeds_mbps") == std::string::npos);
+  CHECK_FALSE(reread(old_link).samples[0].netdevs[0].link->supported_speeds_mbps.has_value());
+}
+
 TEST_CASE("every kind of missing field keeps its availability, cause and provenance") {
   model::Host h;
   h.hostname = "h";

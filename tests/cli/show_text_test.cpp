@@ -130,6 +130,25 @@ TEST_CASE("a RED qdisc shows its thresholds, probability and ECN flag") {
                 "marked 1234 early 0 pdrop 0\n") != std::string::npos);
 }
 
+TEST_CASE("the link modes' speeds show in one line, partner modes not reported kept apart") {
+  model::NetDev nd;
+  nd.name = "ens1f0np0";
+  model::LinkSettings l{100000, "full", true, 4};
+  l.advertised_speeds_mbps = std::vector<std::uint32_t>{2500, 100000, 200000, 400000};
+  l.peer_advertised_speeds_mbps = std::vector<std::uint32_t>{100, 100000, 400000};
+  nd.link = model::Field<model::LinkSettings>::of(l);
+  CHECK(report::render_netdev(nd, report::Style{false})
+            .find("    link-modes 2.5G 100G 200G 400G, partner 100M 100G 400G\n") != std::string::npos);
+  l.peer_advertised_speeds_mbps.reset();
+  nd.link = model::Field<model::LinkSettings>::of(l);
+  CHECK(
+      report::render_netdev(nd, report::Style{false}).find("link-modes 2.5G 100G 200G 400G, partner not-reported\n") !=
+      std::string::npos);
+  l.advertised_speeds_mbps.reset();  // a source without modes (an older bundle): no line
+  nd.link = model::Field<model::LinkSettings>::of(l);
+  CHECK(report::render_netdev(nd, report::Style{false}).find("link-modes") == std::string::npos);
+}
+
 TEST_CASE("a port rate that only ibstat gave (Gb/s, no width) is shown") {
   auto host = examples::cx6dx_ecn_off_sample(0);
   auto& port = host.rdma_devices.at(0).ports.at(0);

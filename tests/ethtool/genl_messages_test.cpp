@@ -59,6 +59,41 @@ std::vector<std::uint8_t> linkmodes_reply(std::uint32_t speed, std::uint8_t dupl
   return w.finish();
 }
 
+// ETHTOOL_MSG_LINKMODES_GET_REPLY with ETHTOOL_FLAG_COMPACT_BITSETS as net/ethtool/linkmodes.c and
+// bitset.c emit it: OURS with VALUE (advertising) and MASK (supported), PEER with NOMASK and VALUE.
+std::vector<std::uint8_t> linkmodes_reply_with_peer(std::uint32_t value_bytes) {
+  auto words = [](std::initializer_list<int> bits) {
+    std::vector<std::uint32_t> w(3, 0);
+    for (int b : bits) w[b / 32] |= 1u << (b % 32);
+    return w;
+  };
+  const auto supported = words({ETHTOOL_LINK_MODE_25000baseCR_Full_BIT, ETHTOOL_LINK_MODE_100000baseCR4_Full_BIT,
+                                ETHTOOL_LINK_MODE_200000baseCR4_Full_BIT, ETHTOOL_LINK_MODE_400000baseCR4_Full_BIT});
+  const auto advertising = words({ETHTOOL_LINK_MODE_100000baseCR4_Full_BIT, ETHTOOL_LINK_MODE_200000baseCR4_Full_BIT,
+                                  ETHTOOL_LINK_MODE_400000baseCR4_Full_BIT});
+  const auto peer = words({ETHTOOL_LINK_MODE_100000baseCR4_Full_BIT, ETHTOOL_LINK_MODE_Autoneg_BIT});
+  NlBuilder w(kFamily, 0, kSeq, kPid);
+  w.genl(ETHTOOL_MSG_LINKMODES_GET_REPLY)
+      .begin_nest(ETHTOOL_A_LINKMODES_HEADER, true)
+      .put_u32(ETHTOOL_A_HEADER_DEV_INDEX, 4)
+      .put_string(ETHTOOL_A_HEADER_DEV_NAME, "ens1f0np0")
+      .end_nest()
+      .put_u8(ETHTOOL_A_LINKMODES_AUTONEG, AUTONEG_ENABLE)
+      .begin_nest(ETHTOOL_A_LINKMODES_OURS, true)
+      .put_u32(ETHTOOL_A_BITSET_SIZE, 92)
+      .put(ETHTOOL_A_BITSET_VALUE, advertising.data(), value_bytes)
+      .put(ETHTOOL_A_BITSET_MASK, supported.data(), 12)
+      .end_nest()
+      .begin_nest(ETHTOOL_A_LINKMODES_PEER, true)
+      .put(ETHTOOL_A_BITSET_NOMASK, nullptr, 0)
+      .put_u32(ETHTOOL_A_BITSET_SIZE, 92)
+      .put(ETHTOOL_A_BITSET_VALUE, peer.data(), 12)
+      .end_nest()
+      .put_u32(ETHTOOL_A_LINKMODES_SPEED, 100000)
+      .put_u8(ETHTOOL_A_LINKMODES_DUPLEX, DUPLEX_FULL);
+  return w.finish();
+}
+
 }  // namespace
 
 TEST_CASE("an ethtool GET request carries the device name and flags in a header nest") {
@@ -210,6 +245,44 @@ TEST_CASE("link modes reply: a missing speed is an error, not zero") {
   auto link = decode_linkmodes_reply(reply, kFamily);
   REQUIRE_FALSE(link.ok());
   CHECK(link.error().message == "ETHTOOL_A_LINKMODES_SPEED: missing from the reply");
+}
+
+TEST_CASE("link modes reply: supported, advertised and partner speeds from compact bitsets") {
+  using Speeds = std::optional<std::vector<std::uint32_t>>;
+  auto link = decode_linkmodes_reply(linkmodes_reply_with_peer(12), kFamily);
+  REQUIRE(link.ok());
+  CHECK(link->supported_speeds_mbps == Speeds(std::vector<std::uint32_t>{25000, 100000, 200000, 400000}));
+  CHECK(link->advertised_speeds_mbps == Speeds(std::vector<std::uint32_t>{100000, 200000, 400000}));
+  CHECK(link->peer_advertised_speeds_mbps == Speeds(std::vector<std::uint32_t>{100000}));
+
+  // The kernel leaves PEER out when the partner's bitmap is empty: not reported.
+  auto no_peer = decode_linkmodes_reply(linkmodes_reply(100000, DUPLEX_FULL, true), kFamily);
+  REQUIRE(no_peer.ok());
+  CHECK_FALSE(no_peer->peer_advertised_speeds_mbps.has_value());
+  CHECK(no_peer->advertised_speeds_mbps == Speeds(std::vector<std::uint32_t>{400000}));  // bit 72: 400000baseDR8_Full
+}
+
+TEST_CASE("link modes reply: a bitset of the wrong size or a verbose one is an error naming it") {
+  auto short_value = decode_linkmodes_reply(linkmodes_reply_with_peer(8), kFamily);
+  REQUIRE_FALSE(short_value.ok());
+  CHECK(short_value.error().message ==
+        "ETHTOOL_A_LINKMODES_OURS: ETHTOOL_A_BITSET_VALUE: 8 bytes, expected 12 for 92 bits");
+
+  const auto verbose = NlBuilder(kFamily, 0, kSeq, kPid)
+                           .genl(ETHTOOL_MSG_LINKMODES_GET_REPLY)
+                           .put_u8(ETHTOOL_A_LINKMODES_AUTONEG, 0)
+                           .begin_nest(ETHTOOL_A_LINKMODES_OURS, true)
+                           .put_u32(ETHTOOL_A_BITSET_SIZE, 92)
+                           .begin_nest(ETHTOOL_A_BITSET_BITS, true)
+                           .end_nest()
+                           .end_nest()
+                           .put_u32(ETHTOOL_A_LINKMODES_SPEED, 100000)
+                           .put_u8(ETHTOOL_A_LINKMODES_DUPLEX, DUPLEX_FULL)
+                           .finish();
+  auto r = decode_linkmodes_reply(verbose, kFamily);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message ==
+        "ETHTOOL_A_LINKMODES_OURS: ETHTOOL_A_BITSET_VALUE missing (a verbose bitset, not compact)");
 }
 
 }  // namespace roce::test

@@ -101,6 +101,81 @@ TEST_CASE("ethtool <if>: 100G mlx5 with lanes, link lists and an unprivileged ru
   CHECK(r->value.settings->autoneg);
   CHECK(*r->value.link_detected);
   CHECK(r->value.link_detected.from.locator == "sos_commands/test/file:23");
+  using Speeds = std::optional<std::vector<std::uint32_t>>;
+  CHECK(r->value.settings->supported_speeds_mbps == Speeds(std::vector<std::uint32_t>{1000, 10000, 100000}));
+  CHECK(r->value.settings->advertised_speeds_mbps == Speeds(std::vector<std::uint32_t>{100000}));
+  CHECK_FALSE(r->value.settings->peer_advertised_speeds_mbps.has_value());  // no partner line
+}
+
+// openwrt/openwrt pull request #21530 (airoha, `ethtool lan2`), the lines from Speed on completed
+// in ethtool's layout: partner lists with two modes on a line, and continuation lines.
+TEST_CASE("ethtool <if>: supported, advertised and link partner modes with continuation lines") {
+  const char* text =
+      "Settings for lan2:\n"
+      "        Supported ports: [  ]\n"
+      "        Supported link modes:   100baseT/Half 100baseT/Full\n"
+      "                                1000baseT/Full\n"
+      "                                10000baseT/Full\n"
+      "                                2500baseT/Full\n"
+      "                                5000baseT/Full\n"
+      "        Supported pause frame use: Symmetric Receive-only\n"
+      "        Supports auto-negotiation: Yes\n"
+      "        Supported FEC modes: Not reported\n"
+      "        Advertised link modes:  100baseT/Half 100baseT/Full\n"
+      "                                1000baseT/Full\n"
+      "                                10000baseT/Full\n"
+      "                                2500baseT/Full\n"
+      "                                5000baseT/Full\n"
+      "        Advertised pause frame use: Symmetric Receive-only\n"
+      "        Advertised auto-negotiation: Yes\n"
+      "        Advertised FEC modes: Not reported\n"
+      "        Link partner advertised link modes:  10baseT/Half 10baseT/Full\n"
+      "                                             100baseT/Half 100baseT/Full\n"
+      "                                             1000baseT/Full\n"
+      "        Link partner advertised pause frame use: Symmetric Receive-only\n"
+      "        Link partner advertised auto-negotiation: Yes\n"
+      "        Link partner advertised FEC modes: Not reported\n"
+      "        Speed: 1000Mb/s\n"
+      "        Duplex: Full\n"
+      "        Auto-negotiation: on\n"
+      "        Link detected: yes\n";
+  auto r = parse_ethtool_link(text, kOrigin);
+  REQUIRE(r.ok());
+  CHECK(r->warnings.empty());
+  REQUIRE(r->value.settings.ok());
+  using Speeds = std::optional<std::vector<std::uint32_t>>;
+  const Speeds ours(std::vector<std::uint32_t>{100, 1000, 2500, 5000, 10000});
+  CHECK(r->value.settings->supported_speeds_mbps == ours);
+  CHECK(r->value.settings->advertised_speeds_mbps == ours);
+  CHECK(r->value.settings->peer_advertised_speeds_mbps == Speeds(std::vector<std::uint32_t>{10, 100, 1000}));
+  CHECK(r->value.settings->speed_mbps == 1000u);
+}
+
+TEST_CASE("ethtool <if>: 'Not reported' link modes are not reported, not empty") {
+  const char* text =
+      "Settings for ens1f0np0:\n"
+      "\tSupported ports: [ FIBRE ]\n"
+      "\tSupported link modes:   Not reported\n"
+      "\tSupported pause frame use: Symmetric\n"
+      "\tSupports auto-negotiation: Yes\n"
+      "\tSupported FEC modes: Not reported\n"
+      "\tAdvertised link modes:  Not reported\n"
+      "\tAdvertised pause frame use: No\n"
+      "\tAdvertised auto-negotiation: Yes\n"
+      "\tAdvertised FEC modes: Not reported\n"
+      "\tLink partner advertised link modes:  Not reported\n"
+      "\tSpeed: 400000Mb/s\n"
+      "\tLanes: 4\n"
+      "\tDuplex: Full\n"
+      "\tAuto-negotiation: on\n"
+      "\tLink detected: yes\n";
+  auto r = parse_ethtool_link(text, kOrigin);
+  REQUIRE(r.ok());
+  REQUIRE(r->value.settings.ok());
+  CHECK_FALSE(r->value.settings->supported_speeds_mbps.has_value());
+  CHECK_FALSE(r->value.settings->advertised_speeds_mbps.has_value());
+  CHECK_FALSE(r->value.settings->peer_advertised_speeds_mbps.has_value());
+  CHECK(r->value.settings->speed_mbps == 400000u);
 }
 
 TEST_CASE("ethtool <if>: link down (Unknown! speed and duplex), truncated, not ethtool") {

@@ -1,6 +1,10 @@
 // `ethtool IF` text: the link settings and whether a link is detected.
 #include "captures/text/ethtool_link.hpp"
 
+#include <algorithm>
+#include <optional>
+#include <vector>
+
 #include "captures/text/text_input.hpp"
 
 namespace roce::captures::text {
@@ -15,14 +19,44 @@ struct LinkLines {
   model::LinkSettings settings;
   bool speed = false, duplex = false, autoneg = false;
   std::string error;  // the warning of the last unreadable value
+  std::optional<std::vector<std::uint32_t>>* modes = nullptr;  // the link-mode list being continued
 };
+
+// The list a "... link modes:" key opens, or nullptr for any other key.
+std::optional<std::vector<std::uint32_t>>* mode_list(model::LinkSettings& s, std::string_view key) {
+  if (key == "Supported link modes") return &s.supported_speeds_mbps;
+  if (key == "Advertised link modes") return &s.advertised_speeds_mbps;
+  if (key == "Link partner advertised link modes") return &s.peer_advertised_speeds_mbps;
+  return nullptr;
+}
+
+// Adds the speeds of the modes in `words` ("100000baseCR4/Full 10baseT/Half") to `list`, ascending
+// and distinct; "Not reported" leaves it not reported. A word that names no speed is passed over.
+void add_mode_speeds(std::string_view words, std::optional<std::vector<std::uint32_t>>& list) {
+  if (words == "Not reported") return;
+  if (!list) list.emplace();
+  while (!words.empty()) {
+    const auto end = words.find_first_of(" \t");
+    const std::string_view word = words.substr(0, end);
+    words = end == std::string_view::npos ? std::string_view{} : words.substr(end + 1);
+    const auto base = word.find("base");
+    if (base == std::string_view::npos || base == 0) continue;
+    if (const auto mbps = to_u32(word.substr(0, base))) {
+      const auto at = std::lower_bound(list->begin(), list->end(), static_cast<std::uint32_t>(*mbps));
+      if (at == list->end() || *at != *mbps) list->insert(at, static_cast<std::uint32_t>(*mbps));
+    }
+  }
+}
 
 // One "Key: value" line: speed, duplex, auto-negotiation, lanes into `l`, "Link detected" into
 // `link_detected`; other keys are not read.
 void read_link_line(TextInput& in, const Line& line, std::string_view key, std::string_view value, LinkLines& l,
                     Field<bool>& link_detected) {
   model::LinkSettings& s = l.settings;
-  if (key == "Speed") {
+  l.modes = mode_list(s, key);
+  if (l.modes) {
+    add_mode_speeds(value, *l.modes);
+  } else if (key == "Speed") {
     if (value == "Unknown!") {
       s.speed_mbps.reset();
       l.speed = true;
@@ -78,7 +112,10 @@ Expected<Parsed<EthtoolLink>> parse_ethtool_link(std::string_view text, const Te
     const Line& line = in.lines()[i];
     if (tool_failure(line.body())) continue;  // "Cannot get wake-on-lan settings: Operation not permitted"
     const auto kv = split_key(line.body());
-    if (!kv) continue;  // continuation of a link-mode or message-level list
+    if (!kv) {  // continuation of a link-mode or message-level list
+      if (l.modes && line.indented()) add_mode_speeds(line.body(), *l.modes);
+      continue;
+    }
     read_link_line(in, line, kv->first, kv->second, l, out.link_detected);
   }
   if (l.error.empty() && !(l.speed && l.duplex && l.autoneg))

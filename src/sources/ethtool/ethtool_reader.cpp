@@ -103,7 +103,7 @@ model::Field<model::LinkSettings> EthtoolReader::read_link(const std::string& if
 
 model::Field<model::LinkSettings> EthtoolReader::read_link_netlink(const std::string& ifname) {
   const auto from = at(kNetlink, ifname, "ETHTOOL_MSG_LINKMODES_GET");
-  // Compact bitsets: we read no link-mode bits, and verbose ones carry every mode's name.
+  // Compact bitsets: the link-mode bits as u32 words; verbose ones carry every mode's name.
   auto request = build_ethtool_get(family_, ETHTOOL_MSG_LINKMODES_GET, ifname, ETHTOOL_FLAG_COMPACT_BITSETS);
   auto reply = genl_->ask(request);
   if (!reply) return missing<model::LinkSettings>(reply.error(), from);
@@ -135,7 +135,8 @@ model::Field<model::LinkSettings> EthtoolReader::read_link_ioctl(const std::stri
   if (head.cmd != ETHTOOL_GLINKSETTINGS || head.link_mode_masks_nwords <= 0)
     return model::Field<model::LinkSettings>::missing(model::Availability::error,
                                                       from.locator + ": handshake did not complete", from);
-  return model::Field<model::LinkSettings>::of(decode_link_settings(head), from);
+  const std::span<const std::uint32_t> masks(buf.data() + sizeof head / 4, 3 * static_cast<std::size_t>(nwords));
+  return model::Field<model::LinkSettings>::of(decode_link_settings(head, masks), from);
 }
 
 model::Field<model::PauseParams> EthtoolReader::read_pause(const std::string& ifname) {

@@ -4,6 +4,10 @@
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 
+#include <cstring>
+#include <optional>
+#include <vector>
+
 #include "sources/ethtool/link_decoders.hpp"
 #include "sources/netlink/attrs.hpp"
 #include "sources/netlink/genl.hpp"
@@ -26,6 +30,17 @@ const char* linkmodes_attr_name(std::uint16_t type) {
     case ETHTOOL_A_LINKMODES_SPEED: return "ETHTOOL_A_LINKMODES_SPEED";
     case ETHTOOL_A_LINKMODES_DUPLEX: return "ETHTOOL_A_LINKMODES_DUPLEX";
     case ETHTOOL_A_LINKMODES_LANES: return "ETHTOOL_A_LINKMODES_LANES";
+    default: return nullptr;
+  }
+}
+
+const char* bitset_attr_name(std::uint16_t type) {
+  switch (type) {
+    case ETHTOOL_A_BITSET_NOMASK: return "ETHTOOL_A_BITSET_NOMASK";
+    case ETHTOOL_A_BITSET_SIZE: return "ETHTOOL_A_BITSET_SIZE";
+    case ETHTOOL_A_BITSET_BITS: return "ETHTOOL_A_BITSET_BITS";
+    case ETHTOOL_A_BITSET_VALUE: return "ETHTOOL_A_BITSET_VALUE";
+    case ETHTOOL_A_BITSET_MASK: return "ETHTOOL_A_BITSET_MASK";
     default: return nullptr;
   }
 }
@@ -82,6 +97,47 @@ Expected<T> required(const AttrList& list, std::uint16_t type, AttrNamer namer) 
   return read_scalar<T>(a->payload, name);
 }
 
+// The words of a compact bitset's VALUE or MASK: ceil(SIZE/32) u32s, as the kernel writes them.
+Expected<std::vector<std::uint32_t>> bitset_words(const Attr& a, std::uint32_t bits, const std::string& name) {
+  const std::size_t expected = (static_cast<std::size_t>(bits) + 31) / 32 * 4;
+  if (a.payload.size() != expected)
+    return fail(name + ": " + std::to_string(a.payload.size()) + " bytes, expected " + std::to_string(expected) +
+                " for " + std::to_string(bits) + " bits");
+  std::vector<std::uint32_t> words(expected / 4);
+  if (expected) std::memcpy(words.data(), a.payload.data(), expected);
+  return words;
+}
+
+// The link-mode speeds of a compact bitset nest (ETHTOOL_A_LINKMODES_OURS or _PEER): its VALUE and,
+// unless the nest says NOMASK, its MASK. A verbose bitset (BITS, from a request without
+// ETHTOOL_FLAG_COMPACT_BITSETS) is refused.
+struct BitsetSpeeds {
+  std::vector<std::uint32_t> value;
+  std::optional<std::vector<std::uint32_t>> mask;
+};
+Expected<BitsetSpeeds> decode_mode_bitset(const Attr& nest, const char* nest_name) {
+  const std::string where = nest_name;
+  const AttrList list = parse_attrs(nest.payload, where, bitset_attr_name);
+  if (list.error) return fail(*list.error);
+  const Attr* size = list.find(ETHTOOL_A_BITSET_SIZE);
+  if (!size) return fail(where + ": ETHTOOL_A_BITSET_SIZE missing");
+  auto bits = read_scalar<std::uint32_t>(size->payload, where + ": ETHTOOL_A_BITSET_SIZE");
+  if (!bits) return fail(std::move(bits.error()));
+  const Attr* value = list.find(ETHTOOL_A_BITSET_VALUE);
+  if (!value)
+    return fail(where + ": ETHTOOL_A_BITSET_VALUE missing (" +
+                (list.find(ETHTOOL_A_BITSET_BITS) ? "a verbose bitset, not compact)" : "no bits)"));
+  auto v = bitset_words(*value, *bits, where + ": ETHTOOL_A_BITSET_VALUE");
+  if (!v) return fail(std::move(v.error()));
+  BitsetSpeeds out{link_mode_speeds(*v), std::nullopt};
+  if (const Attr* mask = list.find(ETHTOOL_A_BITSET_MASK); mask && !list.find(ETHTOOL_A_BITSET_NOMASK)) {
+    auto m = bitset_words(*mask, *bits, where + ": ETHTOOL_A_BITSET_MASK");
+    if (!m) return fail(std::move(m.error()));
+    out.mask = link_mode_speeds(*m);
+  }
+  return out;
+}
+
 // A u64 counter of the ETHTOOL_A_PAUSE_STATS nest, when the driver reports it.
 Outcome read_counter(const AttrList& stats, std::uint16_t type, std::optional<std::uint64_t>& out) {
   const Attr* a = stats.find(type);
@@ -118,6 +174,19 @@ Expected<model::LinkSettings> decode_linkmodes_reply(ByteView msg, std::uint16_t
   link.autoneg = *autoneg == AUTONEG_ENABLE;
   link.speed_mbps = speed_mbps(*speed);
   link.duplex = duplex_name(*duplex);
+  // OURS: VALUE is what the port advertises, MASK what it supports. PEER (only in a reply whose
+  // partner bitmap is not empty, NOMASK): what the link partner advertises.
+  if (const Attr* a = list->find(ETHTOOL_A_LINKMODES_OURS)) {
+    auto ours = decode_mode_bitset(*a, "ETHTOOL_A_LINKMODES_OURS");
+    if (!ours) return fail(std::move(ours.error()));
+    link.advertised_speeds_mbps = std::move(ours->value);
+    link.supported_speeds_mbps = std::move(ours->mask);
+  }
+  if (const Attr* a = list->find(ETHTOOL_A_LINKMODES_PEER)) {
+    auto peer = decode_mode_bitset(*a, "ETHTOOL_A_LINKMODES_PEER");
+    if (!peer) return fail(std::move(peer.error()));
+    link.peer_advertised_speeds_mbps = std::move(peer->value);
+  }
   if (const Attr* a = list->find(ETHTOOL_A_LINKMODES_LANES)) {  // kernels since 5.10
     auto lanes = read_scalar<std::uint32_t>(a->payload, "ETHTOOL_A_LINKMODES_LANES");
     if (!lanes) return fail(std::move(lanes.error()));
