@@ -68,7 +68,11 @@ Expected<std::vector<model::BandwidthResult>> read_results(std::string_view text
 
 Expected<std::vector<model::BandwidthResult>> read_results_file(const std::string& path) {
   auto text = util::read_file(path);
-  if (!text) return fail(path + ": cannot open", "is the path right and readable?", text.error().sys_errno);
+  if (!text) {  // "read PATH: a FIFO, not a regular file", "... over the limit" with how to raise it
+    Error why = std::move(text.error());
+    if (why.hint.empty()) why.hint = "is the path right and readable?";
+    return fail(std::move(why));
+  }
   return read_results(*text, {"file", path});
 }
 
