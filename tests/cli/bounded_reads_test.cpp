@@ -14,15 +14,16 @@ namespace {
 bool bounded_says(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 const std::string kBoundedExample = std::string(ROCE_SOURCE_DIR) + "/examples/cx6dx-ecn-off.json";
-const std::string kBoundedNcclLog = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/samples/nccl_debug_info_2x2_roce.log";
+const std::string kBoundedNcclLog =
+    std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/samples/nccl_debug_info_2x2_roce.log";
 
 // Runs `sh_setup` in `dir` first (making the input), then roce-doctor with `env` and `args`, under
 // a 20 s timeout so that a read that blocks fails the test instead of hanging it.
 Run bounded_run_in(const TempDir& dir, const std::string& sh_setup, const std::string& env, const std::string& args) {
   const auto made = shell("cd " + shell_word(dir.path("")) + " && " + sh_setup);
   REQUIRE(made.exit_code == 0);
-  return shell("cd " + shell_word(dir.path("")) + " && " + env + " timeout 20 " + shell_word(ROCE_DOCTOR_BIN) +
-               " " + args);
+  return shell("cd " + shell_word(dir.path("")) + " && " + env + " timeout 20 " + shell_word(ROCE_DOCTOR_BIN) + " " +
+               args);
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -41,8 +42,9 @@ constexpr bool kBoundedSanitized = false;
 
 TEST_CASE("a zstd bomb stops at the input limit while decompressed: exit 3, the limit named") {
   const TempDir dir("bomb");
-  const auto r = bounded_run_in(dir, "(printf '{'; head -c 67108864 /dev/zero | tr '\\0' ' ') | zstd -q -c > bomb.json.zst",
-                        "ROCE_DOCTOR_MAX_INPUT_BYTES=16M prlimit --as=400000000", "check --from bomb.json.zst");
+  const auto r =
+      bounded_run_in(dir, "(printf '{'; head -c 67108864 /dev/zero | tr '\\0' ' ') | zstd -q -c > bomb.json.zst",
+                     "ROCE_DOCTOR_MAX_INPUT_BYTES=16M prlimit --as=400000000", "check --from bomb.json.zst");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 3);
   CHECK(bounded_says(r.err, "bundle bomb.json.zst: zstd: decompresses to more than 16777216 bytes, over the limit"));
@@ -51,8 +53,8 @@ TEST_CASE("a zstd bomb stops at the input limit while decompressed: exit 3, the 
 
 TEST_CASE("a gzip bomb given to nccl stops at the input limit: exit 3, where it stopped") {
   const TempDir dir("gzbomb");
-  const auto r = bounded_run_in(dir, "head -c 67108864 /dev/zero | gzip -1 > job.log.gz", "ROCE_DOCTOR_MAX_INPUT_BYTES=16M",
-                        "nccl job.log.gz");
+  const auto r = bounded_run_in(dir, "head -c 67108864 /dev/zero | gzip -1 > job.log.gz",
+                                "ROCE_DOCTOR_MAX_INPUT_BYTES=16M", "nccl job.log.gz");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 3);
   CHECK(bounded_says(r.err, "job.log.gz: more than 16777216 bytes (after line 1), over the limit"));
@@ -67,16 +69,20 @@ TEST_CASE("a bad limit is refused before the command runs: exit 3 naming the var
 TEST_CASE("an archive of too many members or too many bytes is refused while tar reads it, nothing kept") {
   const TempDir dir("tarbomb");
   SECTION("members") {
-    const auto r = bounded_run_in(dir, "mkdir -p many/sos_commands && cd many/sos_commands && seq 1 500 | xargs touch && cd ../.. && tar -cf many.tar many",
-                          "ROCE_DOCTOR_MAX_ARCHIVE_ENTRIES=100 TMPDIR=" + shell_word(dir.path("")), "check --from many.tar");
+    const auto r = bounded_run_in(dir,
+                                  "mkdir -p many/sos_commands && cd many/sos_commands && seq 1 500 | xargs touch && cd "
+                                  "../.. && tar -cf many.tar many",
+                                  "ROCE_DOCTOR_MAX_ARCHIVE_ENTRIES=100 TMPDIR=" + shell_word(dir.path("")),
+                                  "check --from many.tar");
     INFO(r.out << r.err);
     CHECK(r.exit_code == 3);
     CHECK(bounded_says(r.err, "many.tar: more than 100 members, over the limit"));
     CHECK(bounded_says(r.err, "ROCE_DOCTOR_MAX_ARCHIVE_ENTRIES"));
   }
   SECTION("bytes") {
-    const auto r = bounded_run_in(dir, "mkdir -p big/sos_commands && head -c 33554432 /dev/zero > big/sos_commands/z && tar -czf big.tar.gz big",
-                          "ROCE_DOCTOR_MAX_ARCHIVE_BYTES=4M TMPDIR=" + shell_word(dir.path("")), "check --from big.tar.gz");
+    const auto r = bounded_run_in(
+        dir, "mkdir -p big/sos_commands && head -c 33554432 /dev/zero > big/sos_commands/z && tar -czf big.tar.gz big",
+        "ROCE_DOCTOR_MAX_ARCHIVE_BYTES=4M TMPDIR=" + shell_word(dir.path("")), "check --from big.tar.gz");
     INFO(r.out << r.err);
     CHECK(r.exit_code == 3);
     CHECK(bounded_says(r.err, "big.tar.gz: more than 4194304 bytes once extracted, over the limit"));
@@ -125,10 +131,10 @@ TEST_CASE("nccl on a log with one 100 MB line reads it cut, within a memory boun
   }
   const TempDir dir("longline");
   const std::string log = shell_word(kBoundedNcclLog);
-  const auto r = bounded_run_in(dir,
-                        "(head -n 20 " + log + "; head -c 100000000 /dev/zero | tr '\\0' a; echo; tail -n +21 " + log +
-                            ") > job.log",
-                        "prlimit --as=160000000", "nccl --verbose job.log");
+  const auto r = bounded_run_in(
+      dir,
+      "(head -n 20 " + log + "; head -c 100000000 /dev/zero | tr '\\0' a; echo; tail -n +21 " + log + ") > job.log",
+      "prlimit --as=160000000", "nccl --verbose job.log");
   INFO(r.err);
   CHECK(r.exit_code == 0);
   CHECK(bounded_says(r.out, "job.log:21: a line longer than 1048576 bytes, read cut to that length (1 such line;"));
