@@ -2,6 +2,7 @@
 #include "results/read_results.hpp"
 #include "util/read_file.hpp"
 
+#include <new>
 #include <sstream>
 
 namespace roce::results {
@@ -73,7 +74,11 @@ Expected<std::vector<model::BandwidthResult>> read_results_file(const std::strin
     if (why.hint.empty()) why.hint = "is the path right and readable?";
     return fail(std::move(why));
   }
-  return read_results(*text, {"file", path});
+  try {
+    return read_results(*text, {"file", path});
+  } catch (const std::bad_alloc&) {
+    throw util::OutOfMemoryReading(path);  // main names it, exit 4
+  }
 }
 
 }  // namespace roce::results

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <new>
 #include <set>
 
 #include "switch/cumulus_datapath.hpp"
@@ -202,8 +203,14 @@ const ExportRow kExportRows[] = {
 Outcome read_file(const std::string& path, const std::string& label, Group& g, bool strict) {
   auto text = util::read_file(path);
   if (!text) return fail(std::move(text.error()));
-  for (const auto& row : kExportRows)
-    if (row.recognises(*text)) return row.read(path, label, *text, g);
+  for (const auto& row : kExportRows) {
+    if (!row.recognises(*text)) continue;
+    try {
+      return row.read(path, label, *text, g);
+    } catch (const std::bad_alloc&) {
+      throw util::OutOfMemoryReading(label);  // main names it, exit 4
+    }
+  }
   if (!strict) return done();
   return fail(label + ": not a switch export roce-doctor reads",
               "give a SONiC config_db.json (or dump/CONFIG_DB.json), a `show` table (lldp table, pfcwd "
