@@ -51,6 +51,20 @@ TEST_CASE("a zstd bomb stops at the input limit while decompressed: exit 3, the 
   CHECK(bounded_says(r.err, "set ROCE_DOCTOR_MAX_INPUT_BYTES to a larger value (now 16777216)"));
 }
 
+TEST_CASE("memory running out while reading ends with exit 4 naming the file, never an abort") {
+  if (kBoundedSanitized) {
+    WARN("ROCE-TEST-SKIP: an address-space limit does not apply under AddressSanitizer");
+    return;
+  }
+  const TempDir dir("oom");
+  // The input limit raised past what the address-space limit lets the process hold.
+  const auto r = bounded_run_in(dir, "head -c 734003200 /dev/zero | zstd -q -1 -c > big.json.zst",
+                                "ROCE_DOCTOR_MAX_INPUT_BYTES=2G prlimit --as=600000000", "check --from big.json.zst");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 4);
+  CHECK(bounded_says(r.err, "roce-doctor: out of memory while reading bundle big.json.zst running"));
+}
+
 TEST_CASE("a gzip bomb given to nccl stops at the input limit: exit 3, where it stopped") {
   const TempDir dir("gzbomb");
   const auto r = bounded_run_in(dir, "head -c 67108864 /dev/zero | gzip -1 > job.log.gz",
