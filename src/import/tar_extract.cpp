@@ -39,8 +39,10 @@ constexpr std::uint64_t kRecordBytes = 20 * 512;  // -b 20, tar's default blocki
 constexpr std::uint64_t kCheckpointRecords = 100;
 
 std::vector<std::string> with_checkpoints(std::vector<std::string> args) {
-  for (const char* a : {"-b", "20", "--checkpoint=100", "--checkpoint-action=echo=roce-doctor-checkpoint %u"})
-    args.emplace_back(a);
+  for (const std::string& a :
+       {std::string("-b"), std::to_string(kRecordBytes / 512), "--checkpoint=" + std::to_string(kCheckpointRecords),
+        "--checkpoint-action=echo=" + std::string(kCheckpointTag) + "%u"})
+    args.push_back(a);
   return args;
 }
 
@@ -54,7 +56,7 @@ void take_stderr_line(std::string_view line, RunResult& result) {
   std::uint64_t n = 0;
   const auto digits = line.substr(at + std::string_view(kCheckpointTag).size());
   std::from_chars(digits.data(), digits.data() + digits.size(), n);
-  result.tar_bytes = n * kRecordBytes;
+  result.tar_bytes = n * kRecordBytes;  // %u counts records
 }
 
 // Runs argv (no shell) and collects stdout (`keep_out`) and stderr; kills it once it has printed
