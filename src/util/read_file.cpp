@@ -120,15 +120,6 @@ std::string raise_limit_hint(const char* variable, std::size_t now) {
          ") if the input is genuine";
 }
 
-Outcome check_regular_file(const std::string& path, std::string_view shown_as) {
-  const std::string name = shown_as.empty() ? path : std::string(shown_as);
-  struct stat st {};
-  auto fd = open_regular(path, name, st);
-  if (!fd) return fail(std::move(fd.error()));
-  ::close(*fd);
-  return done();
-}
-
 Expected<std::string> read_file(const std::string& path, std::size_t max_bytes, std::string_view shown_as) {
   const std::string name = shown_as.empty() ? path : std::string(shown_as);
   const bool default_limit = max_bytes == 0;

@@ -61,8 +61,4 @@ class OutOfMemoryReading : public std::bad_alloc {
   std::string what_;
 };
 
-/// Fails naming `path` ("read NAME: a FIFO, not a regular file") unless it is a regular file, without
-/// blocking; for readers that open the file themselves.
-Outcome check_regular_file(const std::string& path, std::string_view shown_as = {});
-
 }  // namespace roce::util
