@@ -5,6 +5,8 @@
 #include <memory>
 #include <vector>
 
+#include "util/read_file.hpp"
+
 namespace roce::captures {
 
 std::string zstd_compress(std::string_view data) {
@@ -14,7 +16,18 @@ std::string zstd_compress(std::string_view data) {
   return out;
 }
 
-Expected<std::string> zstd_decompress(std::string_view data) {
+namespace {
+
+Unexpected too_much_output(std::size_t max_bytes, bool default_limit) {
+  return fail("zstd: decompresses to more than " + std::to_string(max_bytes) + " bytes, over the limit",
+              default_limit ? util::raise_limit_hint(util::kMaxInputBytesVar, max_bytes) : std::string());
+}
+
+}  // namespace
+
+Expected<std::string> zstd_decompress(std::string_view data, std::size_t max_bytes) {
+  const bool default_limit = max_bytes == 0;
+  if (default_limit) max_bytes = util::input_limits().input_bytes;
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
   if (!ctx) return fail("zstd: out of memory");
   std::string out;
@@ -26,6 +39,7 @@ Expected<std::string> zstd_decompress(std::string_view data) {
     last = ZSTD_decompressStream(ctx.get(), &o, &in);
     if (ZSTD_isError(last))
       return fail("zstd: " + std::string(ZSTD_getErrorName(last)) + " at byte " + std::to_string(in.pos));
+    if (o.pos > max_bytes - out.size()) return too_much_output(max_bytes, default_limit);
     out.append(chunk.data(), o.pos);
     if (o.pos == 0 && in.pos == in.size) break;
   }
@@ -34,6 +48,7 @@ Expected<std::string> zstd_decompress(std::string_view data) {
     ZSTD_outBuffer o{chunk.data(), chunk.size(), 0};
     last = ZSTD_decompressStream(ctx.get(), &o, &in);
     if (ZSTD_isError(last)) return fail("zstd: " + std::string(ZSTD_getErrorName(last)));
+    if (o.pos > max_bytes - out.size()) return too_much_output(max_bytes, default_limit);
     out.append(chunk.data(), o.pos);
     if (o.pos == 0 && last != 0) return fail("zstd: truncated frame (the file ends early)");
   }

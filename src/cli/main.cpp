@@ -1,6 +1,11 @@
 // roce-doctor: parse the command line, run one subcommand, map the outcome to an exit code
-// (util/exit_codes.hpp). Exceptions from CLI11 end here; the core does not throw.
+// (util/exit_codes.hpp). Exceptions from CLI11 end here; the core does not throw, except
+// std::bad_alloc from an input too large for this host's memory, which ends here too (exit 4).
 #include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <new>
+#include <string>
 
 #include "cli/cmd_bw.hpp"
 #include "cli/cmd_check.hpp"
@@ -22,6 +27,18 @@
 #include "cli/options.hpp"
 #include "cli/version.hpp"
 #include "util/exit_codes.hpp"
+#include "util/read_file.hpp"
+
+namespace {
+
+// The command line, to say what was being read when memory ran out.
+std::string command_line(int argc, char** argv) {
+  std::string line = "roce-doctor";
+  for (int i = 1; i < argc; ++i) line += std::string(" ") + argv[i];
+  return line;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace roce::cli;
@@ -42,8 +59,20 @@ int main(int argc, char** argv) {
                    add_fleet_command, add_completion_command})
     add(app, global, exit_code);
 
+  if (auto limits = roce::util::limits_from_environment(); !limits) {
+    std::fprintf(stderr, "roce-doctor: %s\nhint: %s\n", limits.error().message.c_str(), limits.error().hint.c_str());
+    return roce::kExitInputError;
+  }
   try {
     app.parse(argc, argv);
+  } catch (const std::bad_alloc& e) {
+    // A reader that knew its file says which (util::OutOfMemoryReading); else the command line does.
+    const bool named = dynamic_cast<const roce::util::OutOfMemoryReading*>(&e) != nullptr;
+    std::fprintf(stderr,
+                 "roce-doctor: %s running `%s`\nhint: an input is larger than this host's memory holds; see "
+                 "README \"Limits\" (ROCE_DOCTOR_MAX_INPUT_BYTES and the other caps)\n",
+                 named ? e.what() : "out of memory", command_line(argc, argv).c_str());
+    return roce::kExitRuntimeError;
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);  // prints help, version or the error
     if (code == 0) return roce::kExitHealthy;

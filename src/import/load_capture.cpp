@@ -2,7 +2,6 @@
 
 #include <filesystem>
 
-#include "captures/zstd_codec.hpp"
 #include "import/capture_names.hpp"
 #include "import/import_folder.hpp"
 #include "import/nccl_logs.hpp"
@@ -13,7 +12,6 @@
 #include "results/find_results.hpp"
 #include "switch/load_exports.hpp"
 #include "topology/capture_topology.hpp"
-#include "util/read_file.hpp"
 
 namespace roce::import {
 namespace {
@@ -102,14 +100,8 @@ Expected<captures::Bundle> load_capture(const std::string& path, std::vector<std
     case PathKind::capture_folder:
     case PathKind::folder: return load_folder(path, path);
     case PathKind::recording: return load_recording(path, warnings);
-    case PathKind::bundle: return captures::read_bundle_file(path);
-    case PathKind::bundle_zstd: {
-      auto bytes = util::read_file(path);
-      if (!bytes) return fail(std::move(bytes.error()));
-      auto text = captures::zstd_decompress(*bytes);
-      if (!text) return fail(std::move(text.error()).context("bundle " + path));
-      return captures::read_bundle_text(*text, path);
-    }
+    case PathKind::bundle:
+    case PathKind::bundle_zstd: return captures::read_bundle_file(path);
     case PathKind::archive:
     case PathKind::switch_archive: return load_archive(path);
     case PathKind::topology_file: return load_topology_file(path);

@@ -96,7 +96,14 @@ Expected<PathKind> classify_path(const std::string& path) {
   const auto status = fs::status(path, ec);
   if (ec) return fail(path + ": " + ec.message(), "", ec.value());
   if (fs::is_directory(status)) return kind_of_folder(path);
-  if (!fs::is_regular_file(status)) return fail(path + ": not a regular file or directory");
+  if (!fs::is_regular_file(status)) {
+    const char* kind = fs::is_fifo(status)                                          ? "a FIFO, "
+                       : fs::is_socket(status)                                      ? "a socket, "
+                       : fs::is_character_file(status) || fs::is_block_file(status) ? "a device, "
+                                                                                    : "";
+    return fail(path + ": " + kind + "not a regular file or directory",
+                "give the capture's file or folder itself; a pipe or device is not read");
+  }
   std::string head(kHeadBytes, '\0');
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail("read " + path + ": " + std::strerror(errno), "", errno);

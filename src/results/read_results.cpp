@@ -2,6 +2,7 @@
 #include "results/read_results.hpp"
 #include "util/read_file.hpp"
 
+#include <new>
 #include <sstream>
 
 namespace roce::results {
@@ -68,8 +69,16 @@ Expected<std::vector<model::BandwidthResult>> read_results(std::string_view text
 
 Expected<std::vector<model::BandwidthResult>> read_results_file(const std::string& path) {
   auto text = util::read_file(path);
-  if (!text) return fail(path + ": cannot open", "is the path right and readable?", text.error().sys_errno);
-  return read_results(*text, {"file", path});
+  if (!text) {  // "read PATH: a FIFO, not a regular file", "... over the limit" with how to raise it
+    Error why = std::move(text.error());
+    if (why.hint.empty()) why.hint = "is the path right and readable?";
+    return fail(std::move(why));
+  }
+  try {
+    return read_results(*text, {"file", path});
+  } catch (const std::bad_alloc&) {
+    throw util::OutOfMemoryReading(path);  // main names it, exit 4
+  }
 }
 
 }  // namespace roce::results

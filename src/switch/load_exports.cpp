@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <new>
 #include <optional>
 #include <set>
 
@@ -249,7 +250,11 @@ Outcome read_file(const std::string& path, const std::string& label, Group& g, b
     if (auto name = name_in_prompt(*text); !name.empty()) g.prompt_names.insert(name);
     if (g.first_file.empty()) g.first_file = path;
     if (std::find(g.kinds.begin(), g.kinds.end(), row.kind) == g.kinds.end()) g.kinds.push_back(row.kind);
-    return row.read(path, label, *text, g);
+    try {
+      return row.read(path, label, *text, g);
+    } catch (const std::bad_alloc&) {
+      throw util::OutOfMemoryReading(label);  // main names it, exit 4
+    }
   }
   if (!strict) return done();
   return fail(label + ": not a switch export roce-doctor reads",

@@ -6,8 +6,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <charconv>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <utility>
 
 namespace roce::util {
@@ -67,22 +72,74 @@ Expected<bool> read_up_to(int fd, const std::string& name, std::size_t limit, st
   }
 }
 
+// "4G" -> 4 << 30; nullopt unless a positive integer with an optional K, M or G suffix.
+std::optional<std::size_t> parse_size(std::string_view text) {
+  int shift = 0;
+  if (!text.empty()) {
+    const char unit = static_cast<char>(std::toupper(static_cast<unsigned char>(text.back())));
+    shift = unit == 'K' ? 10 : unit == 'M' ? 20 : unit == 'G' ? 30 : 0;
+    if (shift != 0) text.remove_suffix(1);
+  }
+  std::size_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n == 0) return std::nullopt;
+  if (n > (std::numeric_limits<std::size_t>::max() >> shift)) return std::nullopt;
+  return n << shift;
+}
+
+Outcome read_limit(const char* variable, std::size_t& into) {
+  const char* value = std::getenv(variable);
+  if (value == nullptr || *value == '\0') return done();
+  const auto n = parse_size(value);
+  if (!n) return fail(std::string(variable) + "=" + value + ": not a size", "give a positive number of bytes, e.g. 4G");
+  into = *n;
+  return done();
+}
+
 }  // namespace
+
+Expected<InputLimits> limits_from_environment() {
+  InputLimits limits;
+  for (const auto& [variable, into] :
+       {std::pair{kMaxInputBytesVar, &limits.input_bytes}, std::pair{kMaxArchiveBytesVar, &limits.archive_bytes},
+        std::pair{kMaxArchiveEntriesVar, &limits.archive_entries}, std::pair{kMaxLineBytesVar, &limits.line_bytes}})
+    if (auto r = read_limit(variable, *into); !r) return fail(std::move(r.error()));
+  return limits;
+}
+
+const InputLimits& input_limits() {
+  static const InputLimits limits = [] {
+    auto from_environment = limits_from_environment();
+    return from_environment ? *from_environment : InputLimits{};
+  }();
+  return limits;
+}
+
+std::string raise_limit_hint(const char* variable, std::size_t now) {
+  return "set " + std::string(variable) + " to a larger value (now " + std::to_string(now) +
+         ") if the input is genuine";
+}
 
 Expected<std::string> read_file(const std::string& path, std::size_t max_bytes, std::string_view shown_as) {
   const std::string name = shown_as.empty() ? path : std::string(shown_as);
+  const bool default_limit = max_bytes == 0;
+  if (default_limit) max_bytes = input_limits().input_bytes;
   struct stat st {};
   auto fd = open_regular(path, name, st);
   if (!fd) return fail(std::move(fd.error()));
   const Descriptor file{*fd};
   const auto size = static_cast<std::size_t>(st.st_size);
-  if (size > max_bytes) return too_large(name, size, max_bytes, false);
+  const auto with_hint = [&](Unexpected e) {
+    if (default_limit) e.error.hint = raise_limit_hint(kMaxInputBytesVar, max_bytes);
+    return e;
+  };
+  if (size > max_bytes) return with_hint(too_large(name, size, max_bytes, false));
   std::string out;
   out.reserve(size);
   // A file that grows while read, or one that reports no size (procfs), is held to the same limit.
   auto whole = read_up_to(file.fd, name, max_bytes, out);
   if (!whole) return fail(std::move(whole.error()));
-  if (!*whole) return too_large(name, max_bytes, max_bytes, true);
+  if (!*whole) return with_hint(too_large(name, max_bytes, max_bytes, true));
   return out;
 }
 

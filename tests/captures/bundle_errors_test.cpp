@@ -107,6 +107,15 @@ TEST_CASE("a bundle truncated at any offset gives a located error") {
   }
 }
 
+TEST_CASE("zstd output over the limit is an error found while decompressing, the limit named") {
+  const auto bomb = captures::zstd_compress(std::string(std::size_t{8} << 20, ' '));
+  CHECK(bomb.size() < 4096);
+  auto refused = captures::zstd_decompress(bomb, std::size_t{1} << 20);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message == "zstd: decompresses to more than 1048576 bytes, over the limit");
+  CHECK(captures::zstd_decompress(bomb, std::size_t{8} << 20).ok());  // exactly at the limit
+}
+
 TEST_CASE("a damaged or truncated zstd bundle is an error") {
   const auto packed = captures::zstd_compress(example_text());
   CHECK(captures::zstd_decompress(packed).ok());

@@ -88,7 +88,7 @@ TEST_CASE("classify_path refuses a FIFO and a missing path, naming the path") {
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
   const auto refused = import::classify_path(fifo);
   REQUIRE_FALSE(refused.ok());
-  CHECK(refused.error().message == fifo + ": not a regular file or directory");
+  CHECK(refused.error().message == fifo + ": a FIFO, not a regular file or directory");
   const auto missing = import::classify_path(tmp.path() + "/absent");
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().message.rfind(tmp.path() + "/absent: ", 0) == 0);

@@ -135,3 +135,28 @@ TEST_CASE("read_file with no practical limit reads a file whole") {
 }
 
 }  // namespace roce::test
+
+namespace roce::test {
+
+TEST_CASE("the input limits come from the environment: sizes with K, M, G; a bad value names its variable") {
+  ::setenv("ROCE_DOCTOR_MAX_INPUT_BYTES", "2G", 1);
+  ::setenv("ROCE_DOCTOR_MAX_ARCHIVE_ENTRIES", "500", 1);
+  ::setenv("ROCE_DOCTOR_MAX_LINE_BYTES", "64k", 1);
+  auto limits = util::limits_from_environment();
+  REQUIRE(limits.ok());
+  CHECK(limits->input_bytes == (std::size_t{2} << 30));
+  CHECK(limits->archive_entries == 500);
+  CHECK(limits->line_bytes == 65536);
+  CHECK(limits->archive_bytes == util::InputLimits{}.archive_bytes);  // unset: the default
+  for (const char* bad : {"0", "-1", "12X", "G", "99999999999999999999"}) {
+    ::setenv("ROCE_DOCTOR_MAX_LINE_BYTES", bad, 1);
+    auto refused = util::limits_from_environment();
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message == std::string("ROCE_DOCTOR_MAX_LINE_BYTES=") + bad + ": not a size");
+  }
+  ::unsetenv("ROCE_DOCTOR_MAX_INPUT_BYTES");
+  ::unsetenv("ROCE_DOCTOR_MAX_ARCHIVE_ENTRIES");
+  ::unsetenv("ROCE_DOCTOR_MAX_LINE_BYTES");
+}
+
+}  // namespace roce::test
