@@ -21,6 +21,10 @@ namespace roce::cli {
 namespace {
 
 constexpr std::size_t kMaxPemBytes = 1 << 20;
+// Between whole samples a scrape reads only the counters and link state (the system says when a
+// link or its DCB changed, and a whole sample is read at once then); the rest of the configuration
+// (vendor sysfs knobs such as trust and ECN enables, which send no notification) is at most this old.
+constexpr auto kConfigurationEvery = std::chrono::seconds(30);
 constexpr auto kFresh = std::chrono::seconds(1);  // scrapes within a second share one sweep's result
 constexpr const char* kExpositionType = "text/plain; version=0.0.4; charset=utf-8";
 
@@ -34,14 +38,21 @@ class ScrapeSweeper {
         dev_(std::move(dev)),
         profile_(std::move(profile)),
         previous_(std::move(first)),
-        previous_taken_(std::chrono::steady_clock::now()) {}
+        previous_taken_(std::chrono::steady_clock::now()),
+        configuration_read_(previous_taken_) {}
 
   Expected<std::string> sweep() {
     const auto started = std::chrono::steady_clock::now();
     if (previous_ && !judge::runs_in_real_time(*system_))
       system_->wait(std::chrono::duration_cast<std::chrono::milliseconds>(started - previous_taken_));
-    auto now = judge::sample_device(*system_, dev_);
-    if (!now) return fail(std::move(now.error()));
+    std::optional<model::Host> now;
+    if (previous_ && started - configuration_read_ < kConfigurationEvery) now = system_->sample_counters(*previous_);
+    if (!now) {
+      auto whole = judge::sample_device(*system_, dev_);
+      if (!whole) return fail(std::move(whole.error()));
+      now = std::move(*whole);
+      configuration_read_ = started;
+    }
     judge::Input input;
     input.now = std::move(*now);
     if (previous_) {
@@ -60,6 +71,7 @@ class ScrapeSweeper {
   profile::Profile profile_;
   std::optional<model::Host> previous_;
   std::chrono::steady_clock::time_point previous_taken_;
+  std::chrono::steady_clock::time_point configuration_read_;  // the last whole sample
 };
 
 HttpResponse health(SharedSweep& shared) {

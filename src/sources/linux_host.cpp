@@ -168,6 +168,33 @@ void keep_selected(const Selection& s, model::Host& host) {
   std::erase_if(host.rdma_devices, [&](const model::RdmaDevice& d) { return !s.rdma.count(d.name); });
 }
 
+// The counters of `host` read again in place; false when a whole sample is due.
+bool refresh_in_place(const std::string& root, model::Host& host) {
+  auto rtnl = rtnl::RtnlReader::open();
+  if (!rtnl) return false;
+  auto links = rtnl->dump_links();
+  if (!links) return false;
+  host.monotonic_ns = monotonic_ns();
+  for (auto& nd : host.netdevs) {
+    const auto link = std::find_if(links->begin(), links->end(), [&](const model::NetDev& l) { return l.name == nd.name; });
+    if (link == links->end() || !(link->ifindex == nd.ifindex) || !(link->mtu == nd.mtu) ||
+        !(link->operstate == nd.operstate))
+      return false;
+    nd.carrier_changes = link->carrier_changes;
+    nd.stats = link->stats;
+  }
+  ethtool::EthtoolReader ethtool;
+  for (auto& nd : host.netdevs) {
+    if (!nd.ethtool_stats.ok()) continue;  // what could not be read before is read again with the configuration
+    auto stats = ethtool.read_stats(nd.name);
+    if (!stats) return false;
+    nd.ethtool_stats = model::Field<model::CounterSet>::of(std::move(*stats), nd.ethtool_stats.from);
+  }
+  for (auto& dev : host.rdma_devices)
+    if (!sysfs::refresh_rdma_counters(root, dev)) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string timed_out_text(std::chrono::milliseconds deadline) {
@@ -211,6 +238,21 @@ model::Host collect_host(const CollectOptions& options) {
       }
   }
   return host;
+}
+
+std::optional<model::Host> refresh_counters(const model::Host& before, const CollectOptions& options) {
+  const std::string root = sysfs::resolve_sysfs_root(options.sysfs_root_flag);
+  if (root != "/sys" || before.from.source != "live") return std::nullopt;
+  // One worker for the whole refresh: a hung driver costs the deadline once, then a whole sample
+  // (with its worker per device) says which device it was.
+  DeadlineJob<std::optional<model::Host>> job(std::optional<model::Host>(before),
+                                              [root](std::optional<model::Host>& host) {
+                                                if (!refresh_in_place(root, *host)) host.reset();
+                                              });
+  auto done = job.wait_until(Clock::now() + options.per_device_deadline);
+  if (!done || !*done) return std::nullopt;
+  (*done)->time_unix_ms = unix_ms();
+  return std::move(*done);
 }
 
 }  // namespace roce::sources

@@ -171,3 +171,23 @@ model::RdmaDevice read_rdma_device(const std::string& root, const std::string& n
 }
 
 }  // namespace roce::sources::sysfs
+
+namespace roce::sources::sysfs {
+
+bool refresh_rdma_counters(const std::string& root, model::RdmaDevice& dev) {
+  if (!is_safe_entry_name(dev.name)) return false;
+  const std::string ports_dir = join_path(join_path(rdma_class_dir(root), dev.name), "ports");
+  for (auto& port : dev.ports) {
+    const std::string port_dir = join_path(ports_dir, std::to_string(port.number));
+    const auto state = read_field<model::PortState>(join_path(port_dir, "state"), decode_code_and_name);
+    const auto phys = read_field<model::PortState>(join_path(port_dir, "phys_state"), decode_code_and_name);
+    if (!state.ok() || !phys.ok() || !port.state.ok() || !port.phys_state.ok() || !(*state == *port.state) ||
+        !(*phys == *port.phys_state))
+      return false;
+    port.counters = read_counter_dir(join_path(port_dir, "counters"));
+    port.hw_counters = read_counter_dir(join_path(port_dir, "hw_counters"));
+  }
+  return true;
+}
+
+}  // namespace roce::sources::sysfs

@@ -19,4 +19,8 @@ std::vector<std::string> list_rdma_devices(const std::string& root);
 // its value or why it is missing. node_type holds the name part ("CA" of "1: CA").
 model::RdmaDevice read_rdma_device(const std::string& root, const std::string& name);
 
+// The ports' state, physical state and counters/hw_counters read again into `dev` (read before by
+// read_rdma_device); false when a port is gone or changed state (its configuration must be read).
+bool refresh_rdma_counters(const std::string& root, model::RdmaDevice& dev);
+
 }  // namespace roce::sources::sysfs

@@ -92,7 +92,19 @@ Outcome rewrite_dcb_object(const LinuxSystemOptions& opt, const ObjectRef& o, co
 LinuxSystem::LinuxSystem(LinuxSystemOptions options)
     : options_(std::move(options)), sysfs_(sysfs::resolve_sysfs_root(options_.sysfs_root_flag)) {}
 
-model::Host LinuxSystem::sample() { return collect_host(options_.collect); }
+model::Host LinuxSystem::sample() {
+  // Changes from here on are seen by the next counters-only sample (those made while this one reads
+  // cost one more whole sample, never a stale configuration).
+  if (!changes_) changes_ = rtnl::ChangeWatch::open();
+  else if (*changes_) (*changes_)->changed();
+  return collect_host(options_.collect);
+}
+
+std::optional<model::Host> LinuxSystem::sample_counters(const model::Host& before) {
+  // No watch, or a link or its DCB changed since the last sample: the configuration is read again.
+  if (!changes_ || !*changes_ || (*changes_)->changed()) return std::nullopt;
+  return refresh_counters(before, options_.collect);
+}
 
 void LinuxSystem::wait(std::chrono::milliseconds duration) { std::this_thread::sleep_for(duration); }
 

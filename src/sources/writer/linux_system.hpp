@@ -5,9 +5,12 @@
 // replaced, the whole object is written back. Every failure names the device, the object, the
 // request, the errno and the kernel's extended-ACK message.
 #include <chrono>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "sources/linux_host.hpp"
+#include "sources/rtnl/change_watch.hpp"
 #include "sources/writer/sysfs_knobs.hpp"
 #include "system/system.hpp"
 
@@ -25,6 +28,7 @@ class LinuxSystem final : public system::System {
 
   std::string name() const override { return "live"; }
   model::Host sample() override;
+  std::optional<model::Host> sample_counters(const model::Host& before) override;
   Expected<system::Value> read(const system::ObjectRef& object) override;
   // Refuses, before anything is written: a missing device, no CAP_NET_ADMIN (netlink knobs), a
   // driver without dcbnl or without this DCB object, a sysfs file absent or read-only, no RED
@@ -48,6 +52,7 @@ class LinuxSystem final : public system::System {
   Outcome write_nic_ecn(const system::ObjectRef& object, const system::Value& value);
 
   LinuxSystemOptions options_;
+  std::optional<std::unique_ptr<rtnl::ChangeWatch>> changes_;  // opened at the first counters-only sample
   SysfsKnobs sysfs_;
 };
 
