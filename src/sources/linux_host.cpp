@@ -168,6 +168,13 @@ void keep_selected(const Selection& s, model::Host& host) {
   std::erase_if(host.rdma_devices, [&](const model::RdmaDevice& d) { return !s.rdma.count(d.name); });
 }
 
+// Not known to differ: the same value (whichever reader gave it: sysfs and rtnetlink both give the
+// MTU), or one of them missing (a whole sample would not know it either).
+template <class T>
+bool same_value(const model::Field<T>& a, const model::Field<T>& b) {
+  return !a.ok() || !b.ok() || *a == *b;
+}
+
 // The counters of `host` read again in place; false when a whole sample is due.
 bool refresh_in_place(const std::string& root, model::Host& host) {
   auto rtnl = rtnl::RtnlReader::open();
@@ -176,10 +183,12 @@ bool refresh_in_place(const std::string& root, model::Host& host) {
   if (!links) return false;
   host.monotonic_ns = monotonic_ns();
   for (auto& nd : host.netdevs) {
-    const auto link = std::find_if(links->begin(), links->end(), [&](const model::NetDev& l) { return l.name == nd.name; });
-    if (link == links->end() || !(link->ifindex == nd.ifindex) || !(link->mtu == nd.mtu) ||
-        !(link->operstate == nd.operstate))
-      return false;
+    const auto link =
+        std::find_if(links->begin(), links->end(), [&](const model::NetDev& l) { return l.name == nd.name; });
+    if (link == links->end() || !same_value(link->ifindex, nd.ifindex) || !same_value(link->mtu, nd.mtu)) return false;
+    // A link going up or down is announced (the sampler's ChangeWatch reads the configuration again);
+    // its state is taken as the dump gives it either way.
+    nd.operstate = link->operstate;
     nd.carrier_changes = link->carrier_changes;
     nd.stats = link->stats;
   }

@@ -25,8 +25,8 @@ model::Host collect_host(const CollectOptions& options);
 // carrier changes and link statistics, each netdev's `ethtool -S` and each RDMA port's state and
 // counters/hw_counters. No configuration is read (DCB, trust, buffers, ECN, GIDs, link modes,
 // modules, qdiscs, LLDP agents). nullopt when a whole sample is due: the netdevs are not the ones
-// read before (added, removed, re-created: another ifindex), an MTU or operstate changed, a port
-// changed state, or the reads did not end within the per-device deadline.
+// read before (added, removed, re-created: another ifindex), an MTU changed, an RDMA port changed
+// state, or the reads did not end within the per-device deadline.
 std::optional<model::Host> refresh_counters(const model::Host& before, const CollectOptions& options);
 
 // "timed out after 2 s" / "timed out after 500 ms"

@@ -59,7 +59,7 @@ TEST_CASE("check --from the healthy example: no finding, exit 0") {
   CHECK(r.exit_code == 0);
   CHECK(r.out.rfind("roce-doctor: healthy on host gpu-node-03 (ConnectX-6 Dx mlx5_0,", 0) == 0);
   CHECK(finding_headers(r.out).empty());
-  CHECK(has(r, "\n25 checks ok, 23 skipped:\n  ECN-RED: "));
+  CHECK(has(r, "\n25 checks ok, 24 skipped:\n  ECN-RED: "));
 }
 
 TEST_CASE("check --from the trust-PCP example: trust is the root cause of drops on prio 0; exit 2") {
@@ -136,7 +136,7 @@ TEST_CASE("--only and --skip select checks; an unknown ID is exit 3 with did you
   auto skip = run("check --skip ECN-NIC,ECN-IDLE" + from);
   CHECK(skip.exit_code == 0);
   CHECK(finding_headers(skip.out).empty());
-  CHECK(has(skip, "\n23 checks ok, 23 skipped:\n"));
+  CHECK(has(skip, "\n23 checks ok, 24 skipped:\n"));
 
   const auto bad = run("check --only ECN-NIX" + from);
   CHECK(bad.exit_code == 3);

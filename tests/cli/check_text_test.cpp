@@ -97,7 +97,7 @@ TEST_CASE("a finding renders severity, ID, subject, title, evidence with rates a
         std::string::npos);
   CHECK(text.find("  fix:\n    echo 1 > /sys/class/net/ens1f0np0/ecn/roce_np/enable/3\n") != std::string::npos);
   CHECK(text.find("  caused by: ECN-NIC@ens1f0np0\n") != std::string::npos);
-  CHECK(text.find("\n23 checks ok, 2 with findings, 23 skipped:\n  ECN-RED: ens1f0np0: host NIC") != std::string::npos);
+  CHECK(text.find("\n23 checks ok, 2 with findings, 24 skipped:\n  ECN-RED: ens1f0np0: host NIC") != std::string::npos);
   // ECN-NIC (the cause) is listed before ECN-IDLE.
   CHECK(text.find("CRITICAL ECN-NIC") < text.find("CRITICAL ECN-IDLE"));
   CHECK(text.find("\033[") == std::string::npos);

@@ -95,8 +95,10 @@ LinuxSystem::LinuxSystem(LinuxSystemOptions options)
 model::Host LinuxSystem::sample() {
   // Changes from here on are seen by the next counters-only sample (those made while this one reads
   // cost one more whole sample, never a stale configuration).
-  if (!changes_) changes_ = rtnl::ChangeWatch::open();
-  else if (*changes_) (*changes_)->changed();
+  if (!changes_)
+    changes_ = rtnl::ChangeWatch::open();
+  else if (*changes_)
+    (*changes_)->changed();
   return collect_host(options_.collect);
 }
 
