@@ -136,6 +136,19 @@ TEST_CASE("with every frame fresh, a damaged middle frame loses only its own sam
                                  std::to_string(starts[2]));
 }
 
+TEST_CASE("a bit flipped at any byte never reads more samples than were written, nor fails") {
+  test::TempDir dir;
+  const auto rec = write_three_frames(dir);
+  for (std::size_t at = std::size_t{16}; at < rec.bytes.size(); ++at) {
+    auto bytes = rec.bytes;
+    bytes[at] ^= 0x10;
+    auto read = record::decode_recording(bytes, "r.rec");
+    INFO("flipped byte " << at);
+    REQUIRE(read.ok());
+    CHECK(read->samples.size() <= 12);
+  }
+}
+
 TEST_CASE("what is not a recording is a located error, never a crash") {
   CHECK(record::decode_recording("", "e").error().message == "e: empty file, not a roce-doctor recording");
   CHECK(record::decode_recording("{\"format\": \"roce-doctor-bundle\"}\n", "b.json").error().message ==
