@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "captures/bundle.hpp"
 #include "record/crc32.hpp"
@@ -201,6 +202,31 @@ bool frame_header_after(std::string_view bytes, std::size_t at) {
   return false;
 }
 
+// The next frame after `at` whose header and payload checksums both match, or npos. `budget` bounds
+// the payload bytes checked over a whole scan (a crafted file of overlapping headers would make the
+// search quadratic); when it runs out the rest of the file counts as lost.
+std::size_t next_valid_frame(std::string_view bytes, std::size_t at, std::uint64_t& budget) {
+  for (auto p = bytes.find(kFrameMagic, at + 1); p != std::string_view::npos; p = bytes.find(kFrameMagic, p + 1)) {
+    if (bytes.size() - p < kFrameHeaderSize) return std::string_view::npos;
+    const auto header = bytes.substr(p, kFrameHeaderSize);
+    const auto length = get_u32le(header, 4);
+    if (crc32(header.substr(0, 12)) != get_u32le(header, 12) || length > kMaxFramePayload ||
+        bytes.size() - p - kFrameHeaderSize < length)
+      continue;
+    if (length > budget) return std::string_view::npos;
+    budget -= length;
+    if (crc32(bytes.substr(p + kFrameHeaderSize, length)) == get_u32le(header, 8)) return p;
+  }
+  return std::string_view::npos;
+}
+
+// Samples a frame holds, read without applying it (for counting what a damaged stretch loses).
+std::uint64_t samples_in(const std::vector<ParsedBlock>& blocks) {
+  std::uint64_t n = 0;
+  for (const auto& b : blocks) n += b.n;
+  return n;
+}
+
 Expected<std::string> decompress(ZSTD_DCtx* ctx, std::string_view payload) {
   const auto size = ZSTD_getFrameContentSize(payload.data(), payload.size());
   if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN)
@@ -238,28 +264,71 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
   DecodeState state;
   std::size_t at = kFileHeaderSize;
   result.good_end = at;
+  std::uint64_t budget = 2 * static_cast<std::uint64_t>(bytes.size()) + kMaxFramePayload;
+  // A damaged frame before the tail: the counters of later frames are deltas from it, so reading
+  // resumes at the next frame that starts fresh; what lies between is counted and said.
+  struct Damage {
+    std::size_t at = 0;
+    std::string why;
+    std::uint64_t later_samples = 0;  // in valid frames skipped after the damaged one(s)
+    std::uint64_t damaged_frames = 0;
+  };
+  std::optional<Damage> damage;
+  const auto say_damage = [&](const std::string& resumed) {
+    std::string line = file + ": damaged frame at byte " + std::to_string(damage->at) + " (" + damage->why + "): ";
+    line += std::to_string(damage->damaged_frames) + " damaged frame" + (damage->damaged_frames == 1 ? "" : "s") +
+            " and " + std::to_string(damage->later_samples) + " sample" + (damage->later_samples == 1 ? "" : "s") +
+            " after " + (damage->damaged_frames == 1 ? "it" : "them") + " lost, " + resumed;
+    result.warnings.push_back(std::move(line));
+    result.damaged_frames += damage->damaged_frames;
+    result.lost_samples += damage->later_samples;
+    damage.reset();
+  };
+  const auto mark_damaged = [&](std::size_t where, const std::string& why) {
+    if (!damage) damage = Damage{.at = where, .why = why, .later_samples = 0, .damaged_frames = 0};
+    ++damage->damaged_frames;
+  };
   while (at < bytes.size()) {
     bool fresh = false;
+    bool checksums_ok = false;
     auto blocks = [&]() -> Expected<std::vector<ParsedBlock>> {
       auto payload = frame_payload(bytes, at);
       if (!payload) return fail(std::move(payload.error()));
+      checksums_ok = true;
       auto content = decompress(ctx.get(), *payload);
       if (!content) return fail(std::move(content.error()));
       return parse_payload(*content, state, fresh, name);
     }();
-    if (!blocks) {
-      if (frame_header_after(bytes, at))
-        return fail(file + ": corrupt frame at byte " + std::to_string(at) + ": " + blocks.error().message,
-                    "the recording is damaged before its end");
-      const bool cut = blocks.error().message.find("cut short") != std::string::npos;
-      result.warnings.push_back(file + (cut ? ": torn frame at byte " : ": corrupt frame at byte ") +
-                                std::to_string(at) + " ignored (" +
-                                (cut ? "the writer was interrupted?" : blocks.error().message) + ")");
-      return result;
+    if (damage && !fresh) {  // still between a damaged frame and the next fresh one
+      if (checksums_ok) {
+        if (blocks) damage->later_samples += samples_in(*blocks);
+        at += kFrameHeaderSize + get_u32le(bytes, at + 4);
+        continue;
+      }
     }
+    if (!blocks) {
+      if (!damage && !frame_header_after(bytes, at)) {
+        const bool cut = blocks.error().message.find("cut short") != std::string::npos;
+        result.warnings.push_back(file + (cut ? ": torn frame at byte " : ": corrupt frame at byte ") +
+                                  std::to_string(at) + " ignored (" +
+                                  (cut ? "the writer was interrupted?" : blocks.error().message) + ")");
+        return result;
+      }
+      mark_damaged(at, blocks.error().message);
+      const auto next =
+          checksums_ok ? at + kFrameHeaderSize + get_u32le(bytes, at + 4) : next_valid_frame(bytes, at, budget);
+      if (next == std::string_view::npos) break;
+      at = next;
+      continue;
+    }
+    if (damage) say_damage("reading resumes at the fresh frame at byte " + std::to_string(at));
     at += kFrameHeaderSize + get_u32le(bytes, at + 4);
     result.good_end = at;
     if (!apply_blocks(*blocks, fresh, state, result, sink)) return result;
+  }
+  if (damage) {
+    say_damage("no fresh frame after it (the rest of the file is unreadable)");
+    result.good_end = bytes.size();
   }
   return result;
 }

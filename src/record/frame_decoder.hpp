@@ -18,6 +18,10 @@ struct ScanResult {
   bool torn_header = false;    // the file is a strict prefix of the header
   std::uint64_t samples = 0;
   std::int64_t first_time_ms = 0;
+  // Frames damaged before the tail (each said in `warnings`), and the samples of the valid frames
+  // skipped after them until a frame that starts fresh (their deltas follow the damaged frame).
+  std::uint64_t damaged_frames = 0;
+  std::uint64_t lost_samples = 0;
 };
 
 // `sink` returning false stops the scan (good_end is then where it stopped).

@@ -24,6 +24,9 @@ struct WriterOptions {
   // measured in sample time (time_unix_ms) from its first sample.
   std::uint32_t keep_parts = 0;
   int zstd_level = 9;
+  // Every this many frames one starts fresh (configuration and counters whole, not deltas): a
+  // damaged frame then loses at most the frames up to the next fresh one. 0: only the first.
+  std::uint32_t fresh_every_frames = 6;
 };
 
 class RecordWriter {
@@ -45,8 +48,9 @@ struct Recording {
 };
 
 // Reads a recording (or one of its rotated parts). A torn or corrupt tail frame is a warning, not
-// an error; a file that is not a recording, or a corrupt frame before the tail, is an error with
-// the byte offset.
+// an error; so is a damaged frame before the tail: reading resumes at the next frame that starts
+// fresh and the warning says the byte offset and how many samples were lost. A file that is not a
+// recording is an error with the byte offset.
 Expected<Recording> read_recording(const std::string& path);
 Expected<Recording> decode_recording(std::string_view bytes, std::string_view name);
 

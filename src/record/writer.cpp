@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <limits>
 #include <optional>
@@ -56,9 +57,25 @@ class FileRecordWriter final : public RecordWriter {
   // tail and cut it, then interleave frames whose deltas do not follow each other. FILE.lock is
   // held (flock) for the writer's lifetime, across rotations.
   Outcome lock() {
+    // The lock file stays between runs (flock, not existence, is the lock). O_NOFOLLOW: whoever can
+    // write the folder could plant FILE.lock as a symlink to a file of root's; it must be our own
+    // regular file, not another's (a hard link) or a device.
     const std::string lock_path = path_ + ".lock";
-    lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (lock_fd_ < 0) return fail("create " + lock_path + ": " + std::strerror(errno), "", errno);
+    lock_fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0) {
+      const int err = errno;
+      if (err == ELOOP)
+        return fail(
+            lock_path + " is a symbolic link; not following it",
+            "remove it (someone who can write the folder planted it?), or record to a folder only you can write", err);
+      return fail("create " + lock_path + ": " + std::strerror(err), "", err);
+    }
+    struct stat st {};
+    if (fstat(lock_fd_, &st) != 0) return fail("stat " + lock_path + ": " + std::strerror(errno), "", errno);
+    if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || st.st_nlink != 1)
+      return fail(lock_path + " is not a regular file of ours (owner uid " + std::to_string(st.st_uid) + ", " +
+                      std::to_string(st.st_nlink) + " links); not using it",
+                  "remove it, or record to a folder only you can write");
     if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
       const int err = errno;
       if (err == EWOULDBLOCK)
@@ -81,10 +98,11 @@ class FileRecordWriter final : public RecordWriter {
       auto scanned = scan_recording(*bytes, path_, [](const model::Host&) { return true; });
       if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));
       if (scanned->torn_header) return create_part();
+      if (scanned->damaged_frames > 0) return move_aside_damaged(scanned->warnings, warnings);
       if (scanned->samples > 0) part_start_ms_ = scanned->first_time_ms;
       const bool torn = scanned->good_end < bytes->size();
       if (torn && warnings) warnings->insert(warnings->end(), scanned->warnings.begin(), scanned->warnings.end());
-      fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+      fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
       if (fd_ < 0) return fail("open " + path_ + ": " + std::strerror(errno), "", errno);
       if (torn) {
         if (auto t = truncate_under_lock(scanned->good_end); !t) return t;
@@ -149,6 +167,7 @@ class FileRecordWriter final : public RecordWriter {
     }
     file_bytes_ += frame.size();
     if (options_.rotate_bytes > 0 && file_bytes_ >= options_.rotate_bytes) return rotate();
+    if (options_.fresh_every_frames > 0 && ++frames_since_fresh_ >= options_.fresh_every_frames) start_fresh();
     return done();
   }
 
@@ -164,8 +183,42 @@ class FileRecordWriter final : public RecordWriter {
     return done();
   }
 
+  // The next frame forgets everything before it, so a damaged frame loses only the frames up to it.
+  void start_fresh() {
+    have_config_ = false;
+    names_.clear();
+    previous_.clear();
+    previous_time_ms_ = previous_mono_ns_ = 0;
+    starts_fresh_ = true;
+    frames_since_fresh_ = 0;
+  }
+
+  // A recording damaged before its tail (readers skip the damage) is not appended to: a restart
+  // loop on it would record nothing. It is renamed FILE.damaged-<UTC time> and a new file begins.
+  Outcome move_aside_damaged(const std::vector<std::string>& found, std::vector<std::string>* warnings) {
+    char stamp[32] = {};
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &utc);
+    std::string aside = path_ + ".damaged-" + stamp;
+    std::error_code ec;
+    for (int k = 2; fs::exists(fs::symlink_status(aside, ec)); ++k)
+      aside = path_ + ".damaged-" + stamp + "-" + std::to_string(k);
+    fs::rename(path_, aside, ec);
+    if (ec)
+      return fail("move the damaged " + path_ + " aside to " + aside + ": " + ec.message(),
+                  "move it away by hand; record will not append to a damaged recording", ec.value());
+    if (warnings) {
+      warnings->insert(warnings->end(), found.begin(), found.end());
+      warnings->push_back(path_ + ": damaged before its end; moved aside to " + aside + ", recording to a new " +
+                          path_);
+    }
+    return create_part();
+  }
+
   Outcome create_part() {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd_ < 0) return fail("create " + path_ + ": " + std::strerror(errno), "", errno);
     if (auto t = truncate_under_lock(0); !t) return t;
     const std::string header = file_header();
@@ -197,7 +250,7 @@ class FileRecordWriter final : public RecordWriter {
     names_.clear();
     previous_.clear();
     previous_time_ms_ = previous_mono_ns_ = 0;
-    starts_fresh_ = true;
+    start_fresh();
     part_start_ms_.reset();
     return create_part();
   }
@@ -210,6 +263,7 @@ class FileRecordWriter final : public RecordWriter {
   std::optional<std::int64_t> part_start_ms_;
   // What the reader will know after the samples so far.
   bool starts_fresh_ = true;
+  std::uint32_t frames_since_fresh_ = 0;
   bool have_config_ = false;
   model::Host config_;
   CounterNames names_;

@@ -104,4 +104,56 @@ TEST_CASE("a torn tail is said on stderr: by show --from, and by record before i
                           " bytes) before appending\n") == 0);
 }
 
+TEST_CASE("a damaged middle frame: show, check and report read the rest and say the loss; record moves it aside") {
+  roce::test::TempDir dir;
+  const auto model = dir.path("h.toml");
+  std::filesystem::copy_file(std::string(ROCE_SIM_EXAMPLES_DIR) + "/healthy.toml", model);
+  const auto path = dir.path("d.rec");
+  const std::string host = "--host 'sim:" + model + "' ";
+  REQUIRE(run(host + "record --interval 20ms --samples 200 -o '" + path + "'").exit_code == 0);
+  auto bytes = slurp(path);
+  std::size_t frame = 16;
+  for (int k = 0; k < 8; ++k) frame = bytes.find("RFRM", frame + 1);  // the ninth frame
+  bytes[frame + 30] ^= 0x01;
+  roce::test::write_file(path, bytes);
+  auto read = roce::record::read_recording(path);
+  REQUIRE(read.ok());
+  CHECK(read->samples.size() == 160);  // its 10 and the 30 after it up to the next fresh frame
+  const std::string said = "damaged frame at byte " + std::to_string(frame);
+  const auto shown = run("show --from '" + path + "'");
+  CHECK(shown.exit_code == 0);
+  CHECK(shown.out.find("sample 160 of 160") != std::string::npos);
+  CHECK(shown.err.find(said) != std::string::npos);
+  const auto checked = run("check --from '" + path + "'");
+  CHECK(checked.exit_code == 0);
+  CHECK(checked.err.find(said) != std::string::npos);
+  const auto reported = run("report '" + path + "'");
+  CHECK(reported.exit_code == 0);
+  CHECK(reported.out.find("samples   160") != std::string::npos);
+
+  const auto again = run(host + "record --interval 20ms --samples 2 -o '" + path + "'");
+  INFO(again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(again.err.find("moved aside to " + path + ".damaged-") != std::string::npos);
+  auto fresh = roce::record::read_recording(path);
+  REQUIRE(fresh.ok());
+  CHECK(fresh->samples.size() == 2);
+}
+
+TEST_CASE("a symlink planted as the lock is not followed") {
+  roce::test::TempDir dir;
+  for (const auto mode : {std::filesystem::perms(0777), std::filesystem::perms(01777)}) {
+    const auto folder = dir.path(mode == std::filesystem::perms(0777) ? "open" : "sticky");
+    std::filesystem::create_directory(folder);
+    std::filesystem::permissions(folder, mode);
+    const auto victim = dir.path("victim");
+    roce::test::write_file(victim, "precious\n");
+    std::filesystem::create_symlink(victim, folder + "/r.rec.lock");
+    const auto r = run("record --samples 1 --interval 0.1s -o '" + folder + "/r.rec'");
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find("is a symbolic link; not following it") != std::string::npos);
+    CHECK(slurp(victim) == "precious\n");
+  }
+}
+
 }  // namespace roce::test
