@@ -40,7 +40,7 @@ std::string catalog_json() {
   nlohmann::ordered_json doc;
   doc["schema_version"] = 1;
   doc["checks"] = std::move(checks);
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ std::string render_json(const FleetReport& r) {
   for (const auto& e : r.errors)
     errors.push_back({{"path", e.host}, {"message", e.message}, {"hint", e.hint.empty() ? json() : json(e.hint)}});
   doc["errors"] = std::move(errors);
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace roce::fleet

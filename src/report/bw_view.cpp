@@ -282,7 +282,7 @@ std::string render_bw_json(const BandwidthView& view, const CheckRun& run) {
     results.push_back(std::move(o));
   }
   doc["verdict"] = {{"status", view.verdict.status()}, {"exit_code", view.verdict.exit_code()}};
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace roce::report

@@ -72,7 +72,7 @@ std::string render_estimate_json(const physics::EstimateQuestion& q, const physi
     doc["rate_is_busbw"] = q.rate_is_busbw;
     doc["seconds"] = *a.seconds;
   }
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace roce::report

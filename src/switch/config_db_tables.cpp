@@ -17,7 +17,7 @@ bool value_text(const Json& v, std::string& out) {
     return true;
   }
   if (v.is_number_integer() || v.is_number_unsigned() || v.is_boolean()) {
-    out = v.dump();
+    out = v.dump(-1, ' ', false, Json::error_handler_t::replace);
     return true;
   }
   return false;

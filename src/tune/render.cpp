@@ -61,7 +61,7 @@ std::string render_plan_json(const Plan& plan, const RenderContext& context) {
   }
   j["notes"] = nlohmann::ordered_json::array();
   for (const auto& n : plan.notes) j["notes"].push_back({{"subject", n.subject}, {"message", n.message}});
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace roce::tune
