@@ -64,12 +64,16 @@ TEST_CASE("a host name that is not UTF-8 gives valid JSON and Prometheus labels,
   const TempDir dir("utf8");
   const std::string cap = dir.path("capture");
   fs::copy(kFolder, cap, fs::copy_options::recursive);
-  write_file(cap + "/hostname", "gpu-n\xf6" "de-07\n");  // Latin-1, as an old host's file may be
+  write_file(cap + "/hostname",
+             "gpu-n\xf6"
+             "de-07\n");  // Latin-1, as an old host's file may be
   const std::string bw_result = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/results/perftest_send_bw_gbits.txt";
-  const std::string replacement = "gpu-n\xef\xbf\xbd" "de-07";  // U+FFFD
-  for (const std::string& command : {"check --json --from '" + cap + "'", "fleet --json '" + cap + "'",
-                                    "tune --json --from '" + cap + "'", "show --json --from '" + cap + "'",
-                                    "bw --json --from '" + cap + "' '" + bw_result + "'"}) {
+  const std::string replacement =
+      "gpu-n\xef\xbf\xbd"
+      "de-07";  // U+FFFD
+  for (const std::string& command :
+       {"check --json --from '" + cap + "'", "fleet --json '" + cap + "'", "tune --json --from '" + cap + "'",
+        "show --json --from '" + cap + "'", "bw --json --from '" + cap + "' '" + bw_result + "'"}) {
     INFO(command);
     const auto r = run(command);
     INFO(r.out << r.err);
