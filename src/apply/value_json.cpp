@@ -318,7 +318,7 @@ std::string describe(const system::Value& value) {
   json j = value_to_json(value)["value"];
   if (auto* p = std::get_if<model::Pfc>(&value))  // the setting, not the counters
     j = {{"pfc_en", p->pfc_en}, {"mbc", p->mbc}, {"delay", p->delay}};
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 bool same_setting(system::Knob, const system::Value& a, const system::Value& b) {

@@ -12,6 +12,7 @@
 #include "captures/json_locate.hpp"
 #include "captures/json_types.hpp"
 #include "model/schema.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::captures {
 namespace {
@@ -218,7 +219,7 @@ Expected<Bundle> decode_document(const Json& doc) {
   const std::string format_name = format->is_string() ? format->get<std::string>() : "";
   const bool is_bundle = format_name == kBundleFormat;
   const bool is_host = format_name == kHostFormat;
-  if (!is_bundle && !is_host) return fail("not a roce-doctor bundle (format is " + format->dump() + ")");
+  if (!is_bundle && !is_host) return fail("not a roce-doctor bundle (format is " + util::json_dump(*format) + ")");
 
   Decoder d;
   unsigned schema = 0;

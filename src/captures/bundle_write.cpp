@@ -8,6 +8,7 @@
 #include "captures/bundle.hpp"
 #include "captures/json_types.hpp"
 #include "model/schema.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::captures {
 namespace {
@@ -112,7 +113,7 @@ Json to_json(const T& x) {
 
 std::string one_line(const Json& j) {
   // replace: a non-UTF-8 byte from a driver string must not abort writing the bundle.
-  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return util::json_dump(j);
 }
 
 // Pretty-printing that keeps short things on one line: a field ({"value": 9000, "from": [...]}),

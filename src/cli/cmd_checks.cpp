@@ -10,6 +10,7 @@
 #include "cli/options.hpp"
 #include "engine/catalog.hpp"
 #include "util/exit_codes.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::cli {
 namespace {
@@ -40,7 +41,7 @@ std::string catalog_json() {
   nlohmann::ordered_json doc;
   doc["schema_version"] = 1;
   doc["checks"] = std::move(checks);
-  return doc.dump(2) + "\n";
+  return util::json_dump(doc, 2) + "\n";
 }
 
 }  // namespace

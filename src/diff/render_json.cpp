@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diff/render.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::diff {
 namespace {
@@ -65,7 +66,7 @@ std::string render_json(const Diff& d, const RenderOptions& o) {
   const std::size_t shown = o.all ? d.counters.size() : std::min(o.top, d.counters.size());
   for (std::size_t i = 0; i < shown; ++i) j["counters"].push_back(to_json(d.counters[i]));
   j["notes"] = d.notes;
-  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return util::json_dump(j, 2) + "\n";
 }
 
 }  // namespace roce::diff

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/dcb_text.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::diff {
 namespace {
@@ -95,14 +96,14 @@ std::string unsigned_text(std::uint64_t v, std::string_view key) {
   return std::to_string(v);
 }
 
-std::string number_text(double v) { return nlohmann::json(v).dump(); }
+std::string number_text(double v) { return util::json_dump(nlohmann::json(v)); }
 
 std::string readable(std::string_view text) {
   bool ascii = true;
   for (const char c : text) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
   if (ascii) return std::string(text);
   using nlohmann::json;
-  return json::parse(json(text).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
+  return json::parse(util::json_dump(json(text))).get<std::string>();
 }
 
 std::string cause_object_text(const std::string& cause) {

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fleet/render.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::fleet {
 
@@ -71,7 +72,7 @@ std::string render_json(const FleetReport& r) {
   for (const auto& e : r.errors)
     errors.push_back({{"path", e.host}, {"message", e.message}, {"hint", e.hint.empty() ? json() : json(e.hint)}});
   doc["errors"] = std::move(errors);
-  return doc.dump(2) + "\n";
+  return util::json_dump(doc, 2) + "\n";
 }
 
 }  // namespace roce::fleet

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
+#include <set>
 #include <system_error>
 
 #include "captures/text/ecn_config.hpp"
@@ -45,6 +47,21 @@ bool inside(const fs::path& top, const fs::path& p) {
   return !rel.empty() && *rel.begin() != "..";
 }
 
+// Why a symbolic link in the capture is not followed, or nullopt when `p` is no link or one that
+// resolves inside the capture (a `hostname -> hostname.real` of a copied folder is read).
+std::optional<std::string> refused_link(const fs::path& top, const fs::path& p) {
+  std::error_code ec;
+  if (!fs::is_symlink(p, ec)) return std::nullopt;
+  const fs::path target = fs::read_symlink(p, ec);
+  const std::string to = ec ? std::string("?") : target.generic_string();
+  const std::string label = p.lexically_relative(top).generic_string();
+  (void)fs::canonical(p, ec);
+  if (ec == std::errc::too_many_symbolic_link_levels) return label + ": a symbolic link loop (to " + to + "); not read";
+  if (ec) return label + ": a symbolic link to nothing (to " + to + "); not read";
+  if (!inside(top, p)) return label + ": a symbolic link out of the capture (to " + to + "); not read";
+  return std::nullopt;
+}
+
 Expected<std::string> read_small_file(const fs::path& path, const std::string& label) {
   return util::read_file(path.string(), kMaxFileBytes, label);
 }
@@ -68,7 +85,8 @@ fs::path capture_top(fs::path dir) {
 
 void add_if_known(const fs::path& top, const fs::path& path, std::vector<FoundFile>& found) {
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return;
+  // A link is taken too: the reader follows it when it stays inside the capture, names it otherwise.
+  if (!fs::is_regular_file(path, ec) && !fs::is_symlink(path, ec)) return;
   const CommandFile command = classify_command_file(path.filename().string());
   if (command.kind == CommandKind::unknown) return;
   found.push_back({command, path.lexically_relative(top).generic_string(), path});
@@ -106,17 +124,31 @@ void list_namespace_files(const fs::path& top, ImportState& state) {
   std::sort(state.files_not_used.begin(), state.files_not_used.end());
 }
 
-void find_plain_files(const fs::path& top, const fs::path& dir, int depth, std::vector<FoundFile>& found) {
+// The command files of a plain folder. Links that stay inside the capture are followed (a folder
+// reached twice, a loop, is read once); every other link is named in `refused`.
+void find_plain_files(const fs::path& top, const fs::path& dir, int depth, std::vector<FoundFile>& found,
+                      std::set<fs::path>& folders_read, std::vector<std::string>& refused) {
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    if (entry.is_symlink(ec)) continue;  // a copied folder has no reason to link; an archive must not
-    if (entry.is_directory(ec)) {
-      const auto name = entry.path().filename();
-      if (depth < kMaxDepth && !(depth == 0 && (name == "sys" || name == "ecn" || name == "commands_txt_output")))
-        find_plain_files(top, entry.path(), depth + 1, found);
+  if (!folders_read.insert(fs::canonical(dir, ec)).second) {
+    refused.push_back(dir.lexically_relative(top).generic_string() +
+                      ": a symbolic link to a folder read already (a loop); not followed");
+    return;
+  }
+  std::vector<fs::path> entries;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) entries.push_back(entry.path());
+  std::sort(entries.begin(), entries.end());  // the links followed first are the same on every host
+  for (const auto& path : entries) {
+    if (auto why = refused_link(top, path)) {
+      refused.push_back(std::move(*why));
       continue;
     }
-    add_if_known(top, entry.path(), found);
+    if (is_dir(path)) {
+      const auto name = path.filename();
+      if (depth < kMaxDepth && !(depth == 0 && (name == "sys" || name == "ecn" || name == "commands_txt_output")))
+        find_plain_files(top, path, depth + 1, found, folders_read, refused);
+      continue;
+    }
+    add_if_known(top, path, found);
   }
 }
 
@@ -148,14 +180,19 @@ bool import_sysfs(const fs::path& top, ImportState& state) {
   // Every read stays inside the capture: a link out of it (to /etc/...) is refused and reported.
   sources::sysfs::ConfinedReads confinement(top.string());
   bool any = false;
+  const auto confined = [&](const fs::path& p) {
+    if (inside(top, p)) return true;
+    if (auto why = refused_link(top, p)) add_warning(state, p.filename().string(), *why);
+    return false;
+  };
   for (const auto& name : sources::sysfs::list_netdevs(root)) {
-    if (!inside(top, sys / "class/net" / name)) continue;
+    if (!confined(sys / "class/net" / name)) continue;
     sources::sysfs::read_netdev_sysfs(root, netdev_named(state.host, name));
     state.files_used.push_back("sys/class/net/" + name);
     any = true;
   }
   for (const auto& name : sources::sysfs::list_rdma_devices(root)) {
-    if (!inside(top, sys / "class/infiniband" / name)) continue;
+    if (!confined(sys / "class/infiniband" / name)) continue;
     merge_rdma_device(rdma_device_named(state.host, name), sources::sysfs::read_rdma_device(root, name));
     state.files_used.push_back("sys/class/infiniband/" + name);
     any = true;
@@ -174,10 +211,11 @@ void import_sysinfo_ecn(const fs::path& top, const std::string& source, ImportSt
   for (const auto& entry : fs::directory_iterator(top / "ecn" / "config", ec)) {
     const std::string netdev = entry.path().filename().string();
     const std::string label = "ecn/config/" + netdev;
-    if (entry.is_symlink(ec) || !entry.is_regular_file(ec) || !inside(top, entry.path())) {
-      if (entry.is_symlink(ec)) add_warning(state, label, label + ": a symbolic link; not read");
+    if (auto why = refused_link(top, entry.path())) {
+      add_warning(state, label, *why);
       continue;
     }
+    if (!entry.is_regular_file(ec) || !inside(top, entry.path())) continue;
     auto text = read_small_file(entry.path(), label);
     if (!text) {
       add_warning(state, label, text.error().message);
@@ -257,8 +295,12 @@ void import_sysinfo_mlnx_qos(std::string_view text, const captures::text::TextOr
 void import_sysinfo_commands(const fs::path& top, const std::string& source, ImportState& state) {
   std::error_code ec;
   std::vector<fs::path> paths;
-  for (const auto& entry : fs::directory_iterator(top / "commands_txt_output", ec))
-    if (!entry.is_symlink(ec) && entry.is_regular_file(ec)) paths.push_back(entry.path());
+  for (const auto& entry : fs::directory_iterator(top / "commands_txt_output", ec)) {
+    if (auto why = refused_link(top, entry.path()))
+      add_warning(state, entry.path().filename().string(), *why);
+    else if (entry.is_regular_file(ec))
+      paths.push_back(entry.path());
+  }
   struct Command {
     CommandFile command;
     std::string label, text;
@@ -364,12 +406,19 @@ std::string semicolon_list(const std::vector<std::string>& items) {
 // The command outputs of the capture, read in apply_order (then by label) into the state.
 void import_command_files(const fs::path& top, bool sos, const std::string& source, ImportState& state) {
   std::vector<FoundFile> files = sos ? find_sos_files(top) : std::vector<FoundFile>{};
-  if (!sos) find_plain_files(top, top, 0, files);
+  std::set<fs::path> folders_read;
+  std::vector<std::string> refused;
+  if (!sos) find_plain_files(top, top, 0, files, folders_read, refused);
+  for (const auto& why : refused) add_warning(state, why.substr(0, why.find(':')), why);
   std::stable_sort(files.begin(), files.end(), [](const FoundFile& a, const FoundFile& b) {
     const int oa = apply_order(a.command.kind), ob = apply_order(b.command.kind);
     return oa != ob ? oa < ob : a.label < b.label;
   });
   for (const auto& file : files) {
+    if (auto why = refused_link(top, file.path)) {
+      add_warning(state, file.label, *why);
+      continue;
+    }
     if (!inside(top, file.path)) continue;
     auto text = read_small_file(file.path, file.label);
     if (!text) {

@@ -5,12 +5,14 @@
 #include <charconv>
 #include <cmath>
 
+#include "util/text.hpp"
+
 namespace roce::metrics {
 
 std::string escape_label_value(std::string_view value) {
   std::string out;
   out.reserve(value.size());
-  for (char c : value) {
+  for (char c : util::to_valid_utf8(value)) {
     if (c == '\\')
       out += "\\\\";
     else if (c == '"')

@@ -40,7 +40,8 @@ class Exposition {
   std::vector<std::vector<std::string>> samples_;  // per family, rendered sample lines
 };
 
-/// A label value with backslash, double quote and newline escaped as the format requires.
+/// A label value with backslash, double quote and newline escaped as the format requires, and
+/// bytes that are not UTF-8 (which the format forbids) replaced by U+FFFD.
 std::string escape_label_value(std::string_view value);
 /// A sample value: the shortest text that reads back as the same double ("0.25", "1e-06", "NaN").
 std::string format_value(double value);

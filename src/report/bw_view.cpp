@@ -1,5 +1,6 @@
 // The bw view: judged results and their likely causes, as text and JSON.
 #include "report/bw_view.hpp"
+#include "util/json_dump.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -282,7 +283,7 @@ std::string render_bw_json(const BandwidthView& view, const CheckRun& run) {
     results.push_back(std::move(o));
   }
   doc["verdict"] = {{"status", view.verdict.status()}, {"exit_code", view.verdict.exit_code()}};
-  return doc.dump(2) + "\n";
+  return util::json_dump(doc, 2) + "\n";
 }
 
 }  // namespace roce::report

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/json_values.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::report {
 namespace {
@@ -74,9 +75,7 @@ ordered_json check_json_document(const CheckRun& run) {
   return doc;
 }
 
-std::string json_text(const ordered_json& doc) {
-  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
-}
+std::string json_text(const ordered_json& doc) { return util::json_dump(doc, 2) + "\n"; }
 
 std::string render_check_json(const CheckRun& run) { return json_text(check_json_document(run)); }
 

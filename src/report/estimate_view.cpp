@@ -1,5 +1,6 @@
 // The estimate view: text and JSON.
 #include "report/estimate_view.hpp"
+#include "util/json_dump.hpp"
 
 #include <cstdio>
 
@@ -72,7 +73,7 @@ std::string render_estimate_json(const physics::EstimateQuestion& q, const physi
     doc["rate_is_busbw"] = q.rate_is_busbw;
     doc["seconds"] = *a.seconds;
   }
-  return doc.dump(2) + "\n";
+  return util::json_dump(doc, 2) + "\n";
 }
 
 }  // namespace roce::report

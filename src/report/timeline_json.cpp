@@ -3,6 +3,7 @@
 #include "report/json_values.hpp"
 
 #include "report/timeline_report.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::report {
 namespace {
@@ -65,7 +66,7 @@ std::string render_timeline_json(const TimelineReport& report) {
                             {"link_events", events},
                             {"link_events_dropped", r.series.link_events_dropped},
                             {"warnings", r.warnings}};
-  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return util::json_dump(doc, 2) + "\n";
 }
 
 }  // namespace roce::report

@@ -4,6 +4,7 @@
 
 #include "results/json_text.hpp"
 #include "results/read_results.hpp"
+#include "util/json_dump.hpp"
 #include "util/text.hpp"
 
 namespace roce::results {
@@ -15,7 +16,7 @@ std::string text_of(const json& o, const char* key) {
   auto it = o.find(key);
   if (it == o.end()) return {};
   if (it->is_string()) return it->get<std::string>();
-  if (it->is_number()) return it->dump();
+  if (it->is_number()) return util::json_dump(*it);
   return {};
 }
 

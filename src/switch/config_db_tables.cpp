@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "captures/json_locate.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::switches {
 namespace {
@@ -17,7 +18,7 @@ bool value_text(const Json& v, std::string& out) {
     return true;
   }
   if (v.is_number_integer() || v.is_number_unsigned() || v.is_boolean()) {
-    out = v.dump();
+    out = util::json_dump(v);
     return true;
   }
   return false;

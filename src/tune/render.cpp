@@ -1,4 +1,5 @@
 #include "tune/render.hpp"
+#include "util/json_dump.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -61,7 +62,7 @@ std::string render_plan_json(const Plan& plan, const RenderContext& context) {
   }
   j["notes"] = nlohmann::ordered_json::array();
   for (const auto& n : plan.notes) j["notes"].push_back({{"subject", n.subject}, {"message", n.message}});
-  return j.dump(2) + "\n";
+  return util::json_dump(j, 2) + "\n";
 }
 
 }  // namespace roce::tune

@@ -141,6 +141,10 @@ TEST_CASE("the exposition groups each family under one HELP and TYPE and stays u
 
 TEST_CASE("label values escape backslash, double quote and newline; values read back exactly") {
   CHECK(metrics::escape_label_value("a\"b\\c\nd") == "a\\\"b\\\\c\\nd");
+  CHECK(metrics::escape_label_value("gpu-n\xf6"
+                                    "de") ==
+        "gpu-n\xef\xbf\xbd"
+        "de");  // the format is UTF-8
   CHECK(metrics::format_value(0.25) == "0.25");
   CHECK(metrics::format_value(1e-06) == "1e-06");
   CHECK(metrics::format_value(1.0 / 0.0) == "+Inf");

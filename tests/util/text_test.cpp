@@ -1,9 +1,17 @@
-// util/text.hpp: trimming, words, lines and pieces.
+// util/text.hpp: trimming, words, lines, pieces and UTF-8; util/json_dump.hpp, and that every JSON
+// dump of src/ is one that cannot throw on a byte that is not UTF-8.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "support/paths.hpp"
+#include "util/json_dump.hpp"
 #include "util/text.hpp"
 
 namespace roce::test {
@@ -26,7 +34,8 @@ TEST_CASE("split_words returns the runs of non-whitespace") {
 
 TEST_CASE("split_lines splits on newlines, keeps blank lines and needs no final newline") {
   CHECK(util::split_lines("a\n\nb\n") == Pieces{"a", "", "b"});
-  CHECK(util::split_lines("a\r\nb") == Pieces{"a\r", "b"});
+  CHECK(util::split_lines("a\r\nb\r\n\r\n") == Pieces{"a", "b", ""});  // CRLF: a file saved on Windows
+  CHECK(util::split_lines("a\rb\r") == Pieces{"a\rb"});                // a lone CR is text, one at the end a line end
   CHECK(util::split_lines("").empty());
   CHECK(util::split_lines("\n") == Pieces{""});
 }
@@ -35,6 +44,63 @@ TEST_CASE("split_on keeps empty pieces") {
   CHECK(util::split_on("a,,b", ',') == Pieces{"a", "", "b"});
   CHECK(util::split_on("", ',') == Pieces{""});
   CHECK(util::split_on("a,", ',') == Pieces{"a", ""});
+}
+
+TEST_CASE("valid_utf8 accepts well-formed UTF-8 only; to_valid_utf8 replaces each bad byte by U+FFFD") {
+  CHECK(util::valid_utf8(""));
+  CHECK(util::valid_utf8("gpu-node-07"));
+  CHECK(
+      util::valid_utf8("n\xc3\xb6"
+                       "de \xe2\x82\xac \xf0\x9f\x98\x80"));  // ö € and an emoji
+  CHECK_FALSE(
+      util::valid_utf8("n\xf6"
+                       "de"));                        // Latin-1 ö
+  CHECK_FALSE(util::valid_utf8("\xc0\xaf"));          // overlong '/'
+  CHECK_FALSE(util::valid_utf8("\xed\xa0\x80"));      // a UTF-16 surrogate
+  CHECK_FALSE(util::valid_utf8("\xf4\x90\x80\x80"));  // past U+10FFFF
+  CHECK_FALSE(util::valid_utf8("\xe2\x82"));          // cut short
+  CHECK_FALSE(util::valid_utf8("\x80"));              // a lone continuation byte
+  CHECK(util::to_valid_utf8("n\xf6"
+                            "de") ==
+        "n\xef\xbf\xbd"
+        "de");
+  CHECK(util::to_valid_utf8("\xe2\x82x") == "\xef\xbf\xbd\xef\xbf\xbdx");
+  CHECK(util::to_valid_utf8("n\xc3\xb6"
+                            "de") ==
+        "n\xc3\xb6"
+        "de");
+  CHECK(util::valid_utf8(util::to_valid_utf8("\xff\xfe\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80")));
+}
+
+TEST_CASE("json_dump writes a string that is not UTF-8 with U+FFFD where nlohmann's dump() throws") {
+  const nlohmann::ordered_json doc = {{"hostname",
+                                       "gpu-n\xf6"
+                                       "de"}};
+  CHECK_THROWS(doc.dump());
+  CHECK(util::json_dump(doc) ==
+        "{\"hostname\":\"gpu-n\xef\xbf\xbd"
+        "de\"}");
+  CHECK(nlohmann::json::accept(util::json_dump(doc, 2)));
+}
+
+TEST_CASE("no JSON dump of src/ can throw on a byte that is not UTF-8") {
+  namespace fs = std::filesystem;
+  // A netlink socket's dump(request) is no JSON; any other .dump( must replace bad bytes.
+  const std::regex netlink_dump(R"(\b(socket_?|sock)\.dump\()");
+  std::size_t files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(ROCE_SOURCE_DIR) / "src")) {
+    if (!e.is_regular_file() || e.path().filename() == "json_dump.hpp") continue;
+    ++files;
+    std::ifstream in(e.path());
+    std::size_t number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      if (line.find(".dump(") == std::string::npos || std::regex_search(line, netlink_dump)) continue;
+      INFO(e.path().string() << ":" << number << ": " << line);
+      CHECK(line.find("error_handler_t::replace") != std::string::npos);  // better: util::json_dump
+    }
+  }
+  CHECK(files > 100);
 }
 
 }  // namespace roce::test

@@ -139,6 +139,12 @@ Expected<std::string> read_attribute(const std::string& path) {
     }
   }
   ::close(fd);
+  // A tree copied through Windows may end its lines in CRLF: "up\r\n" reads as "up".
+  std::string lf;
+  lf.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] != '\r' || (i + 1 < text.size() && text[i + 1] != '\n')) lf += text[i];
+  text = std::move(lf);
   if (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }

@@ -41,7 +41,8 @@ std::string join_path(const std::string& a, const std::string& b);
 std::string parent_of(const std::string& path);
 
 // The attribute's text with one trailing "\n" removed (real sysfs values end with one; copied
-// trees sometimes do not). On failure: Error{"<path>: <strerror>", "", errno}.
+// trees sometimes do not) and the CR of CRLF line ends dropped (a tree copied through Windows).
+// On failure: Error{"<path>: <strerror>", "", errno}.
 Expected<std::string> read_attribute(const std::string& path);
 
 // Entry names of a directory except "." and "..", sorted.
