@@ -77,10 +77,12 @@ std::string random_bytes(std::size_t bytes, std::uint32_t seed) {
   return out;
 }
 
-std::string repeated(const std::string& piece, std::size_t times) {
+// `open` `depth` times, then `close` as many.
+std::string nested(const std::string& open, const std::string& close, std::size_t depth) {
   std::string out;
-  out.reserve(piece.size() * times);
-  for (std::size_t i = 0; i < times; ++i) out += piece;
+  out.reserve((open.size() + close.size()) * depth);
+  for (std::size_t i = 0; i < depth; ++i) out += open;
+  for (std::size_t i = 0; i < depth; ++i) out += close;
   return out;
 }
 
@@ -99,8 +101,12 @@ std::vector<BadInput> bad_inputs() {
          fs::resize_file(p, std::uintmax_t{8} << 30);
        }},
       {"10 MB line", "line.txt", with(std::string(10 << 20, 'a') + "\n")},
-      {"deep JSON", "deep.json", with(repeated("{\"a\":", 200000))},
-      {"deep XML", "deep.xml", with("<?xml version=\"1.0\"?>\n<system>" + repeated("<a>", 200000))},
+      // Valid, and nested 100,000 deep: a reader that copies, dumps or walks it recursively
+      // overflows the stack (two members: an ordered object copies them as it grows).
+      {"deep JSON", "deep.json",
+       with("{\"a\": " + nested("[", "]", 100000) + ", \"b\": " + nested("[", "]", 100000) + "}")},
+      {"deep XML", "deep.xml", with("<?xml version=\"1.0\"?>\n<system>" + nested("<a>", "</a>", 100000) + "</system>")},
+      {"deep TOML", "deep.toml", with("a = " + nested("[", "]", 100000) + "\n")},
       {"zstd bomb", "bomb.json.zst",
        [](const std::string& p) {
          sh(in_dir_of(p, "(printf '{'; head -c 50331648 /dev/zero) | zstd -q -1 -c > " + shell_word(p)));
