@@ -197,14 +197,13 @@ std::string comparable(const std::string& out, const std::string& path, const st
   return replaced(kept, path, "INPUT");
 }
 
-// Does the output name the input: its file name, as is or with each byte that is not UTF-8 shown
-// as U+FFFD (JSON and escaped output)?
+// Does the output name the input: its path, as is or with each byte that is not UTF-8 shown as
+// U+FFFD (JSON and escaped output)?
 bool names(const Run& r, const std::string& path) {
-  const std::string name = fs::path(path).filename().string();
   std::string shown;
-  for (unsigned char c : name) shown += c < 0x80 ? std::string(1, static_cast<char>(c)) : std::string("\xef\xbf\xbd");
+  for (unsigned char c : path) shown += c < 0x80 ? std::string(1, static_cast<char>(c)) : std::string("\xef\xbf\xbd");
   const std::string all = r.out + r.err;
-  return contains(all, name) || contains(all, shown);
+  return contains(all, path) || contains(all, shown);
 }
 
 // What is wrong with run `r` of `command` on the input at `path` that must do `expect` ("" when
@@ -278,7 +277,7 @@ void copy(const std::string& from, const std::string& to) {
   sh("cp -a --sparse=always " + shell_word(from) + " " + shell_word(to));
 }
 
-// `to` made from `good` as `variant` says; "" when it cannot be made here.
+// The input made from `good` as `variant` says, in its own folder under `folder`; its path.
 std::string make_variant(Variant variant, const std::string& good, const std::string& folder) {
   const std::string base = fs::path(good).filename().string();
   switch (variant) {
@@ -304,7 +303,7 @@ std::string make_variant(Variant variant, const std::string& good, const std::st
       return to;
     }
   }
-  return "";
+  return good;
 }
 
 std::string with_input(const std::string& args, const std::string& path) {
