@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apply/value_json.hpp"
+#include "util/json_parse.hpp"
 
 namespace roce::apply {
 namespace {
@@ -199,7 +200,9 @@ Expected<Journal> decode_journal(std::string_view bytes) {
     std::snprintf(msg, sizeof msg, "corrupt: CRC-32 of the body is %08x, header says %08x", crc32(body), crc);
     return fail(msg);
   }
-  const json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  const auto parsed = util::json_parse<json>(body);
+  if (!parsed) return fail("corrupt: body " + parsed.error().message);
+  const json& j = *parsed;
   if (j.is_discarded()) return fail("corrupt: body is not valid JSON");
   auto journal = journal_from(j);
   if (!journal) return fail(std::move(journal.error()).context("corrupt: body"));

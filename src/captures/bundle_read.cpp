@@ -13,6 +13,7 @@
 #include "captures/json_types.hpp"
 #include "model/schema.hpp"
 #include "util/json_dump.hpp"
+#include "util/json_parse.hpp"
 
 namespace roce::captures {
 namespace {
@@ -257,7 +258,9 @@ Expected<Bundle> decode_document(const Json& doc) {
 
 Expected<Bundle> read_bundle_text(std::string_view text, std::string_view name) {
   const std::string where = "bundle " + std::string(name);
-  Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  auto parsed = util::json_parse<Json>(text);
+  if (!parsed) return fail(where + ":" + parsed.error().message, parsed.error().hint);
+  Json doc = std::move(*parsed);
   if (doc.is_discarded()) {
     const auto e = locate_json_syntax_error(text);
     return fail(where + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": " + e.message,

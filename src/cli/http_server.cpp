@@ -157,7 +157,9 @@ Expected<std::unique_ptr<HttpServer>> HttpServer::start(const ListenAddress& add
   if (address.any) flags |= MHD_USE_DUAL_STACK;
   if (!security.cert_pem.empty()) flags |= MHD_USE_TLS;
   const auto fn = [](auto* f) { return reinterpret_cast<intptr_t>(f); };
+  // The logger first: the library says so on stderr otherwise, in its own words.
   std::vector<MHD_OptionItem> options = {
+      {MHD_OPTION_EXTERNAL_LOGGER, fn(&log_library_message), server.get()},
       {MHD_OPTION_THREAD_POOL_SIZE, kPollingThreads, nullptr},
       {MHD_OPTION_CONNECTION_LIMIT, kMaxConnections, nullptr},
       {MHD_OPTION_PER_IP_CONNECTION_LIMIT, kMaxConnectionsPerAddress, nullptr},
@@ -165,7 +167,6 @@ Expected<std::unique_ptr<HttpServer>> HttpServer::start(const ListenAddress& add
       {MHD_OPTION_CONNECTION_MEMORY_LIMIT, static_cast<intptr_t>(kRequestMemory), nullptr},
       {MHD_OPTION_NOTIFY_CONNECTION, fn(&on_connection), server.get()},
       {MHD_OPTION_NOTIFY_COMPLETED, fn(&on_completed), server.get()},
-      {MHD_OPTION_EXTERNAL_LOGGER, fn(&log_library_message), server.get()},
   };
   // Without MHD_OPTION_SOCK_ADDR the library binds the wildcard address: ":PORT".
   if (!address.any) options.push_back({MHD_OPTION_SOCK_ADDR, 0, &storage});

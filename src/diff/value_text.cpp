@@ -10,6 +10,7 @@
 
 #include "model/dcb_text.hpp"
 #include "util/json_dump.hpp"
+#include "util/json_parse.hpp"
 
 namespace roce::diff {
 namespace {
@@ -103,7 +104,7 @@ std::string readable(std::string_view text) {
   for (const char c : text) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
   if (ascii) return std::string(text);
   using nlohmann::json;
-  return json::parse(util::json_dump(json(text))).get<std::string>();
+  return util::json_parse<json>(util::json_dump(json(text)))->get<std::string>();
 }
 
 std::string cause_object_text(const std::string& cause) {

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/json_parse.hpp"
+
 namespace roce::fleet {
 namespace {
 
@@ -46,7 +48,9 @@ Expected<HostSummary> read_check_json(std::string_view text, std::string_view na
   const std::string file(name);
   json doc;
   try {
-    doc = json::parse(text);
+    auto parsed = util::json_parse<json>(text, /*allow_exceptions=*/true);
+    if (!parsed) return fail(file + ":" + parsed.error().message, "is this a `roce-doctor check --json` output?");
+    doc = std::move(*parsed);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large
     return fail(file + ": " + e.what(), "is this a `roce-doctor check --json` output?");
   }

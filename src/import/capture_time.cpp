@@ -1,4 +1,5 @@
 #include "import/capture_time.hpp"
+#include "util/json_parse.hpp"
 #include "util/text.hpp"
 
 #include <array>
@@ -62,7 +63,9 @@ Expected<std::int64_t> parse_date_output(std::string_view text) {
 }
 
 Expected<std::int64_t> parse_sos_manifest_time(std::string_view json_text) {
-  auto doc = nlohmann::json::parse(json_text, nullptr, false);
+  auto parsed = util::json_parse<nlohmann::json>(json_text);
+  if (!parsed) return fail(std::move(parsed.error()));
+  const auto& doc = *parsed;
   if (doc.is_discarded() || !doc.is_object()) return fail("not a JSON object");
   auto it = doc.find("start_time");
   if (it == doc.end() || !it->is_string()) return fail("no \"start_time\" string");

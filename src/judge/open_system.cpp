@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "sim/sim_system.hpp"
+#include "sources/sysfs/sysfs_root.hpp"
 #include "sources/writer/linux_system.hpp"
 
 namespace roce::judge {
@@ -11,6 +12,7 @@ namespace roce::judge {
 Expected<std::unique_ptr<system::System>> open_system(const std::string& spec, const std::string& sysfs_root,
                                                       const std::string& device) {
   if (spec == "live") {
+    if (auto root = sources::sysfs::check_sysfs_root(sysfs_root); !root) return fail(std::move(root.error()));
     sources::writer::LinuxSystemOptions options;
     options.sysfs_root_flag = sysfs_root;
     options.collect.sysfs_root_flag = sysfs_root;

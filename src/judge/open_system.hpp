@@ -17,7 +17,7 @@ struct SystemSpec {
 
 /// "live" or "sim:FILE"; sysfs_root is the --sysfs-root of the live system. `device` narrows what
 /// the live system's sample() reads to it and what pairs with it (empty: every device); the
-/// simulator ignores it.
+/// simulator ignores it. A sysfs copy that cannot be one (sources::sysfs::check_sysfs_root) fails.
 Expected<std::unique_ptr<system::System>> open_system(const std::string& spec, const std::string& sysfs_root = {},
                                                       const std::string& device = {});
 

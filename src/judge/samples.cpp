@@ -27,6 +27,7 @@ class RangeFilter {
 
   /// Feeds one sample; false once --dev names no device in it (error() says so).
   bool operator()(const model::Host& s) {
+    ++seen_;
     if (!range_known_) {
       since_ms_ = request_.since ? request_.since->resolve(s.time_unix_ms) : INT64_MIN;
       until_ms_ = request_.until ? request_.until->resolve(s.time_unix_ms) : INT64_MAX;
@@ -49,6 +50,7 @@ class RangeFilter {
     return true;
   }
   std::size_t fed() const { return fed_; }
+  std::size_t seen() const { return seen_; }  // in the range or not
   const std::optional<Error>& error() const { return error_; }
 
  private:
@@ -56,7 +58,7 @@ class RangeFilter {
   const std::function<void(const model::Host&)>& feed_;
   std::int64_t since_ms_ = INT64_MIN, until_ms_ = INT64_MAX;
   bool range_known_ = false;
-  std::size_t fed_ = 0;
+  std::size_t fed_ = 0, seen_ = 0;
   std::optional<Error> error_;
 };
 
@@ -69,6 +71,11 @@ Outcome feed_recordings(const SampleRequest& request, RangeFilter& filter) {
     if (request.notices.warning)
       for (const auto& w : *warnings) request.notices.warning(w);
     if (filter.error()) return fail(*filter.error());
+  }
+  if (filter.seen() == 0) {
+    std::string names;
+    for (const auto& path : request.paths) names += (names.empty() ? "" : ", ") + path;
+    return fail(names + ": the recording holds no samples yet");
   }
   return done();
 }

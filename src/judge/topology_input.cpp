@@ -13,6 +13,8 @@ namespace roce::judge {
 Expected<TopologyRead> read_topology(const InputRequest& base, const std::string& from) {
   TopologyRead r;
   if (from.empty()) {
+    if (auto root = sources::sysfs::check_sysfs_root(base.system.sysfs_root); !root)
+      return fail(std::move(root.error()));
     auto live = sources::sysfs::read_topology(sources::sysfs::resolve_sysfs_root(base.system.sysfs_root));
     r.topology = std::move(live.topology);
     r.warnings = std::move(live.warnings);

@@ -1,56 +1,10 @@
 // read_recording, decode_recording, for_each_sample, looks_like_recording.
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include "record/format.hpp"
 #include "record/frame_decoder.hpp"
+#include "record/mapped_file.hpp"
 #include "record/recording.hpp"
 
 namespace roce::record {
-namespace {
-
-// The whole file, mapped read-only (a day of samples is tens of megabytes), under a shared flock
-// on the file: a writer truncates a torn tail only under an exclusive one (writer.cpp), so the
-// mapped bytes cannot vanish under the reader (which would be SIGBUS). Appends are harmless.
-class MappedFile {
- public:
-  static Expected<std::unique_ptr<MappedFile>> open(const std::string& path) {
-    auto file = std::unique_ptr<MappedFile>(new MappedFile);
-    file->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file->fd_ < 0) return fail("read " + path + ": " + std::strerror(errno), "", errno);
-    // Best effort: a file system without locks (some NFS) is still read.
-    while (::flock(file->fd_, LOCK_SH) != 0 && errno == EINTR) {
-    }
-    struct stat st {};
-    if (fstat(file->fd_, &st) != 0) return fail("stat " + path + ": " + std::strerror(errno), "", errno);
-    file->size_ = static_cast<std::size_t>(st.st_size);
-    if (file->size_ > 0) {
-      void* p = mmap(nullptr, file->size_, PROT_READ, MAP_PRIVATE, file->fd_, 0);
-      if (p == MAP_FAILED) return fail("read " + path + ": mmap: " + std::strerror(errno), "", errno);
-      file->data_ = static_cast<const char*>(p);
-    }
-    return file;
-  }
-  ~MappedFile() {
-    if (data_) munmap(const_cast<char*>(data_), size_);
-    if (fd_ >= 0) ::close(fd_);  // releases the lock
-  }
-  std::string_view bytes() const { return {data_, size_}; }
-
- private:
-  MappedFile() = default;
-  int fd_ = -1;
-  const char* data_ = nullptr;
-  std::size_t size_ = 0;
-};
-
-}  // namespace
 
 Expected<Recording> decode_recording(std::string_view bytes, std::string_view name) {
   Recording recording;

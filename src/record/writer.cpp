@@ -9,16 +9,15 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <limits>
 #include <optional>
 
 #include "captures/bundle.hpp"
 #include "record/format.hpp"
 #include "record/frame_decoder.hpp"
 #include "record/frame_encoder.hpp"
+#include "record/mapped_file.hpp"
 #include "record/recording.hpp"
 #include "record/varint.hpp"
-#include "util/read_file.hpp"
 
 namespace roce::record {
 namespace {
@@ -91,29 +90,33 @@ class FileRecordWriter final : public RecordWriter {
   // (said in `warnings`, when given).
   Outcome open_part(std::vector<std::string>* warnings) {
     std::error_code ec;
-    if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
-      // No size limit: a recording grows without one unless rotated, and the reader maps any size.
-      auto bytes = util::read_file(path_, std::numeric_limits<std::size_t>::max());
-      if (!bytes) return fail(std::move(bytes.error()));
-      auto scanned = scan_recording(*bytes, path_, [](const model::Host&) { return true; });
-      if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));
-      if (scanned->torn_header) return create_part();
-      if (scanned->damaged_frames > 0) return move_aside_damaged(scanned->warnings, warnings);
-      if (scanned->samples > 0) part_start_ms_ = scanned->first_time_ms;
-      const bool torn = scanned->good_end < bytes->size();
-      if (torn && warnings) warnings->insert(warnings->end(), scanned->warnings.begin(), scanned->warnings.end());
-      fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
-      if (fd_ < 0) return fail("open " + path_ + ": " + std::strerror(errno), "", errno);
-      if (torn) {
-        if (auto t = truncate_under_lock(scanned->good_end); !t) return t;
-        if (warnings)
-          warnings->push_back(path_ + ": truncated to its last good frame (" + std::to_string(scanned->good_end) +
-                              " bytes) before appending");
-      }
-      file_bytes_ = scanned->good_end;
-      return done();
+    if (!fs::exists(path_, ec) || fs::file_size(path_, ec) == 0) return create_part();
+    // Mapped, not read: a recording grows without a size limit unless rotated. The mapping (and
+    // its shared lock) ends before the file is truncated under an exclusive one.
+    std::uint64_t file_size = 0;
+    Expected<ScanResult> scanned = fail("");
+    {
+      auto file = MappedFile::open(path_);
+      if (!file) return fail(std::move(file.error()));
+      file_size = (*file)->bytes().size();
+      scanned = scan_recording((*file)->bytes(), path_, [](const model::Host&) { return true; });
     }
-    return create_part();
+    if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));
+    if (scanned->torn_header) return create_part();
+    if (scanned->damaged_frames > 0) return move_aside_damaged(scanned->warnings, warnings);
+    if (scanned->samples > 0) part_start_ms_ = scanned->first_time_ms;
+    const bool torn = scanned->good_end < file_size;
+    if (torn && warnings) warnings->insert(warnings->end(), scanned->warnings.begin(), scanned->warnings.end());
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+    if (fd_ < 0) return fail("open " + path_ + ": " + std::strerror(errno), "", errno);
+    if (torn) {
+      if (auto t = truncate_under_lock(scanned->good_end); !t) return t;
+      if (warnings)
+        warnings->push_back(path_ + ": truncated to its last good frame (" + std::to_string(scanned->good_end) +
+                            " bytes) before appending");
+    }
+    file_bytes_ = scanned->good_end;
+    return done();
   }
 
   Outcome append(const model::Host& sample) override {

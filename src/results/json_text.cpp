@@ -4,13 +4,15 @@
 #include <cmath>
 
 #include "captures/json_locate.hpp"
+#include "util/json_parse.hpp"
 
 namespace roce::results {
 
 Expected<nlohmann::json> parse_json_text(std::string_view text, const captures::text::TextOrigin& origin,
                                          std::string_view what) {
-  auto j = nlohmann::json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (!j.is_discarded()) return j;
+  auto j = util::json_parse<nlohmann::json>(text);
+  if (!j) return fail(origin.file + ":" + j.error().message, j.error().hint);
+  if (!j->is_discarded()) return j;
   const auto e = captures::locate_json_syntax_error(text);
   return fail(origin.file + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": not valid " +
                   std::string(what) + " JSON (" + e.message + ")",

@@ -11,6 +11,16 @@
 namespace roce::sim {
 namespace {
 
+// A netdev or counter name the model file may hold: letters, digits, '.', '_' and '-'. The
+// simulator writes these names back as TOML keys, and toml++ (3.3) writes a key holding a quote, a
+// control character or a byte that is not UTF-8 so that it does not read back.
+bool sim_writable_name(std::string_view name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '-';
+  });
+}
+
 const char* tsa_name(std::uint8_t tsa) {
   switch (tsa) {
     case 0: return "strict";
@@ -170,6 +180,8 @@ class Reader {
     str(t, "netdev", p.netdev);
     if (p.netdev.empty())
       error(t.source(), "[[port]] needs 'netdev'");
+    else if (!sim_writable_name(p.netdev))
+      error(t.get("netdev")->source(), "port.netdev \"" + p.netdev + "\" must be letters, digits, '.', '_' or '-'");
     else if (m_.port(p.netdev))
       error(t.source(), "port " + p.netdev + " is listed twice");
     str(t, "rdma", p.rdma);
@@ -317,9 +329,14 @@ class Reader {
         error(v.source(), "state.counters." + netdev + " must be a table of counter = value");
         continue;
       }
-      for (auto&& [name, value] : *counters)
+      for (auto&& [name, value] : *counters) {
+        if (!sim_writable_name(name.str())) {
+          error(name.source(), "counter \"" + std::string(name.str()) + "\" must be letters, digits, '.', '_' or '-'");
+          continue;
+        }
         p->counters[std::string(name.str())] =
             static_cast<std::uint64_t>(integer(value, "counter " + std::string(name.str()), 0, INT64_MAX));
+      }
     }
   }
 

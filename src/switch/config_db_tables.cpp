@@ -5,6 +5,7 @@
 
 #include "captures/json_locate.hpp"
 #include "util/json_dump.hpp"
+#include "util/json_parse.hpp"
 
 namespace roce::switches {
 namespace {
@@ -56,7 +57,9 @@ const ConfigDbFields* ConfigDbTables::find(const std::string& table, const std::
 }
 
 Expected<ConfigDbTables> read_config_db_tables(std::string_view text, const std::string& file) {
-  const Json doc = Json::parse(text.begin(), text.end(), nullptr, false);
+  auto parsed = util::json_parse<Json>(text);
+  if (!parsed) return fail(file + ":" + parsed.error().message, parsed.error().hint);
+  const Json doc = std::move(*parsed);
   if (doc.is_discarded()) {
     const auto at = captures::locate_json_syntax_error(text);
     return fail(

@@ -5,6 +5,7 @@
 
 #include "captures/json_locate.hpp"
 #include "switch/text_values.hpp"
+#include "util/json_parse.hpp"
 #include "util/text.hpp"
 
 namespace roce::switches {
@@ -49,7 +50,9 @@ void read_interface(const std::string& ifname, const LldpJson& body, const std::
 }  // namespace
 
 Expected<std::vector<model::HostLldpNeighbor>> parse_lldpctl_json(std::string_view text, const std::string& file) {
-  const LldpJson doc = LldpJson::parse(text.begin(), text.end(), nullptr, false);
+  auto parsed = util::json_parse<LldpJson>(text);
+  if (!parsed) return fail(file + ":" + parsed.error().message, parsed.error().hint);
+  const LldpJson doc = std::move(*parsed);
   if (doc.is_discarded()) {
     const auto at = captures::locate_json_syntax_error(text);
     return fail(file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": not JSON: " + at.message,

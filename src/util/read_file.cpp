@@ -18,16 +18,6 @@
 namespace roce::util {
 namespace {
 
-// Why a file that is not regular is refused: "a FIFO, not a regular file".
-std::string not_regular(mode_t mode) {
-  const char* kind = S_ISDIR(mode)                    ? "a directory, "
-                     : S_ISFIFO(mode)                 ? "a FIFO, "
-                     : S_ISSOCK(mode)                 ? "a socket, "
-                     : S_ISCHR(mode) || S_ISBLK(mode) ? "a device, "
-                                                      : "";
-  return std::string(kind) + "not a regular file";
-}
-
 Unexpected system_error(const std::string& name, int err) {
   return fail("read " + name + ": " + std::strerror(err), "", err);
 }
@@ -53,7 +43,7 @@ Expected<int> open_regular(const std::string& path, const std::string& name, str
   if (file.fd < 0) return system_error(name, errno);
   if (::fstat(file.fd, &st) != 0) return system_error(name, errno);
   if (!S_ISREG(st.st_mode))
-    return fail("read " + name + ": " + not_regular(st.st_mode), "", S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
+    return fail("read " + name + ": " + not_regular_file(st.st_mode), "", S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
   return std::exchange(file.fd, -1);
 }
 
@@ -113,6 +103,15 @@ const InputLimits& input_limits() {
     return from_environment ? *from_environment : InputLimits{};
   }();
   return limits;
+}
+
+std::string not_regular_file(unsigned mode) {
+  const char* kind = S_ISDIR(mode)                    ? "a directory, "
+                     : S_ISFIFO(mode)                 ? "a FIFO, "
+                     : S_ISSOCK(mode)                 ? "a socket, "
+                     : S_ISCHR(mode) || S_ISBLK(mode) ? "a device, "
+                                                      : "";
+  return std::string(kind) + "not a regular file";
 }
 
 std::string raise_limit_hint(const char* variable, std::size_t now) {

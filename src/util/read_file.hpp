@@ -46,6 +46,9 @@ std::string raise_limit_hint(const char* variable, std::size_t now);
 /// Without `max_bytes`, the limit is input_limits().input_bytes and its error says how to raise it.
 Expected<std::string> read_file(const std::string& path, std::size_t max_bytes = 0, std::string_view shown_as = {});
 
+/// Why a file of this st_mode is not read as a regular file: "a FIFO, not a regular file".
+std::string not_regular_file(unsigned mode);
+
 /// The first `bytes` bytes of the regular file at `path` (all of a shorter file), enough to tell its
 /// kind by its magic bytes. Fails as read_file does, never blocking on what is not a regular file.
 Expected<std::string> read_file_head(const std::string& path, std::size_t bytes);

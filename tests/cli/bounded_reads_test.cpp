@@ -7,6 +7,7 @@
 #include <string>
 
 #include "support/run_binary.hpp"
+#include "support/sanitizer.hpp"
 
 namespace roce::test {
 namespace {
@@ -26,18 +27,6 @@ Run bounded_run_in(const TempDir& dir, const std::string& sh_setup, const std::s
                args);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kBoundedSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kBoundedSanitized = true;
-#else
-constexpr bool kBoundedSanitized = false;
-#endif
-#else
-constexpr bool kBoundedSanitized = false;
-#endif
-
 }  // namespace
 
 TEST_CASE("a zstd bomb stops at the input limit while decompressed: exit 3, the limit named") {
@@ -45,7 +34,7 @@ TEST_CASE("a zstd bomb stops at the input limit while decompressed: exit 3, the 
   const auto r = bounded_run_in(
       dir, "(printf '{'; head -c 67108864 /dev/zero | tr '\\0' ' ') | zstd -q -c > bomb.json.zst",
       // ASan reserves more address space than any --as limit allows: the cap alone then.
-      kBoundedSanitized ? "ROCE_DOCTOR_MAX_INPUT_BYTES=16M" : "ROCE_DOCTOR_MAX_INPUT_BYTES=16M prlimit --as=400000000",
+      kAddressSanitizer ? "ROCE_DOCTOR_MAX_INPUT_BYTES=16M" : "ROCE_DOCTOR_MAX_INPUT_BYTES=16M prlimit --as=400000000",
       "check --from bomb.json.zst");
   INFO(r.out << r.err);
   CHECK(r.exit_code == 3);
@@ -54,7 +43,7 @@ TEST_CASE("a zstd bomb stops at the input limit while decompressed: exit 3, the 
 }
 
 TEST_CASE("memory running out while reading ends with exit 4 naming the file, never an abort") {
-  if (kBoundedSanitized) {
+  if (kAddressSanitizer) {
     WARN("ROCE-TEST-SKIP: an address-space limit does not apply under AddressSanitizer");
     return;
   }
@@ -141,7 +130,7 @@ TEST_CASE("a FIFO given as a file is refused at once, never opened for reading: 
 }
 
 TEST_CASE("nccl on a log with one 100 MB line reads it cut, within a memory bound, and says where") {
-  if (kBoundedSanitized) {
+  if (kAddressSanitizer) {
     WARN("ROCE-TEST-SKIP: an address-space limit does not apply under AddressSanitizer");
     return;
   }

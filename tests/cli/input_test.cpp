@@ -182,8 +182,9 @@ TEST_CASE("the live host is read as a system; a host without devices fails only 
   CHECK(netdev_names(whole->now) == std::vector<std::string>{"ens42np0"});
   CHECK(rdma_names(whole->now_as_read()) == std::vector<std::string>{"mlx5_0", "mlx5_1"});
 
-  SimCopy empty("healthy.toml");  // its directory holds no sysfs tree: a host without devices
-  const roce::judge::SystemSpec nothing{empty.dir(), ""};
+  const TempDir empty("sysfs");  // a copy of the sysfs of a host without devices
+  empty.mkdir("class");
+  const roce::judge::SystemSpec nothing{empty.path(), ""};
   auto shown = read_input(nothing, {});
   REQUIRE(shown);
   CHECK(roce::model::host_is_empty(shown->now));

@@ -19,17 +19,6 @@ namespace fs = std::filesystem;
 
 const std::string kFolder = std::string(ROCE_SOURCE_DIR) + "/tests/fixtures/import/folder";
 
-// A copy of `from` at `to` with every file's "\n" made "\r\n" (as a copy through Windows saves it).
-void copy_with_crlf(const fs::path& from, const fs::path& to) {
-  fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
-  for (const auto& entry : fs::recursive_directory_iterator(to)) {
-    if (entry.is_symlink() || !entry.is_regular_file()) continue;
-    std::string crlf;
-    for (char c : slurp(entry.path().string())) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-    write_file(entry.path().string(), crlf);
-  }
-}
-
 // `text` with every occurrence of `from` replaced by `to`.
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))

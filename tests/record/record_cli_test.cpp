@@ -156,4 +156,15 @@ TEST_CASE("a symlink planted as the lock is not followed") {
   }
 }
 
+TEST_CASE("a recording that holds no sample yet is an input error naming it: show, check, report") {
+  roce::test::TempDir dir;
+  const auto path = dir.write("new.rec", std::string("\x89RDREC\r\n\x01\0\0\0\0\0\0\0", 16));
+  for (const std::string command : {"show --from", "check --from", "report"}) {
+    INFO(command);
+    const auto r = run(command + " '" + path + "'");
+    CHECK(r.exit_code == 3);
+    CHECK(r.err == "roce-doctor: " + path + ": the recording holds no samples yet\n");
+  }
+}
+
 }  // namespace roce::test

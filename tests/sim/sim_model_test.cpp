@@ -88,6 +88,21 @@ TEST_CASE("sim: parse errors are located FILE:LINE:COL, all of them") {
   CHECK(empty.error().message.find("no [[port]]") != std::string::npos);
 }
 
+TEST_CASE("sim: a netdev or counter name the model could not write back is refused at its place") {
+  // toml++ writes a key holding a quote bare: [state.counters.e's1f0np0] would not read back.
+  auto m = parse_sim_model(
+      "[host]\nname = \"x\"\n[[port]]\nnetdev = \"e's1f0np0\"\n[[port]]\nnetdev = \"eth1\"\n"
+      "[state.counters.eth1]\n\"rx\\tbytes\" = 1\n",
+      "q.toml");
+  REQUIRE_FALSE(m.ok());
+  const std::string& e = m.error().message;
+  CHECK(e.find("q.toml:4:10: port.netdev \"e's1f0np0\" must be letters, digits, '.', '_' or '-'") != std::string::npos);
+  CHECK(e.find("q.toml:8:1: counter \"rx\tbytes\" must be letters") != std::string::npos);
+  auto fine = parse_sim_model("[host]\nname = \"x\"\n[[port]]\nnetdev = \"ens1f0np0.100\"\n", "f.toml");
+  REQUIRE(fine.ok());
+  CHECK(parse_sim_model(render_sim_model(*fine), "f.toml").ok());
+}
+
 TEST_CASE("sim: classification by trust and the DSCP map") {
   SimPort p = lossless_port();
   LoadClass roce;

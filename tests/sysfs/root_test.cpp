@@ -40,3 +40,29 @@ TEST_CASE("sysfs root: the environment is ignored when real and effective uid di
 }
 
 }  // namespace roce::test
+
+#include "support/temp_dir.hpp"
+
+namespace roce::test {
+
+TEST_CASE("sysfs root: a copy must be a folder holding class/; /sys is never questioned") {
+  using roce::sources::sysfs::check_sysfs_root;
+  ::unsetenv("ROCE_DOCTOR_SYSFS_ROOT");
+  CHECK(check_sysfs_root(""));
+  const TempDir dir("sysfs-root");
+  const std::string file = dir.write("file", "x\n");
+  const auto message = [](const std::string& flag) {
+    auto checked = check_sysfs_root(flag);
+    return checked ? std::string("(accepted)") : checked.error().message;
+  };
+  CHECK(message(dir.path("none")) == "--sysfs-root " + dir.path("none") + ": No such file or directory");
+  CHECK(message(file) == "--sysfs-root " + file + ": not a folder");
+  CHECK(message(dir.path()) == "--sysfs-root " + dir.path() + ": no class/ folder in it, so not a copy of /sys");
+  dir.mkdir("class");
+  CHECK(message(dir.path()) == "(accepted)");
+  ::setenv("ROCE_DOCTOR_SYSFS_ROOT", file.c_str(), 1);
+  CHECK(message("") == "ROCE_DOCTOR_SYSFS_ROOT=" + file + ": not a folder");
+  ::unsetenv("ROCE_DOCTOR_SYSFS_ROOT");
+}
+
+}  // namespace roce::test

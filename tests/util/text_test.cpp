@@ -1,5 +1,6 @@
 // util/text.hpp: trimming, words, lines, pieces and UTF-8; util/json_dump.hpp, and that every JSON
-// dump of src/ is one that cannot throw on a byte that is not UTF-8.
+// dump of src/ is one that cannot throw on a byte that is not UTF-8; util/json_parse.hpp, and that
+// every JSON parse of src/ refuses a document nested too deep.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -12,6 +13,7 @@
 
 #include "support/paths.hpp"
 #include "util/json_dump.hpp"
+#include "util/json_parse.hpp"
 #include "util/text.hpp"
 
 namespace roce::test {
@@ -98,6 +100,38 @@ TEST_CASE("no JSON dump of src/ can throw on a byte that is not UTF-8") {
       if (line.find(".dump(") == std::string::npos || std::regex_search(line, netlink_dump)) continue;
       INFO(e.path().string() << ":" << number << ": " << line);
       CHECK(line.find("error_handler_t::replace") != std::string::npos);  // better: util::json_dump
+    }
+  }
+  CHECK(files > 100);
+}
+
+TEST_CASE("json_parse refuses a document nested deeper than the limit, where it passes it") {
+  const auto nested = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+  CHECK(util::json_nesting_over(nested(util::kMaxJsonDepth)).empty());
+  CHECK(util::json_nesting_over(nested(util::kMaxJsonDepth + 1)) == "1:257");
+  CHECK(util::json_nesting_over("{\"a\": \"[[[[\\\"[[[\"}", 2).empty());  // brackets in strings do not count
+  CHECK(util::json_nesting_over("{\n  \"a\": [{\"b\": [1]}]\n}", 3) == "2:15");
+  CHECK(util::json_parse<nlohmann::json>(nested(util::kMaxJsonDepth))->is_array());
+  CHECK(util::json_parse<nlohmann::json>("{")->is_discarded());
+  // 200,000 deep: nlohmann parses it, but copying or dumping it would overflow the stack.
+  const auto deep = util::json_parse<nlohmann::ordered_json>("{\"a\": " + nested(200000) + "}");
+  REQUIRE_FALSE(deep);
+  CHECK(deep.error().message == "1:262: nested more than 256 deep");
+}
+
+TEST_CASE("every JSON parse of src/ goes through util::json_parse") {
+  namespace fs = std::filesystem;
+  const std::regex json_parse_call(R"(\b(json|Json|ordered_json|LldpJson)::parse\()");
+  std::size_t files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(ROCE_SOURCE_DIR) / "src")) {
+    if (!e.is_regular_file() || e.path().filename() == "json_parse.hpp") continue;
+    ++files;
+    std::ifstream in(e.path());
+    std::size_t number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      INFO(e.path().string() << ":" << number << ": " << line);
+      CHECK_FALSE(std::regex_search(line, json_parse_call));
     }
   }
   CHECK(files > 100);

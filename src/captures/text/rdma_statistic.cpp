@@ -6,6 +6,7 @@
 
 #include "captures/text/rdma_lookup.hpp"
 #include "captures/text/text_input.hpp"
+#include "util/json_parse.hpp"
 
 namespace roce::captures::text {
 namespace {
@@ -20,7 +21,9 @@ bool counter_name(std::string_view s) {
 }
 
 Expected<Parsed<std::vector<model::RdmaDevice>>> parse_json(std::string_view text, TextInput& in) {
-  const auto doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  const auto parsed = util::json_parse<nlohmann::json>(text);
+  if (!parsed) return in.error("rdma statistic -j: " + parsed.error().message);
+  const auto& doc = *parsed;
   if (doc.is_discarded() || !doc.is_array())
     return in.error("rdma statistic -j: not a JSON array of {\"ifname\", \"port\", counters...}");
   std::vector<model::RdmaDevice> devices;
