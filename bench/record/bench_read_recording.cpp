@@ -2,6 +2,7 @@
 // every sample. Writes a recording (default a day at 1 Hz) of an 8-port mlx5-like host (the record
 // tests' mlx5_host under their traffic model) with the recorder's default settings, then runs each
 // reader in a child process and takes its wall time, CPU time and peak RSS from wait4():
+//   every sample decoded and none kept (record::for_each_sample: the floor);
 //   roce-doctor check --from FILE, show --from FILE, report FILE, report FILE -o FILE.html;
 //   every sample decoded into memory, as record::read_recording does (under --limit: a day of them
 //   does not fit in this machine's memory), with how many it held when the limit stopped it.
@@ -156,36 +157,42 @@ int main(int argc, char** argv) {
     std::printf("wrote %d samples of an %d-port mlx5-like host in %.1f s (%.1f MB peak RSS)\n", args.seconds,
                 args.ports, w.wall_s, static_cast<double>(w.peak_rss_kb) / 1024.0);
   }
-  std::uint64_t samples = 0;
-  if (auto counted = roce::record::for_each_sample(path, [&](const roce::model::Host&) { return ++samples, true; });
-      !counted) {
-    std::fprintf(stderr, "%s\n", counted.error().message.c_str());
+  // Children count samples into this shared word: one that the limit stops still says how far it got.
+  auto* count = static_cast<std::atomic<std::uint64_t>*>(
+      mmap(nullptr, sizeof(std::atomic<std::uint64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+  if (count == MAP_FAILED) return 4;
+  new (count) std::atomic<std::uint64_t>(0);
+
+  // The floor: every sample decoded, none kept.
+  const auto decoded = in_child(limit, [&] {
+    auto read = roce::record::for_each_sample(path, [&](const roce::model::Host&) { return ++*count, true; });
+    return read ? 0 : 4;
+  });
+  const std::uint64_t samples = count->load();
+  if (decoded.exit_code != 0 || samples == 0) {
+    std::fprintf(stderr, "reading %s failed\n", path.c_str());
     return 4;
   }
   std::printf("%s: %.1f MB, %llu samples; every child under a %.1f GiB address-space limit\n\n", path.c_str(),
               static_cast<double>(fs::file_size(path)) / 1e6, static_cast<unsigned long long>(samples), args.limit_gib);
 
   std::printf("| Reader | wall | CPU | peak RSS | exit |\n|---|---:|---:|---:|---|\n");
+  row("decode every sample, keep none (`for_each_sample`)", decoded);
   row("`check --from`", run_roce_doctor(args, limit, {"check", "--from", path}));
   row("`show --from`", run_roce_doctor(args, limit, {"show", "--from", path}));
   row("`report`", run_roce_doctor(args, limit, {"report", path}));
   row("`report -o FILE.html`", run_roce_doctor(args, limit, {"report", path, "-o", path + ".html"}));
-  if (fs::exists(path + ".html"))
-    std::printf("(the HTML report is %.1f MB)\n", static_cast<double>(fs::file_size(path + ".html")) / 1e6);
+  const auto html_bytes = fs::exists(path + ".html") ? fs::file_size(path + ".html") : 0;
   fs::remove(path + ".html");
 
-  // The alternative: every sample held, as read_recording holds them; the count is shared with
-  // this process so that a child the limit stops still says how far it got.
-  auto* held = static_cast<std::atomic<std::uint64_t>*>(
-      mmap(nullptr, sizeof(std::atomic<std::uint64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
-  if (held == MAP_FAILED) return 4;
-  new (held) std::atomic<std::uint64_t>(0);
+  // The alternative: every sample held, as read_recording holds them.
+  count->store(0);
   const auto all = in_child(limit, [&] {
     std::vector<roce::model::Host> kept;
     try {
       auto read = roce::record::for_each_sample(path, [&](const roce::model::Host& h) {
         kept.push_back(h);
-        held->store(kept.size());
+        count->store(kept.size());
         return true;
       });
       return read ? 0 : 4;
@@ -193,12 +200,19 @@ int main(int argc, char** argv) {
       return 5;
     }
   });
-  const std::uint64_t n = held->load();
-  const double per_sample_kb = n ? static_cast<double>(all.peak_rss_kb) / static_cast<double>(n) : 0;
+  const std::uint64_t held = count->load();
   row("every sample in memory (`read_recording`)", all,
-      all.exit_code == 5 ? ", out of memory after " + std::to_string(n) + " samples" : std::string());
-  std::printf("\nevery sample in memory: %.0f KB per sample held; %llu samples would need %.1f GB\n", per_sample_kb,
-              static_cast<unsigned long long>(samples), per_sample_kb * static_cast<double>(samples) / 1e6);
+      all.exit_code == 5 ? ", out of memory after " + std::to_string(held) + " samples" : std::string());
+
+  const double per_sample_kb = held ? static_cast<double>(all.peak_rss_kb) / static_cast<double>(held) : 0;
+  rusage self{};
+  getrusage(RUSAGE_SELF, &self);
+  std::printf("\nthe HTML report: %.1f MB; every sample in memory: %.0f KB per sample, %.1f GB for all %llu\n",
+              static_cast<double>(html_bytes) / 1e6, per_sample_kb, per_sample_kb * static_cast<double>(samples) / 1e6,
+              static_cast<unsigned long long>(samples));
+  // A forked child's peak RSS counts the pages it shared with this process at the fork.
+  std::printf("this process: %.1f MB peak RSS (no child's figure is below it)\n",
+              static_cast<double>(self.ru_maxrss) / 1024.0);
   if (!keep) fs::remove(path);
   return 0;
 }
