@@ -48,8 +48,8 @@ struct Recording {
   std::vector<std::string> warnings;  // "FILE: torn frame at byte 123456 ignored (the writer was interrupted?)"
 };
 
-// Reads a recording (or one of its rotated parts), every sample held in memory (about 144 KB per
-// sample of an 8-port host: gigabytes for a day at 1 Hz; commands read through read_ends or
+// Reads a recording (or one of its rotated parts), every sample held in memory (about 400 KB per
+// sample of an 8-port mlx5 host: tens of GB for a day at 1 Hz; commands read through read_ends or
 // for_each_sample instead). A torn or corrupt tail frame is a warning, not an error; so is a
 // damaged frame before the tail: reading resumes at the next frame that starts fresh and the
 // warning says the byte offset and how many samples were lost. A file that is not a recording is
