@@ -213,6 +213,9 @@ int main(int argc, char** argv) {
   // A forked child's peak RSS counts the pages it shared with this process at the fork.
   std::printf("this process: %.1f MB peak RSS (no child's figure is below it)\n",
               static_cast<double>(self.ru_maxrss) / 1024.0);
-  if (!keep) fs::remove(path);
+  if (!keep) {
+    fs::remove(path);
+    fs::remove(path + ".lock");  // the writer's
+  }
   return 0;
 }
