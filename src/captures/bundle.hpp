@@ -7,6 +7,7 @@
 //    "host_lldp": [{"netdev", "system_name", "port_id", ...}, ...]}   (only when some were read)
 // `show --json` writes a single Host as {"format": "roce-doctor-host", "schema_version": 1, ...Host};
 // the reader accepts both and returns a Bundle. "raw_lines" is written only when there are some.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ struct Bundle {
   model::Observations observations;  // found beside the host in a folder or archive; in the JSON
                                      // only the host's LLDP neighbours (switches.host_lldp)
   model::RawLines raw_lines{};       // an imported capture: the lines its values cite (model/raw_lines.hpp)
+  // How many samples the capture holds when `samples` keeps only its first and last (a recording:
+  // a day of samples would take gigabytes); 0: `samples` holds every one. Not written.
+  std::size_t capture_samples = 0;
   bool operator==(const Bundle&) const = default;
 };
 

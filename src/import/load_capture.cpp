@@ -79,15 +79,18 @@ Expected<captures::Bundle> load_topology_file(const std::string& path) {
   return topology_only(std::move(*topology), source, path);
 }
 
-// Every sample of a recording (`roce-doctor record`); a torn tail is a warning, not fatal.
+// A recording (`roce-doctor record`): its first and last samples and how many it holds, streamed;
+// a torn tail or a damaged frame is a warning, not fatal.
 Expected<captures::Bundle> load_recording(const std::string& path, std::vector<std::string>* warnings) {
-  auto recording = record::read_recording(path);
-  if (!recording) return fail(std::move(recording.error()));
-  if (warnings) warnings->insert(warnings->end(), recording->warnings.begin(), recording->warnings.end());
-  if (recording->samples.empty()) return fail(path + ": the recording holds no samples yet");
+  auto ends = record::read_ends(path);
+  if (!ends) return fail(std::move(ends.error()));
+  if (warnings) warnings->insert(warnings->end(), ends->warnings.begin(), ends->warnings.end());
+  if (!ends->first) return fail(path + ": the recording holds no samples yet");
   captures::Bundle bundle;
-  bundle.created_unix_ms = recording->samples.back().time_unix_ms;
-  bundle.samples = std::move(recording->samples);
+  bundle.samples.push_back(std::move(*ends->first));
+  if (ends->last) bundle.samples.push_back(std::move(*ends->last));
+  bundle.capture_samples = ends->samples;
+  bundle.created_unix_ms = bundle.samples.back().time_unix_ms;
   return bundle;
 }
 

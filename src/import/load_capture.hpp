@@ -2,6 +2,8 @@
 // Any capture PATH as the Bundle `show --from` and `check --from` read, told by content:
 //   a file starting with '{'               roce-doctor bundle (or `show --json` host document)
 //   a zstd frame (28 b5 2f fd)              compressed bundle
+//   the recording magic (89 "RDREC")        its first and last samples and their count (capture_samples),
+//                                           streamed: a day of samples would not fit in memory
 //   a directory                             import_folder (sos report, sysinfo-snapshot, command outputs)
 //                                           and the switch exports and host LLDP outputs in it (switch/)
 //   gzip / xz / bzip2 / plain tar           extracted with tar(1) into a private temporary directory,

@@ -25,8 +25,8 @@ namespace {
 Input from_one_capture(const std::string& file, captures::Bundle bundle) {
   Input in;
   auto& samples = bundle.samples;
-  in.capture_samples = samples.size();
-  const std::string n = std::to_string(samples.size());
+  in.capture_samples = bundle.capture_samples > 0 ? bundle.capture_samples : samples.size();
+  const std::string n = std::to_string(in.capture_samples);
   if (samples.size() == 1) {
     in.origin = "from bundle " + file + ", 1 sample";
   } else {

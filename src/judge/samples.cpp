@@ -9,6 +9,7 @@
 #include "record/recording.hpp"
 #include "util/exit_codes.hpp"
 #include "util/read_file.hpp"
+#include "util/text.hpp"
 #include "util/time_text.hpp"
 
 namespace roce::judge {
@@ -62,45 +63,62 @@ class RangeFilter {
   std::optional<Error> error_;
 };
 
-Outcome feed_recordings(const SampleRequest& request, RangeFilter& filter) {
-  auto parts = record::recording_parts(request.paths);
+// The samples of the captures that are not recordings, loaded (each is small) and in time order.
+struct Loaded {
+  std::vector<captures::Bundle> bundles;
+  std::vector<const model::Host*> samples;
+};
+
+Expected<Loaded> load_others(const std::vector<std::string>& paths, const Notices& notices,
+                             std::optional<std::string>& hostname) {
+  Loaded loaded;
+  for (const auto& path : paths) {
+    auto bundle = read_capture(path, notices);
+    if (!bundle) return fail(std::move(bundle.error()));
+    loaded.bundles.push_back(std::move(*bundle));
+    for (const auto& s : loaded.bundles.back().samples) {
+      if (!hostname)
+        hostname = s.hostname;
+      else if (s.hostname != *hostname)
+        return fail("capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + *hostname + "\")",
+                    "a report covers one host: run report once per host");
+      loaded.samples.push_back(&s);
+    }
+  }
+  std::stable_sort(loaded.samples.begin(), loaded.samples.end(),
+                   [](const model::Host* a, const model::Host* b) { return a->time_unix_ms < b->time_unix_ms; });
+  return loaded;
+}
+
+// Recordings streamed part by part, the other captures' samples merged in by time; every host is
+// checked before any sample is fed.
+Outcome feed_merged(const SampleRequest& request, RangeFilter& filter) {
+  std::vector<std::string> recordings, other_paths;
+  for (const auto& path : request.paths) (is_recording(path) ? recordings : other_paths).push_back(path);
+  auto parts = record::recording_parts(recordings);
   if (!parts) return fail(std::move(parts.error()));
+  std::optional<std::string> hostname;
+  if (!parts->empty()) hostname = parts->front().hostname;
+  auto others = load_others(other_paths, request.notices, hostname);
+  if (!others) return fail(std::move(others.error()));
+  std::size_t next = 0;  // the next of the other samples to feed
+  // Feeds the other samples taken before `t_ms`; all that are left without it.
+  const auto feed_others = [&](std::optional<std::int64_t> t_ms) {
+    for (; next < others->samples.size() && (!t_ms || others->samples[next]->time_unix_ms < *t_ms); ++next)
+      if (!filter(*others->samples[next])) return false;
+    return true;
+  };
   for (const auto& part : *parts) {
-    auto warnings = record::for_each_sample(part.path, [&](const model::Host& s) { return filter(s); });
+    auto warnings = record::for_each_sample(
+        part.path, [&](const model::Host& s) { return feed_others(s.time_unix_ms) && filter(s); });
     if (!warnings) return fail(std::move(warnings.error()));
     if (request.notices.warning)
       for (const auto& w : *warnings) request.notices.warning(w);
     if (filter.error()) return fail(*filter.error());
   }
-  if (filter.seen() == 0) {
-    std::string names;
-    for (const auto& path : request.paths) names += (names.empty() ? "" : ", ") + path;
-    return fail(names + ": the recording holds no samples yet");
-  }
-  return done();
-}
-
-Outcome feed_captures(const SampleRequest& request, RangeFilter& filter) {
-  std::vector<captures::Bundle> bundles;
-  std::vector<const model::Host*> samples;
-  std::string hostname;
-  for (const auto& path : request.paths) {
-    auto bundle = read_capture(path, request.notices);
-    if (!bundle) return fail(std::move(bundle.error()));
-    bundles.push_back(std::move(*bundle));
-    for (const auto& s : bundles.back().samples) {
-      if (samples.empty())
-        hostname = s.hostname;
-      else if (s.hostname != hostname)
-        return fail("capture " + path + " is of another host (\"" + s.hostname + "\", not \"" + hostname + "\")",
-                    "a report covers one host: run report once per host");
-      samples.push_back(&s);
-    }
-  }
-  std::stable_sort(samples.begin(), samples.end(),
-                   [](const model::Host* a, const model::Host* b) { return a->time_unix_ms < b->time_unix_ms; });
-  for (const model::Host* s : samples)
-    if (!filter(*s)) return fail(*filter.error());
+  if (!feed_others(std::nullopt)) return fail(*filter.error());
+  if (filter.seen() == 0 && !recordings.empty())
+    return fail(util::join(recordings, ", ") + ": the recording holds no samples yet");
   return done();
 }
 
@@ -108,9 +126,7 @@ Outcome feed_captures(const SampleRequest& request, RangeFilter& filter) {
 
 Result<std::size_t> feed_samples(const SampleRequest& request, const std::function<void(const model::Host&)>& feed) {
   RangeFilter filter(request, feed);
-  const bool recordings = std::all_of(request.paths.begin(), request.paths.end(), is_recording);
-  if (auto fed = recordings ? feed_recordings(request, filter) : feed_captures(request, filter); !fed)
-    return {std::move(fed.error()), kExitInputError};
+  if (auto fed = feed_merged(request, filter); !fed) return {std::move(fed.error()), kExitInputError};
   return filter.fed();
 }
 

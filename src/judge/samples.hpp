@@ -22,8 +22,8 @@ struct SampleRequest {
 };
 
 /// Feeds each sample within since/until, narrowed to dev, to `feed`, oldest first. Recordings are
-/// streamed part by part (a day at 1 Hz is too many Hosts to hold); other captures are loaded
-/// first (a host mismatch is an error before any sample is fed) and merged in time order.
+/// streamed part by part (a day at 1 Hz is too many Hosts to hold); the samples of other captures
+/// are loaded first (a host mismatch is an error before any sample is fed) and merged in by time.
 /// Returns how many samples were fed; kExitInputError for a capture that cannot be read, one of
 /// another host, or a sample in which --dev names no device.
 Result<std::size_t> feed_samples(const SampleRequest& request, const std::function<void(const model::Host&)>& feed);

@@ -31,6 +31,7 @@ struct DecodeState {
   CounterSlots slots;
   std::vector<std::uint64_t> previous;
   std::uint64_t time_ms = 0, mono_ns = 0;
+  bool host_is_sample = false;  // `host` is the last sample handed out (no configuration applied since)
 };
 
 // Counts the values a configuration + names holds (without binding it).
@@ -157,6 +158,7 @@ bool apply_blocks(std::vector<ParsedBlock>& blocks, bool fresh, DecodeState& sta
       CounterSlots::bind(state.host, state.names, state.slots, why);  // checked by parse_payload
       state.have_config = true;
       state.previous.assign(state.slots.size(), 0);
+      state.host_is_sample = false;
     }
     for (std::size_t s = 0; s < b.n; ++s) {
       std::uint64_t* row = b.z.data() + s * b.m;
@@ -167,6 +169,7 @@ bool apply_blocks(std::vector<ParsedBlock>& blocks, bool fresh, DecodeState& sta
       state.host.time_unix_ms = static_cast<std::int64_t>(state.time_ms);
       state.host.monotonic_ns = static_cast<std::int64_t>(state.mono_ns);
       if (result.samples++ == 0) result.first_time_ms = state.host.time_unix_ms;
+      state.host_is_sample = true;
       if (!sink(state.host)) return false;
     }
   }
@@ -242,7 +245,7 @@ Expected<std::string> decompress(ZSTD_DCtx* ctx, std::string_view payload) {
 }  // namespace
 
 Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view name,
-                                    const std::function<bool(const model::Host&)>& sink) {
+                                    const std::function<bool(const model::Host&)>& sink, const ScanProgress& progress) {
   const std::string file(name);
   ScanResult result;
   if (bytes.empty()) return fail(file + ": empty file, not a roce-doctor recording");
@@ -262,6 +265,10 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
   if (!ctx) return fail("zstd: out of memory");
   DecodeState state;
+  const auto finish = [&]() -> ScanResult {
+    if (state.host_is_sample) result.last = std::move(state.host);
+    return std::move(result);
+  };
   std::size_t at = kFileHeaderSize;
   result.good_end = at;
   std::uint64_t budget = 2 * static_cast<std::uint64_t>(bytes.size()) + kMaxFramePayload;
@@ -289,6 +296,7 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
     ++damage->damaged_frames;
   };
   while (at < bytes.size()) {
+    if (progress) progress(at);  // `at` only grows: a damaged frame is searched past, never back
     bool fresh = false;
     bool checksums_ok = false;
     auto blocks = [&]() -> Expected<std::vector<ParsedBlock>> {
@@ -312,7 +320,7 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
         result.warnings.push_back(file + (cut ? ": torn frame at byte " : ": corrupt frame at byte ") +
                                   std::to_string(at) + " ignored (" +
                                   (cut ? "the writer was interrupted?" : blocks.error().message) + ")");
-        return result;
+        return finish();
       }
       mark_damaged(at, blocks.error().message);
       const auto next =
@@ -324,13 +332,13 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
     if (damage) say_damage("reading resumes at the fresh frame at byte " + std::to_string(at));
     at += kFrameHeaderSize + get_u32le(bytes, at + 4);
     result.good_end = at;
-    if (!apply_blocks(*blocks, fresh, state, result, sink)) return result;
+    if (!apply_blocks(*blocks, fresh, state, result, sink)) return finish();
   }
   if (damage) {
     say_damage("no fresh frame after it (the rest of the file is unreadable)");
     result.good_end = bytes.size();
   }
-  return result;
+  return finish();
 }
 
 }  // namespace roce::record

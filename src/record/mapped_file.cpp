@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -33,6 +34,14 @@ Expected<std::unique_ptr<MappedFile>> MappedFile::open(const std::string& path) 
     file->data_ = static_cast<const char*>(p);
   }
   return file;
+}
+
+void MappedFile::release_before(std::uint64_t offset) {
+  static const std::uint64_t page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+  const std::uint64_t end = std::min<std::uint64_t>(offset, size_) / page * page;
+  if (end < released_ + kReleaseStep) return;
+  madvise(const_cast<char*>(data_) + released_, end - released_, MADV_DONTNEED);
+  released_ = end;
 }
 
 MappedFile::~MappedFile() {

@@ -25,7 +25,7 @@ Expected<std::vector<RecordingPart>> recording_parts(const std::vector<std::stri
     else if (first->hostname != hostname)
       return fail("recording " + path + " is of another host (\"" + first->hostname + "\", not \"" + hostname + "\")",
                   "a report covers one host: run report once per host");
-    parts.push_back({path, first->time_unix_ms});
+    parts.push_back({path, first->time_unix_ms, first->hostname});
   }
   std::stable_sort(parts.begin(), parts.end(),
                    [](const RecordingPart& a, const RecordingPart& b) { return a.first_ms < b.first_ms; });

@@ -11,6 +11,7 @@ namespace roce::record {
 struct RecordingPart {
   std::string path;
   std::int64_t first_ms = 0;  // wall clock of its first sample
+  std::string hostname;       // of its first sample
 };
 
 /// The recordings in time order of their first samples (rotation names them newest first), all of

@@ -1,10 +1,21 @@
-// read_recording, decode_recording, for_each_sample, looks_like_recording.
+// read_recording, decode_recording, for_each_sample, read_ends, looks_like_recording.
 #include "record/format.hpp"
 #include "record/frame_decoder.hpp"
 #include "record/mapped_file.hpp"
 #include "record/recording.hpp"
 
 namespace roce::record {
+namespace {
+
+// Scans the file at `path` (mapped, its consumed pages released as the scan goes).
+Expected<ScanResult> scan_file(const std::string& path, const SampleSink& sink) {
+  auto file = MappedFile::open(path);
+  if (!file) return fail(std::move(file.error()));
+  MappedFile& mapped = **file;
+  return scan_recording(mapped.bytes(), path, sink, [&](std::uint64_t done) { mapped.release_before(done); });
+}
+
+}  // namespace
 
 Expected<Recording> decode_recording(std::string_view bytes, std::string_view name) {
   Recording recording;
@@ -17,18 +28,34 @@ Expected<Recording> decode_recording(std::string_view bytes, std::string_view na
   return recording;
 }
 
-Expected<Recording> read_recording(const std::string& path) {
-  auto file = MappedFile::open(path);
-  if (!file) return fail(std::move(file.error()));
-  return decode_recording((*file)->bytes(), path);
-}
-
 Expected<std::vector<std::string>> for_each_sample(const std::string& path, const SampleSink& sink) {
-  auto file = MappedFile::open(path);
-  if (!file) return fail(std::move(file.error()));
-  auto scanned = scan_recording((*file)->bytes(), path, sink);
+  auto scanned = scan_file(path, sink);
   if (!scanned) return fail(std::move(scanned.error()));
   return std::move(scanned->warnings);
+}
+
+Expected<Recording> read_recording(const std::string& path) {
+  Recording recording;
+  auto warnings = for_each_sample(path, [&](const model::Host& h) {
+    recording.samples.push_back(h);
+    return true;
+  });
+  if (!warnings) return fail(std::move(warnings.error()));
+  recording.warnings = std::move(*warnings);
+  return recording;
+}
+
+Expected<RecordingEnds> read_ends(const std::string& path) {
+  RecordingEnds ends;
+  auto scanned = scan_file(path, [&](const model::Host& h) {
+    if (!ends.first) ends.first = h;
+    return true;
+  });
+  if (!scanned) return fail(std::move(scanned.error()));
+  ends.samples = scanned->samples;
+  if (ends.samples > 1) ends.last = std::move(scanned->last);
+  ends.warnings = std::move(scanned->warnings);
+  return ends;
 }
 
 bool looks_like_recording(std::string_view prefix) {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "record/burst.hpp"
+#include "record/crc32.hpp"
 #include "record/host_counters.hpp"
 #include "record/recording.hpp"
 #include "support/files.hpp"
@@ -134,6 +135,28 @@ TEST_CASE("the first sample of a series on a live-like host round-trips with its
   REQUIRE(read->samples.size() == 1);
   CHECK(read->samples[0] == host);
   CHECK(read->samples[0].from.source == "live");
+}
+
+TEST_CASE("the frame checksum is the IEEE CRC-32 at every length and alignment") {
+  CHECK(record::crc32("") == 0);
+  CHECK(record::crc32("123456789") == 0xcbf43926u);
+  // Against the bit-by-bit definition, over lengths and offsets around the 8-byte steps.
+  const auto bitwise = [](std::string_view bytes) {
+    std::uint32_t c = 0xFFFFFFFFu;
+    for (const char ch : bytes) {
+      c ^= static_cast<unsigned char>(ch);
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xFFFFFFFFu;
+  };
+  std::string bytes;
+  for (int i = 0; i < 100; ++i) bytes.push_back(static_cast<char>(i * 37 + 11));
+  for (std::size_t offset = 0; offset < 9; ++offset)
+    for (std::size_t length = 0; offset + length <= bytes.size(); ++length) {
+      const std::string_view slice = std::string_view(bytes).substr(offset, length);
+      INFO("offset " << offset << ", length " << length);
+      REQUIRE(record::crc32(slice) == bitwise(slice));
+    }
 }
 
 TEST_CASE("looks_like_recording knows the magic and nothing else") {

@@ -147,6 +147,33 @@ TEST_CASE("report: two captures of one host are merged in time order") {
   std::remove(early.c_str());
 }
 
+TEST_CASE("report: a recording among bundles reports what the same samples in one bundle do") {
+  const auto samples = sample_series({30, 60, {Storm{10, 20, 0.6}}});
+  const std::string whole = bundle("mixed-whole.json", samples);
+  const std::string early = bundle("mixed-early.json", {samples.begin(), samples.begin() + 5});
+  const std::string middle = recording("mixed-middle.rec", {samples.begin() + 5, samples.begin() + 25});
+  const std::string late = bundle("mixed-late.json", {samples.begin() + 25, samples.end()});
+  const auto from_whole = run_report("'" + whole + "' --json");
+  const auto mixed = run_report("'" + late + "' '" + middle + "' '" + early + "' --json");
+  INFO(mixed.out << mixed.err);
+  CHECK(mixed.exit_code == 2);
+  CHECK(mixed.err.empty());  // in order: nothing skipped
+  auto a = nlohmann::json::parse(from_whole.out), b = nlohmann::json::parse(mixed.out);
+  CHECK(b["samples"] == 30);
+  a.erase("origin");
+  b.erase("origin");
+  CHECK(a == b);
+
+  auto other = std::vector<model::Host>(samples.begin(), samples.begin() + 5);
+  for (auto& s : other) s.hostname = "gpu-b03";
+  const std::string stranger = bundle("mixed-stranger.json", other);
+  const auto hosts = run_report("'" + middle + "' '" + stranger + "'");
+  CHECK(hosts.exit_code == 3);
+  CHECK(hosts.err.find("capture " + stranger + " is of another host (\"gpu-b03\", not \"gpu-a17\")") !=
+        std::string::npos);
+  for (const auto& f : {whole, early, middle, late, stranger}) std::remove(f.c_str());
+}
+
 TEST_CASE("report: input errors exit 3") {
   auto samples = sample_series({3, 60, {}});
   const std::string a = bundle("a.json", samples);
