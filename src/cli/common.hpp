@@ -1,5 +1,5 @@
 #pragma once
-// What every subcommand shares: global options, error printing, stop signals, colour.
+// What every subcommand shares: global options, error printing, waits a stop signal cuts short, colour.
 #include <chrono>
 #include <cstddef>
 #include <optional>

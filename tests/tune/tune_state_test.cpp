@@ -88,8 +88,9 @@ TEST_CASE("tune: a dry run leaves an unfinished apply alone and says so; --apply
   CHECK(has(dry.err, "roce-doctor: an apply did not finish: its journal " + sim.state + "/journal (writing, pid "));
   CHECK(has(dry.err, "a restore puts back ens1f0np0 nic_ecn 3 (back to {\"np\":false,\"rp\":false})"));
   CHECK(has(dry.err, "A dry run writes nothing: it was not restored, and no plan is made on a host left half-way"));
-  CHECK(has(dry.err, "hint: roce-doctor tune --apply restores it first, then plans and applies; "
-                     "roce-doctor tune --rollback restores it first"));
+  CHECK(has(dry.err,
+            "hint: roce-doctor tune --apply restores it first, then plans and applies; "
+            "roce-doctor tune --rollback restores it first"));
   CHECK(configuration(sim.host) == half);
   CHECK(slurp(sim.state + "/journal") == journal);
 
@@ -119,8 +120,9 @@ TEST_CASE("tune: while an apply or a watchdog's restore holds the lock, neither 
       INFO(args << "\n" << r.out << r.err);
       CHECK(r.exit_code == 3);
       CHECK(r.out.empty());
-      CHECK(has(r.err, "roce-doctor: a watchdog is restoring an interrupted apply on this host: pid 4242 "
-                       "(/usr/bin/roce-doctor __watchdog --journal "));
+      CHECK(has(r.err,
+                "roce-doctor: a watchdog is restoring an interrupted apply on this host: pid 4242 "
+                "(/usr/bin/roce-doctor __watchdog --journal "));
       CHECK(has(r.err, "since 2026-12-07T16:00:00Z; the host is being changed, so nothing is planned now"));
       CHECK(has(r.err, "hint: run roce-doctor tune again once it has finished"));
       CHECK(configuration(sim.host) == half);  // the holder restores, not this run
