@@ -30,7 +30,8 @@ TEST_CASE("a child starts with a clean signal state in a process group of its ow
   sigaddset(&both, SIGINT);
   sigaddset(&both, SIGTERM);
   ::sigprocmask(SIG_BLOCK, &both, &before);
-  struct sigaction ignore {}, old_int {};
+  struct sigaction ignore {};
+  struct sigaction old_int {};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGINT, &ignore, &old_int);
 
