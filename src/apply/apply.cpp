@@ -145,6 +145,8 @@ ApplyResult Applier::run() {
     if (!taken) return end(ApplyOutcome::refused, taken.error().with_hint());
     lock = std::move(*taken);
     at("locked");
+    if (auto logged = check_log_writable(opt_.state_dir); !logged)
+      return end(ApplyOutcome::refused, logged.error().with_hint());
     if (auto problem = recover_through_own_system()) return end(ApplyOutcome::refused, *problem);
   }
   if (auto refusal = refusals()) return end(ApplyOutcome::refused, *refusal);

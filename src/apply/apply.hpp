@@ -79,6 +79,17 @@ struct RecoveryResult {
 Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, const std::string& state_dir,
                                             std::ostream& out);
 
+/// Whether another process holds the apply lock now, looked at without writing anything: an
+/// Error naming what it is doing (an apply, a rollback, a watchdog's restore) and who, from the
+/// lock file, when one does. The host is being changed: no plan made now would hold.
+Expected<std::optional<Error>> apply_in_progress(const std::string& state_dir);
+
+/// An unfinished journal nobody is restoring (its applier died and no watchdog restored it), looked
+/// at without writing anything: an Error naming it and the objects a restore would put back, when
+/// there is one. The host may hold part of that apply. A dry run leaves it alone: `tune --apply`
+/// and `tune --rollback` restore it first (recover_unfinished).
+Expected<std::optional<Error>> unfinished_journal(const std::string& state_dir);
+
 /// `tune --rollback`: restores the last kept apply. Refused when an object no longer holds the
 /// value that apply wrote (someone changed it since: restoring would undo their change) unless
 /// `force`; objects already back at their prior value are left alone.

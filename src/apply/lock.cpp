@@ -174,4 +174,19 @@ std::string describe_lock_holder(const std::string& state_dir) {
   return "pid " + pid + " (" + command + ") since " + since;
 }
 
+Expected<std::optional<std::string>> lock_holder_now(const std::string& state_dir) {
+  const std::string path = lock_path(state_dir);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 && (errno == ENOENT || errno == ENOTDIR)) return std::optional<std::string>();
+  if (fd < 0) return fail("open " + path + ": " + std::strerror(errno), {}, errno);
+  int rc;
+  do rc = ::flock(fd, LOCK_SH | LOCK_NB);
+  while (rc != 0 && errno == EINTR);
+  const int err = errno;
+  ::close(fd);  // drops the shared lock at once, if it was taken
+  if (rc == 0) return std::optional<std::string>();
+  if (err != EWOULDBLOCK) return fail("lock " + path + ": " + std::strerror(err), {}, err);
+  return std::optional<std::string>(describe_lock_holder(state_dir));
+}
+
 }  // namespace roce::apply

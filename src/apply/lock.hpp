@@ -2,6 +2,7 @@
 // One apply at a time: an flock(2) on STATE_DIR/lock, released when the holder exits however it
 // exits. The file says who holds it (pid, command line, since) so a refusal can name the holder.
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "util/expected.hpp"
@@ -31,6 +32,11 @@ class ApplyLock {
 
 /// "pid 1234 (roce-doctor tune --apply) since 2026-11-29T22:19:31Z", or why it is unknown.
 std::string describe_lock_holder(const std::string& state_dir);
+
+/// Who holds the apply lock now (as describe_lock_holder says), or nullopt when nobody does. Looks
+/// without taking the lock or writing anything (a shared flock tried and dropped at once); a
+/// missing state directory or lock file is nobody.
+Expected<std::optional<std::string>> lock_holder_now(const std::string& state_dir);
 
 /// This process's command line, arguments separated by spaces.
 std::string own_command_line();

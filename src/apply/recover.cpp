@@ -12,6 +12,57 @@
 
 namespace roce::apply {
 
+namespace {
+
+// What the lock holder is doing, by its command line.
+std::string activity_of(const std::string& holder) {
+  if (holder.find("__watchdog") != std::string::npos) return "a watchdog is restoring an interrupted apply";
+  if (holder.find("--rollback") != std::string::npos) return "a rollback is in progress";
+  return "an apply is in progress";
+}
+
+// "ens1f0np0 mtu (back to 1500), ..." for the first few entries of a journal.
+std::string restores_of(const Journal& journal) {
+  constexpr std::size_t kShown = 6;
+  std::string text;
+  for (std::size_t i = 0; i < journal.entries.size() && i < kShown; ++i) {
+    const auto& e = journal.entries[journal.entries.size() - 1 - i];  // in restore order
+    text += (text.empty() ? "" : ", ") + describe(e.object) + " (back to " + describe(e.prior) + ")";
+  }
+  if (journal.entries.size() > kShown) text += " and " + std::to_string(journal.entries.size() - kShown) + " more";
+  return text;
+}
+
+}  // namespace
+
+Expected<std::optional<Error>> apply_in_progress(const std::string& state_dir) {
+  auto holder = lock_holder_now(state_dir);
+  if (!holder) return fail(std::move(holder.error()));
+  if (!*holder) return std::optional<Error>();
+  return std::optional<Error>(Error{
+      activity_of(**holder) + " on this host: " + **holder + "; the host is being changed, so nothing is planned now",
+      "run roce-doctor tune again once it has finished: the lock is released when that process exits", EWOULDBLOCK});
+}
+
+Expected<std::optional<Error>> unfinished_journal(const std::string& state_dir) {
+  const std::string path = journal_path(state_dir);
+  auto journal = read_journal(path);
+  if (!journal && journal.error().sys_errno == ENOENT) return std::optional<Error>();
+  if (!journal)
+    return fail(journal.error().message,
+                "the journal could not be read: inspect " + path + ", restore by hand from its entries, then remove it",
+                journal.error().sys_errno);
+  if (finished(journal->state)) return std::optional<Error>();
+  return std::optional<Error>(Error{
+      "an apply did not finish: its journal " + path + " (" + to_string(journal->state) + ", pid " +
+          std::to_string(journal->applier_pid) + ", started " + utc_time(journal->started_unix_ms) +
+          ") was never restored, so " + journal->system + " may hold part of what it wrote; a restore puts back " +
+          restores_of(*journal) +
+          ". A dry run writes nothing: it was not restored, and no plan is made on a host left half-way",
+      "roce-doctor tune --apply restores it first, then plans and applies; roce-doctor tune --rollback restores it "
+      "first, then rolls back the last kept apply"});
+}
+
 Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, const std::string& state_dir,
                                             std::ostream& out) {
   RecoveryResult result;
@@ -34,6 +85,7 @@ Expected<RecoveryResult> recover_unfinished(const SystemFactory& open_system, co
   if (!journal) return fail(journal.error().message, "nothing was restored: inspect " + path);
   if (finished(journal->state)) return result;
 
+  if (auto logged = check_log_writable(state_dir); !logged) return fail(std::move(logged.error()));
   ApplyLog log(state_dir, out);
   log.line("recover: found an unfinished apply journal (" + std::string(to_string(journal->state)) + ", pid " +
            std::to_string(journal->applier_pid) + ", started " + utc_time(journal->started_unix_ms) +
@@ -96,9 +148,11 @@ ApplyResult rollback_last(const SystemFactory& open_system, const std::string& s
   };
   auto lock = ApplyLock::acquire(state_dir);
   if (!lock) return finish(ApplyOutcome::refused, lock.error().with_hint());
+  if (auto logged = check_log_writable(state_dir); !logged)
+    return finish(ApplyOutcome::refused, logged.error().with_hint());
   if (auto active = read_journal(journal_path(state_dir)); active && !finished(active->state))
     return finish(ApplyOutcome::refused, "the last apply is unfinished (" + std::string(to_string(active->state)) +
-                                             "): run roce-doctor tune once to restore it first");
+                                             "): run roce-doctor tune --rollback again to restore it first");
   const std::string kept_path = kept_journal_path(state_dir);
   auto journal = read_journal(kept_path);
   if (!journal && journal.error().sys_errno == ENOENT)

@@ -17,6 +17,7 @@
 #include "apply/lock.hpp"
 #include "apply/log.hpp"
 #include "apply/restore.hpp"
+#include "util/child_process.hpp"
 
 namespace roce::apply {
 namespace {
@@ -49,17 +50,16 @@ Expected<std::optional<ApplyLock>> lock_for_restore(const std::string& journal_p
   }
 }
 
-[[noreturn]] void exec_child(const std::vector<std::string>& argv, int notify_read, int ready_write) {
+// After fork: nothing but async-signal-safe calls (another thread may hold the allocator's lock).
+[[noreturn]] void exec_child(char* const* argv, int notify_read, int ready_write) {
+  process::reset_signals_after_fork();
   ::setsid();
   ::dup2(notify_read, 0);
   ::dup2(ready_write, 1);
   int null = ::open("/dev/null", O_WRONLY);
   if (null >= 0) ::dup2(null, 2);
   for (int fd = 3; fd < 1024; ++fd) ::close(fd);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  ::execv(args[0], args.data());
+  ::execv(argv[0], argv);
   ::_exit(127);
 }
 
@@ -139,8 +139,11 @@ Expected<WatchdogHandle> spawn_watchdog(const std::vector<std::string>& command,
     ::close(notify[0]), ::close(notify[1]);
     return fail(std::string("pipe: ") + std::strerror(err), {}, err);
   }
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
   const pid_t pid = ::fork();
-  if (pid == 0) exec_child(argv, notify[0], ready[1]);
+  if (pid == 0) exec_child(args.data(), notify[0], ready[1]);
   ::close(notify[0]);
   ::close(ready[1]);
   if (pid < 0) {

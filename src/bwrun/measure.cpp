@@ -1,30 +1,24 @@
 // bw --run: plan, run, read.
 #include "bwrun/measure.hpp"
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include "bwrun/perftest_run.hpp"
 #include "results/read_results.hpp"
 #include "util/exit_codes.hpp"
 #include "util/read_file.hpp"
+#include "util/temp_dir.hpp"
 
 namespace roce::bwrun {
 namespace {
 
-// A directory for the run's files: `out_dir`, else a fresh temporary one (removed by the caller).
-Expected<std::string> run_directory(const std::string& out_dir) {
+// `out_dir` made if need be.
+Outcome make_out_dir(const std::string& out_dir) {
   std::error_code ec;
-  if (!out_dir.empty()) {
-    std::filesystem::create_directories(out_dir, ec);
-    if (ec) return fail("--out " + out_dir + ": " + ec.message(), {}, ec.value());
-    return out_dir;
-  }
-  std::string pattern = (std::filesystem::temp_directory_path(ec) / "roce-doctor-bw-XXXXXX").string();
-  if (!::mkdtemp(pattern.data())) return fail("mkdtemp " + pattern + ": " + std::strerror(errno), {}, errno);
-  return pattern;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) return fail("--out " + out_dir + ": " + ec.message(), {}, ec.value());
+  return done();
 }
 
 // The result the run left, read as `bw FILE` reads it; an incomplete one quotes perftest's stderr.
@@ -49,20 +43,26 @@ std::string mode_name(RunMode mode) {
 Result<std::vector<model::BandwidthResult>> measure(const model::Host& host, const profile::Profile& profile,
                                                     RunOptions options, const std::string& out_dir,
                                                     std::chrono::seconds timeout, std::optional<RunRecord>& ran) {
-  auto dir = run_directory(out_dir);
-  if (!dir) return {std::move(dir.error()), kExitRuntimeError};
-  const bool remove_dir = out_dir.empty();
-  options.out_json_file = *dir + "/" + *perftest_binary(options.test) + ".json";
+  // The run's files: in `out_dir`, else in a temporary folder removed when this returns.
+  std::optional<process::TempDir> temp;
+  if (out_dir.empty()) {
+    auto made = process::TempDir::create("roce-doctor-bw");
+    if (!made) return {std::move(made.error()), kExitRuntimeError};
+    temp.emplace(std::move(*made));
+  } else if (auto made = make_out_dir(out_dir); !made) {
+    return {std::move(made.error()), kExitRuntimeError};
+  }
+  const std::string dir = temp ? temp->path() : out_dir;
+  options.out_json_file = dir + "/" + *perftest_binary(options.test) + ".json";
   Result<std::vector<model::BandwidthResult>> out{Error{}, kExitRuntimeError};
   if (auto plan = plan_perftest(host, profile, options); !plan) {
     out = {Error(plan.error()).context("bw --run"), kExitRuntimeError};
   } else {
     ran = RunRecord{mode_name(options.mode), *plan};
-    auto done = run_perftest(*plan, options, *dir, timeout);
+    auto done = run_perftest(*plan, options, dir, timeout);
     out = done ? read_run(*plan, *done)
                : Result<std::vector<model::BandwidthResult>>{std::move(done.error()), kExitRuntimeError};
   }
-  if (remove_dir) std::filesystem::remove_all(*dir);
   return out;
 }
 

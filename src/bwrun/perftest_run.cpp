@@ -8,6 +8,7 @@
 
 #include "util/child_process.hpp"
 #include "util/read_file.hpp"
+#include "util/stop_signals.hpp"
 
 namespace roce::bwrun {
 namespace {
@@ -16,7 +17,6 @@ using process::Child;
 using process::ChildEnd;
 using process::Clock;
 using process::find_in_path;
-using process::InterruptGuard;
 using process::tail_of_file;
 
 // The longest a loopback server may take to listen before the client starts.
@@ -104,7 +104,6 @@ Expected<PerftestRun> run_perftest(const PerftestPlan& plan, const RunOptions& o
   if (find_in_path(plan.binary).empty())
     return fail("perftest is not installed: no " + plan.binary + " in PATH",
                 "install the perftest package (Debian/Ubuntu: apt-get install perftest)");
-  const InterruptGuard guard;
   const std::string server_out = dir + "/server.out", server_err = dir + "/server.err";
   const std::string client_out = dir + "/client.out", client_err = dir + "/client.err";
 
@@ -130,9 +129,9 @@ Expected<PerftestRun> run_perftest(const PerftestPlan& plan, const RunOptions& o
         return fail(side_error("server", plan.server_argv, end, server_out, server_err,
                                " before it listened on port " + std::to_string(plan.port)));
       }
-      if (InterruptGuard::interrupted() || Clock::now() >= ready_by) {
+      if (process::stop_requested() || Clock::now() >= ready_by) {
         ChildEnd end = server->kill_group();
-        end.interrupted = InterruptGuard::interrupted();
+        end.interrupted = process::stop_requested();
         end.timed_out = !end.interrupted;
         return fail(side_error("server", plan.server_argv, end, server_out, server_err,
                                ", not listening on port " + std::to_string(plan.port)));

@@ -10,6 +10,7 @@
 #include "cli/options.hpp"
 #include "judge/input.hpp"
 #include "util/exit_codes.hpp"
+#include "util/stop_signals.hpp"
 
 namespace roce::cli {
 namespace {
@@ -50,20 +51,20 @@ void add_collect_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
 int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   const auto interval = parse_duration(options.interval);
   if (!interval) return report_error(interval.error(), kExitInputError);
-  catch_stop_signals();
+  const process::FinishOnStop finish_on_stop;  // the first SIGINT or SIGTERM ends the loop below
   auto system = judge::open_input_system(global.system, options.dev);
   if (!system) return report_error(system.error(), kExitInputError);
 
   captures::Bundle bundle;
   bundle.tool_version = ROCE_DOCTOR_VERSION;
-  for (unsigned i = 0; i < options.samples && !stop_requested(); ++i) {
+  for (unsigned i = 0; i < options.samples && !process::stop_requested(); ++i) {
     if (i > 0) wait_for_next(**system, bundle.samples.back(), *interval);
-    if (stop_requested()) break;
+    if (process::stop_requested()) break;
     auto host = judge::sample_device(**system, options.dev);
     if (!host) return report_error(host.error(), kExitInputError);
     bundle.samples.push_back(std::move(*host));
   }
-  if (bundle.samples.empty()) return kExitInterrupted;
+  if (bundle.samples.empty()) return process::stop_exit_code();
   // What a capture of this host would hold beside it: the cables' LLDP neighbours, for --switch.
   if (judge::runs_in_real_time(**system))
     judge::read_live_lldp(bundle.samples.back(), bundle.observations.switches, terminal_notices());
@@ -71,8 +72,8 @@ int run_collect(const GlobalOptions& global, const CollectOptions& options) {
   if (auto written = captures::write_bundle_file(options.output, bundle); !written)
     return report_error(written.error(), kExitRuntimeError);
   std::fprintf(stderr, "roce-doctor: wrote %s (%zu sample%s)%s\n", options.output.c_str(), bundle.samples.size(),
-               bundle.samples.size() == 1 ? "" : "s", stop_requested() ? ", interrupted" : "");
-  return stop_requested() ? kExitInterrupted : kExitHealthy;
+               bundle.samples.size() == 1 ? "" : "s", process::stop_requested() ? ", interrupted" : "");
+  return process::stop_requested() ? process::stop_exit_code() : kExitHealthy;
 }
 
 }  // namespace roce::cli

@@ -15,6 +15,7 @@
 #include "record/burst.hpp"
 #include "record/recording.hpp"
 #include "util/exit_codes.hpp"
+#include "util/stop_signals.hpp"
 
 namespace roce::cli {
 namespace {
@@ -97,9 +98,9 @@ int record_until_done(const RecordOptions& options, const RecordSettings& settin
   std::optional<model::Host> previous;  // for burst mode
   std::optional<Clock::time_point> last_burst;
   auto next = started;
-  while (!stop_requested() && (options.samples == 0 || written < options.samples)) {
+  while (!process::stop_requested() && (options.samples == 0 || written < options.samples)) {
     sleep_until(deadline ? std::min(next, *deadline) : next);
-    if (stop_requested() || (deadline && Clock::now() >= *deadline)) break;
+    if (process::stop_requested() || (deadline && Clock::now() >= *deadline)) break;
     const auto now = Clock::now();
     auto host = sampler.sample_at(now);
     if (!host) return report_error(host.error(), kExitInputError);
@@ -187,14 +188,15 @@ int run_record(const GlobalOptions& global, const RecordOptions& options) {
   auto writer = record::RecordWriter::open(options.output, settings->writer, &warnings);
   print_warnings(warnings);
   if (!writer) return report_error(writer.error(), writer.error().sys_errno ? kExitRuntimeError : kExitInputError);
-  catch_stop_signals();
+  const process::FinishOnStop finish_on_stop;  // the first SIGINT or SIGTERM ends the loop below
 
   Sampler sampler(**system, options.dev);
   std::uint64_t written = 0;
   if (int failed = record_until_done(options, *settings, sampler, **writer, written)) return failed;
   if (auto flushed = (*writer)->flush(); !flushed) return report_error(flushed.error(), kExitRuntimeError);
   std::fprintf(stderr, "roce-doctor: recorded %llu sample%s to %s%s\n", static_cast<unsigned long long>(written),
-               written == 1 ? "" : "s", options.output.c_str(), stop_requested() ? " (stopped by a signal)" : "");
+               written == 1 ? "" : "s", options.output.c_str(),
+               process::stop_requested() ? " (stopped by a signal)" : "");
   return kExitHealthy;
 }
 

@@ -16,6 +16,7 @@
 #include "metrics/sweep.hpp"
 #include "util/exit_codes.hpp"
 #include "util/read_file.hpp"
+#include "util/stop_signals.hpp"
 
 namespace roce::cli {
 namespace {
@@ -145,7 +146,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   auto first = judge::sample_device(**system, options.dev);
   if (!first) return report_error(std::move(first.error()), kExitInputError);
 
-  catch_stop_signals();
+  const process::FinishOnStop finish_on_stop;  // the first SIGINT or SIGTERM ends the loop below
   ScrapeSweeper sweeper(std::move(*system), options.dev, std::move(*profile), std::move(*first));
   SharedSweep shared([&sweeper] { return sweeper.sweep(); }, kFresh);
   const auto handler = [&](const std::string& path) -> HttpResponse {
@@ -166,7 +167,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   std::fprintf(stderr, "roce-doctor: serving /metrics and /healthz on %s%s%s\n", address->text().c_str(),
                security->cert_pem.empty() ? "" : " over TLS",
                security->users.empty() ? "" : ", with basic authentication");
-  while (!stop_requested()) sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
+  while (!process::stop_requested()) sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
   server->reset();  // no request runs past this point: the sweeper and the shared sweep outlive them
   return kExitHealthy;
 }

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "apply/apply.hpp"
+#include "apply/log.hpp"
 #include "cli/duration.hpp"
 #include "cli/options.hpp"
 #include "judge/judge.hpp"
@@ -53,6 +54,8 @@ int exit_code_of(apply::ApplyOutcome outcome) {
 }
 
 int run_rollback(const GlobalOptions& global, const TuneOptions& options) {
+  if (auto logged = apply::check_log_writable(state_dir_of(options)); !logged)
+    return report_error(logged.error(), kExitInputError);
   // An apply that died half-way is finished first: its journal, not the last kept one, is current.
   auto recovered = apply::recover_unfinished(factory_for(global), state_dir_of(options), std::cerr);
   if (!recovered)
@@ -64,17 +67,35 @@ int run_rollback(const GlobalOptions& global, const TuneOptions& options) {
              : exit_code_of(result.outcome);
 }
 
-// An apply that died before it finished is restored before anything is read or planned. Returns
-// 0, or the exit code when that failed.
-int recover_before_reading(const GlobalOptions& global, const TuneOptions& options) {
-  auto recovered = apply::recover_unfinished(factory_for(global), state_dir_of(options), std::cerr);
-  if (recovered) return 0;
-  const int err = recovered.error().sys_errno < 0 ? -recovered.error().sys_errno : recovered.error().sys_errno;
+// Looks at the state directory before the host is read, and returns 0 or the exit code. An apply,
+// rollback or watchdog restore in progress stops a dry run and an apply alike (exit 3, naming who
+// holds the lock): the host is being changed. An unfinished journal nobody restores stops a dry
+// run (exit 3: it writes nothing, so it leaves the journal alone and plans nothing on a host left
+// half-way); --apply restores it first, once tune.log is known writable.
+int look_before_reading(const GlobalOptions& global, const TuneOptions& options) {
+  const std::string state_dir = state_dir_of(options);
   // A dry run by a user who may not read root's state directory still plans; an apply may not.
-  if (options.apply || (err != EACCES && err != EPERM))
+  const auto cannot_look = [&](Error error) {
+    const int err = error.sys_errno < 0 ? -error.sys_errno : error.sys_errno;
+    if (options.apply || (err != EACCES && err != EPERM))
+      return report_error(std::move(error).context("tune state " + state_dir), kExitRuntimeError, options.json);
+    std::fprintf(stderr, "roce-doctor: warning: cannot look for an apply in progress or an unfinished journal: %s\n",
+                 error.message.c_str());
+    return 0;
+  };
+  auto busy = apply::apply_in_progress(state_dir);
+  if (!busy) return cannot_look(std::move(busy.error()));
+  if (*busy) return report_error(**busy, kExitInputError, options.json);
+  if (!options.apply) {
+    auto unfinished = apply::unfinished_journal(state_dir);
+    if (!unfinished) return cannot_look(std::move(unfinished.error()));
+    if (*unfinished) return report_error(**unfinished, kExitInputError, options.json);
+    return 0;
+  }
+  if (auto logged = apply::check_log_writable(state_dir); !logged) return report_error(logged.error(), kExitInputError);
+  auto recovered = apply::recover_unfinished(factory_for(global), state_dir, std::cerr);
+  if (!recovered)
     return report_error(std::move(recovered.error()).context("unfinished tune journal"), kExitRuntimeError);
-  std::fprintf(stderr, "roce-doctor: warning: cannot look for an unfinished tune journal: %s\n",
-               recovered.error().message.c_str());
   return 0;
 }
 
@@ -116,8 +137,9 @@ int apply_and_report(system::System& system, const tune::Plan& plan, const apply
 void add_tune_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
   auto options = std::make_shared<TuneOptions>();
   auto* tune = app.add_subcommand("tune",
-                                  "Plan the changes that make this host match a profile (dry run: changes "
-                                  "nothing); exit 0 nothing to change, 1 changes proposed");
+                                  "Plan the changes that make this host match a profile (dry run: writes "
+                                  "nothing; an apply in progress, or one that did not finish, is reported "
+                                  "instead of a plan, exit 3); exit 0 nothing to change, 1 changes proposed");
   add_system_options(*tune, global);
   add_dev_option(*tune, options->dev);
   add_profile_option(*tune, options->profile);
@@ -127,8 +149,10 @@ void add_tune_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
                     "also plan their side (dry run, printed as SONiC `config apply-patch` JSON Patches and "
                     "`config` commands)");
   tune->add_flag("--apply", options->apply,
-                 "Apply the plan: journal, watchdog, write and read back, keep only if the lossless drop rate "
-                 "fell over the trial window, else restore");
+                 "Apply the plan: restore first what an apply that did not finish left, then journal, "
+                 "watchdog, write and read back, keep only if the lossless drop rate fell over the trial "
+                 "window, else restore; every step is logged in STATE_DIR/tune.log (refused, exit 3, when "
+                 "it cannot be written)");
   tune->add_flag("--rollback", options->rollback, "Restore the state before the last kept --apply");
   tune->add_flag("--yes,-y", options->yes, "With --apply: accept disruptive changes (link flaps) without asking");
   tune->add_flag("--force", options->force,
@@ -166,7 +190,7 @@ int run_tune(const GlobalOptions& global, const TuneOptions& options) {
   const auto apply_options = apply_options_of(global, options, *profile);
   if (!apply_options) return report_error(apply_options.error(), kExitInputError);
   if (options.from.empty())
-    if (int failed = recover_before_reading(global, options)) return failed;
+    if (int stopped = look_before_reading(global, options)) return stopped;
   judge::InputRequest request = input_request(global);
   if (!options.from.empty()) request.captures = {options.from};
   request.dev = options.dev;

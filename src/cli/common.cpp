@@ -1,4 +1,4 @@
-// What every subcommand shares: error printing, stop signals, colour.
+// What every subcommand shares: error printing, waits a stop signal cuts short, colour.
 #include "cli/common.hpp"
 
 #include <sys/ioctl.h>
@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +13,7 @@
 #include <thread>
 
 #include "report/check_json.hpp"
+#include "util/stop_signals.hpp"
 #include "util/time_text.hpp"
 
 namespace roce::cli {
@@ -63,23 +63,9 @@ judge::InputRequest input_request(const GlobalOptions& global) {
   return request;
 }
 
-namespace {
-
-volatile std::sig_atomic_t g_stop = 0;
-extern "C" void on_stop_signal(int) { g_stop = 1; }
-
-}  // namespace
-
-void catch_stop_signals() {
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
-}
-
-bool stop_requested() { return g_stop != 0; }
-
 void sleep_until(std::chrono::steady_clock::time_point until) {
   using Clock = std::chrono::steady_clock;
-  while (!stop_requested() && Clock::now() < until)
+  while (!process::stop_requested() && Clock::now() < until)
     std::this_thread::sleep_for(std::min<Clock::duration>(std::chrono::milliseconds(50), until - Clock::now()));
 }
 

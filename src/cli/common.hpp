@@ -1,5 +1,5 @@
 #pragma once
-// What every subcommand shares: global options, error printing, stop signals, colour.
+// What every subcommand shares: global options, error printing, waits a stop signal cuts short, colour.
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -42,11 +42,8 @@ judge::Notices terminal_notices();
 /// A request for the global options' system that tells on stderr (terminal_notices).
 judge::InputRequest input_request(const GlobalOptions& global);
 
-// SIGINT and SIGTERM set a flag instead of ending the process, so that a long-running command
-// (collect, record) finishes what it sampled; stop_requested() reads the flag.
-void catch_stop_signals();
-bool stop_requested();
-// Sleeps until `until`, waking early once a stop was requested.
+// Sleeps until `until`, waking early once a stop was requested (process::stop_requested: a command
+// that finishes on its own, under process::FinishOnStop).
 void sleep_until(std::chrono::steady_clock::time_point until);
 
 // Colour only on a terminal, and never with NO_COLOR set or TERM=dumb.

@@ -28,6 +28,7 @@
 #include "cli/version.hpp"
 #include "util/exit_codes.hpp"
 #include "util/read_file.hpp"
+#include "util/stop_signals.hpp"
 
 namespace {
 
@@ -41,6 +42,7 @@ std::string command_line(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  roce::process::handle_stop_signals();  // before any thread: they inherit its signal mask
   using namespace roce::cli;
   CLI::App app{"roce-doctor: diagnose and tune RoCEv2 lossless networks on Linux hosts", "roce-doctor"};
   app.set_version_flag("--version", version_text);

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,14 +10,11 @@
 #include <charconv>
 #include <csignal>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <string_view>
 
+#include "util/child_process.hpp"
 #include "util/read_file.hpp"
-
-extern char** environ;
 
 namespace roce::import {
 namespace {
@@ -71,25 +67,18 @@ Expected<RunResult> run(const std::vector<std::string>& args, bool keep_out = tr
     close(out_pipe[1]);
     return fail(std::string("pipe: ") + std::strerror(e), "", e);
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  auto spawned = process::spawn(args, {-1, out_pipe[1], err_pipe[1]});
   close(out_pipe[1]);
   close(err_pipe[1]);
   RunResult result;
-  if (rc != 0) {
+  if (!spawned) {
     close(out_pipe[0]);
     close(err_pipe[0]);
-    return fail(args[0] + ": " + std::strerror(rc), "is tar installed?", rc);
+    Error e = std::move(spawned.error());
+    e.hint = "is tar installed?";
+    return fail(std::move(e));
   }
+  const pid_t pid = *spawned;
   // Both pipes are drained together so that neither can fill up and stall tar.
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   std::string err_line;
@@ -99,7 +88,7 @@ Expected<RunResult> run(const std::vector<std::string>& args, bool keep_out = tr
     if (!killed && (result.entries > max_entries || result.tar_bytes > max_bytes)) {
       result.over_entries = result.entries > max_entries;
       result.over_bytes = !result.over_entries;
-      ::kill(pid, SIGKILL);  // the pipes then close: the loop ends
+      ::kill(-pid, SIGKILL);  // tar and its decompressor: the pipes then close, the loop ends
       killed = true;
     }
     if (poll(fds, 2, -1) < 0) {
@@ -131,8 +120,7 @@ Expected<RunResult> run(const std::vector<std::string>& args, bool keep_out = tr
   }
   close(out_pipe[0]);
   close(err_pipe[0]);
-  while (waitpid(pid, &result.status, 0) < 0 && errno == EINTR) {
-  }
+  process::reap(pid, result.status, true);
   return result;
 }
 
@@ -151,21 +139,6 @@ Unexpected over_limit(const std::string& archive, const RunResult& r, const util
 }
 
 }  // namespace
-
-Expected<TempDir> TempDir::create() {
-  const char* base = std::getenv("TMPDIR");
-  std::string templ = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/roce-doctor-import.XXXXXX";
-  if (mkdtemp(templ.data()) == nullptr)
-    return fail("create a temporary directory " + templ + ": " + std::strerror(errno),
-                "set TMPDIR to a writable directory", errno);
-  return TempDir(templ);
-}
-
-TempDir::~TempDir() {
-  if (path_.empty()) return;
-  std::error_code ec;
-  std::filesystem::remove_all(path_, ec);
-}
 
 bool looks_like_archive(std::string_view head) {
   const auto byte = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0u; };

@@ -8,21 +8,6 @@
 
 namespace roce::import {
 
-// A mkdtemp directory under $TMPDIR (or /tmp), removed with everything in it when destroyed.
-class TempDir {
- public:
-  static Expected<TempDir> create();
-  TempDir(TempDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
-  TempDir& operator=(TempDir&&) = delete;
-  TempDir(const TempDir&) = delete;
-  ~TempDir();
-  const std::string& path() const { return path_; }
-
- private:
-  explicit TempDir(std::string path) : path_(std::move(path)) {}
-  std::string path_;
-};
-
 // Member names of `tar -tf` output that would land outside the extraction directory: absolute
 // paths and paths with a ".." component. Pure.
 std::vector<std::string> unsafe_member_names(std::string_view listing);

@@ -3,8 +3,8 @@
 
 namespace roce::import {
 
-Expected<TempDir> unpack_archive(const std::string& archive) {
-  auto temp = TempDir::create();
+Expected<process::TempDir> unpack_archive(const std::string& archive) {
+  auto temp = process::TempDir::create("roce-doctor-import");
   if (!temp) return fail(std::move(temp.error()));
   if (auto extracted = extract_archive(archive, temp->path()); !extracted) return fail(std::move(extracted.error()));
   return temp;

@@ -1,15 +1,12 @@
 // lldpctl run live: its output parsed as a capture's, its failures told apart by what lldpctl says.
 #include "sources/lldpctl_live.hpp"
 
-#include <unistd.h>
-
-#include <cstdlib>
-#include <filesystem>
 #include <sstream>
 
 #include "switch/host_lldp.hpp"
 #include "util/child_process.hpp"
 #include "util/read_file.hpp"
+#include "util/temp_dir.hpp"
 
 namespace roce::sources {
 namespace {
@@ -18,28 +15,6 @@ using Neighbours = model::Field<std::vector<model::HostLldpNeighbor>>;
 
 constexpr const char* kInstallHint = "install and start the lldpd package: apt-get install lldpd";
 constexpr const char* kStartHint = "start it: systemctl start lldpd";
-
-// An empty file of our own in the temporary directory, removed when this ends.
-class TempFile {
- public:
-  explicit TempFile(const char* stem) {
-    std::string pattern = (std::filesystem::temp_directory_path() / (std::string(stem) + "-XXXXXX")).string();
-    const int fd = ::mkstemp(pattern.data());
-    if (fd >= 0) {
-      ::close(fd);
-      path_ = pattern;
-    }
-  }
-  ~TempFile() {
-    if (!path_.empty()) ::unlink(path_.c_str());
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 std::string whole_file(const std::string& path) {
   auto text = util::read_file(path);
@@ -90,21 +65,22 @@ model::Field<std::vector<model::HostLldpNeighbor>> read_live_lldp(const LiveLldp
   if (process::find_in_path(options.lldpctl).empty())
     return Neighbours::missing(model::Availability::unsupported,
                                "lldpd is not installed: no " + options.lldpctl + " in PATH; " + kInstallHint, from);
-  TempFile out("roce-lldpctl-out");
-  TempFile err("roce-lldpctl-err");
-  if (out.path().empty() || err.path().empty())
-    return Neighbours::missing(model::Availability::error, "cannot make a temporary file for " + command, from);
-  auto child = process::Child::start(argv, out.path(), err.path());
+  auto temp = process::TempDir::create("roce-doctor-lldpctl");
+  if (!temp)
+    return Neighbours::missing(model::Availability::error,
+                               "cannot make a temporary folder for " + command + ": " + temp.error().message, from);
+  const std::string out = temp->path() + "/out", err = temp->path() + "/err";
+  auto child = process::Child::start(argv, out, err);
   if (!child) return Neighbours::from_error(child.error(), from);
   const auto end = child->wait_until(process::Clock::now() + options.timeout);
-  const std::string said = lldpctl_words(process::tail_of_file(err.path(), 3));
+  const std::string said = lldpctl_words(process::tail_of_file(err, 3));
   if (end.timed_out)
     return Neighbours::missing(
         model::Availability::error,
         command + " did not answer within " + std::to_string(options.timeout.count()) + " ms; is lldpd busy or hung?",
         from);
   if (!end.ok()) return failed_run(command, said.empty() ? end.describe() : said, from);
-  auto neighbours = switches::parse_lldpctl_json(whole_file(out.path()), command);
+  auto neighbours = switches::parse_lldpctl_json(whole_file(out), command);
   if (!neighbours) return Neighbours::missing(model::Availability::error, neighbours.error().message, from);
   return Neighbours::of(std::move(*neighbours), from);
 }

@@ -1,8 +1,10 @@
-// Child processes in their own process group, with a deadline; always reaped.
+// Child processes: spawned in their own process group with a clean signal state, waited for with
+// a deadline, always reaped.
 #include "util/child_process.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,40 +16,80 @@
 #include <sstream>
 #include <thread>
 
+#include "util/stop_signals.hpp"
+
+extern char** environ;
+
 namespace roce::process {
 namespace {
-
-volatile sig_atomic_t g_interrupted = 0;
-struct sigaction g_old_int {};
-struct sigaction g_old_term {};
-
-void on_interrupt(int) { g_interrupted = 1; }
 
 constexpr auto kPoll = std::chrono::milliseconds(10);
 constexpr auto kTermGrace = std::chrono::seconds(2);
 
-// Child side of start(): never returns. Reports a failed exec through the pipe as its errno.
-[[noreturn]] void exec_child(const std::vector<std::string>& argv, const std::string& out, const std::string& err,
-                             int report_fd) {
-  ::setpgid(0, 0);
-  const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  const int err_fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  int failure = 0;
-  if (out_fd < 0 || err_fd < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) failure = errno;
-  const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (!failure && (null_fd < 0 || ::dup2(null_fd, 0) < 0)) failure = errno;
-  if (!failure) {
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    failure = errno;
+}  // namespace
+
+Expected<pid_t> spawn(const std::vector<std::string>& argv, const Stdio& stdio) {
+  if (argv.empty()) return fail("no command to run");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  const auto stream = [&](int fd, int target, int null_flags) {
+    if (fd >= 0)
+      posix_spawn_file_actions_adddup2(&actions, fd, target);
+    else
+      posix_spawn_file_actions_addopen(&actions, target, "/dev/null", null_flags, 0);
+  };
+  stream(stdio.in, 0, O_RDONLY);
+  stream(stdio.out, 1, O_WRONLY);
+  stream(stdio.err, 2, O_WRONLY);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, all;
+  sigemptyset(&none);
+  sigfillset(&all);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  int rc = 0;
+  {
+    const on_stop::Registering registering;
+    rc = ::posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+    if (rc == 0) on_stop::add_child(pid);
   }
-  [[maybe_unused]] const auto written = ::write(report_fd, &failure, sizeof failure);
-  ::_exit(127);
+  posix_spawnattr_destroy(&attr);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return fail("cannot run " + argv[0] + ": " + std::strerror(rc), {}, rc);
+  return pid;
 }
 
-}  // namespace
+bool reap(pid_t pid, int& status, bool block) {
+  siginfo_t info{};
+  int rc;
+  do rc = ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
+  while (rc < 0 && errno == EINTR);
+  if (rc == 0 && info.si_pid == 0) return false;  // still running
+  // Ended: forgotten before it is reaped, so that the stop thread never signals a pid reused.
+  on_stop::forget_child(pid);
+  status = -1;
+  if (rc < 0) return true;  // not our child (any more): nothing to wait for
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return true;
+}
+
+void reset_signals_after_fork() {
+  struct sigaction default_action {};
+  default_action.sa_handler = SIG_DFL;
+  sigemptyset(&default_action.sa_mask);
+  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &default_action, nullptr);  // fails for KILL, STOP: fine
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
 
 std::string ChildEnd::describe() const {
   if (interrupted) return "interrupted (its process group was killed)";
@@ -58,30 +100,19 @@ std::string ChildEnd::describe() const {
 
 Expected<Child> Child::start(const std::vector<std::string>& argv, const std::string& stdout_path,
                              const std::string& stderr_path) {
-  if (argv.empty()) return fail("no command to run");
-  int report[2];
-  if (::pipe2(report, O_CLOEXEC) != 0) return fail("pipe: " + std::string(std::strerror(errno)), {}, errno);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    const int e = errno;
-    ::close(report[0]);
-    ::close(report[1]);
-    return fail("fork for " + argv[0] + ": " + std::strerror(e), {}, e);
-  }
-  if (pid == 0) exec_child(argv, stdout_path, stderr_path, report[1]);
-  ::setpgid(pid, pid);  // also here: the group exists before any kill, whichever runs first
-  ::close(report[1]);
-  int exec_errno = 0;
-  ssize_t n;
-  do n = ::read(report[0], &exec_errno, sizeof exec_errno);
-  while (n < 0 && errno == EINTR);
-  ::close(report[0]);
-  Child child(pid);
-  if (n == static_cast<ssize_t>(sizeof exec_errno)) {
-    child.reap(0);
-    return fail("cannot run " + argv[0] + ": " + std::strerror(exec_errno), {}, exec_errno);
-  }
-  return child;
+  Stdio stdio;
+  const auto open_output = [](const std::string& path, int& fd) -> Outcome {
+    fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return fail("open " + path + ": " + std::strerror(errno), {}, errno);
+    return done();
+  };
+  auto opened = open_output(stdout_path, stdio.out);
+  if (opened) opened = open_output(stderr_path, stdio.err);
+  Expected<pid_t> pid = opened ? spawn(argv, stdio) : Expected<pid_t>(fail(std::move(opened.error())));
+  for (const int fd : {stdio.out, stdio.err})
+    if (fd >= 0) ::close(fd);
+  if (!pid) return fail(std::move(pid.error()));
+  return Child(*pid);
 }
 
 Child::Child(Child&& other) noexcept : pid_(other.pid_), reaped_(other.reaped_), end_(other.end_) {
@@ -93,14 +124,12 @@ Child::~Child() {
   if (pid_ > 0 && !reaped_) kill_group();
 }
 
-bool Child::reap(int options) {
+bool Child::reap(bool block) {
   if (reaped_) return true;
   int status = 0;
-  pid_t r;
-  do r = ::waitpid(pid_, &status, options);
-  while (r < 0 && errno == EINTR && options == 0);
-  if (r != pid_) return false;
+  if (!process::reap(pid_, status, block)) return false;
   reaped_ = true;
+  if (status == -1) return true;
   if (WIFEXITED(status)) {
     end_.exited = true;
     end_.exit_code = WEXITSTATUS(status);
@@ -110,21 +139,21 @@ bool Child::reap(int options) {
   return true;
 }
 
-bool Child::ended() { return reap(WNOHANG); }
+bool Child::ended() { return reap(false); }
 
 ChildEnd Child::kill_group() {
   if (reaped_) return end_;
   ::kill(-pid_, SIGTERM);
   const auto grace = Clock::now() + kTermGrace;
-  while (!reap(WNOHANG) && Clock::now() < grace) std::this_thread::sleep_for(kPoll);
+  while (!reap(false) && Clock::now() < grace) std::this_thread::sleep_for(kPoll);
   ::kill(-pid_, SIGKILL);  // what is left of the group, the child itself if it ignored SIGTERM
-  reap(0);
+  reap(true);
   return end_;
 }
 
 ChildEnd Child::wait_until(Clock::time_point deadline) {
-  while (!reap(WNOHANG)) {
-    if (InterruptGuard::interrupted()) {
+  while (!reap(false)) {
+    if (stop_requested()) {
       kill_group();
       end_.interrupted = true;
       return end_;
@@ -138,22 +167,6 @@ ChildEnd Child::wait_until(Clock::time_point deadline) {
   }
   return end_;
 }
-
-InterruptGuard::InterruptGuard() {
-  g_interrupted = 0;
-  struct sigaction sa {};
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  ::sigaction(SIGINT, &sa, &g_old_int);
-  ::sigaction(SIGTERM, &sa, &g_old_term);
-}
-
-InterruptGuard::~InterruptGuard() {
-  ::sigaction(SIGINT, &g_old_int, nullptr);
-  ::sigaction(SIGTERM, &g_old_term, nullptr);
-}
-
-bool InterruptGuard::interrupted() { return g_interrupted != 0; }
 
 std::string find_in_path(const std::string& name) {
   if (name.find('/') != std::string::npos) return ::access(name.c_str(), X_OK) == 0 ? name : "";

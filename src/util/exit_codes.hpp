@@ -9,7 +9,8 @@ enum ExitCode : int {
   kExitInputError = 3,     // bad usage, profile, bundle or capture
   kExitRuntimeError = 4,   // the environment failed us: no permission, kernel/driver error
   kExitNothingJudged = 5,  // check, report: every check that ran was skipped (its inputs missing)
-  kExitInterrupted = 130,
+  kExitInterrupted = 130,  // SIGINT (Ctrl-C): 128 + 2
+  kExitTerminated = 143,   // SIGTERM: 128 + 15
 };
 
 }  // namespace roce

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -52,6 +53,19 @@ TEST_CASE("apply: writes only the diff, keeps a change that stops the drops, jou
   std::ifstream log(dir.path() + "/tune.log");
   std::string text((std::istreambuf_iterator<char>(log)), {});
   CHECK(text.find("wrote eth0 dcb_pfc") != std::string::npos);
+}
+
+TEST_CASE("apply: refused before any write when tune.log cannot be appended to") {
+  test::TempDir dir;
+  std::filesystem::create_directory(dir.path() + "/tune.log");
+  MemorySystem sys(test::default_objects(0));
+  std::ostringstream out;
+  auto r = apply_plan(sys, test::pfc_plan(0, 8), test::apply_options(dir.path()), out);
+  INFO(out.str());
+  CHECK(r.outcome == ApplyOutcome::refused);
+  CHECK(r.reason.find("the tune log " + dir.path() + "/tune.log is a directory") == 0);
+  CHECK(sys.writes.empty());
+  CHECK_FALSE(std::filesystem::exists(journal_path(dir.path())));
 }
 
 TEST_CASE("apply: a change that makes drops appear is rolled back to the prior state") {

@@ -1,7 +1,8 @@
 // Runs `tune --apply`'s apply against the simulated host, as a separate process, so the test can
 // kill it at every step boundary (test_kill_sim.cpp):
-//   sim_apply_helper apply STATE_DIR SIM_FILE [kill-at N]
-//       plans with the built-in profile, prints every step boundary; kill-at N raises SIGKILL there
+//   sim_apply_helper apply STATE_DIR SIM_FILE [kill-at N [no-watchdog]]
+//       plans with the built-in profile, prints every step boundary; kill-at N raises SIGKILL there;
+//       no-watchdog leaves no watchdog to restore after it (an unfinished journal for the next run)
 //   sim_apply_helper __watchdog --journal FILE --deadline UNIX_MS
 #include <signal.h>
 
@@ -27,8 +28,9 @@ static Expected<std::unique_ptr<system::System>> open_sim(const std::string& spe
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "__watchdog" && argc == 6) return apply::run_watchdog(argv[3], std::stoll(argv[5]), open_sim);
-  if (mode != "apply" || (argc != 4 && argc != 6)) {
-    std::fprintf(stderr, "usage: sim_apply_helper apply STATE_DIR SIM_FILE [kill-at N]\n");
+  const bool no_watchdog = argc == 7 && std::string(argv[6]) == "no-watchdog";
+  if (mode != "apply" || (argc != 4 && argc != 6 && !no_watchdog)) {
+    std::fprintf(stderr, "usage: sim_apply_helper apply STATE_DIR SIM_FILE [kill-at N [no-watchdog]]\n");
     return 2;
   }
   auto system = open_sim(std::string("sim:") + argv[3]);
@@ -36,13 +38,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", system.error().message.c_str());
     return 2;
   }
-  const long kill_at = argc == 6 ? std::stol(argv[5]) : -1;
+  const long kill_at = argc >= 6 ? std::stol(argv[5]) : -1;
   const auto plan = tune::make_plan((*system)->sample(), profile::default_profile());
   apply::ApplyOptions options;
   options.state_dir = argv[2];
   options.yes = true;
   options.baseline = options.trial = std::chrono::milliseconds(5000);  // simulated time: no real wait
-  options.watchdog_command = {"/proc/self/exe", "__watchdog"};
+  if (!no_watchdog) options.watchdog_command = {"/proc/self/exe", "__watchdog"};
   long step = 0;
   options.boundary = [&](std::string_view name) {
     std::cout << "boundary " << step << " " << name << std::endl;

@@ -285,7 +285,10 @@ TEST_CASE("tune.log: a symlink in its place is not followed, an untrusted direct
   std::ostringstream out;
   ApplyLog log(dir, out);
   log.line("hello");
-  CHECK(out.str() == "hello\n");
+  log.line("again");
+  // Every line reaches the stream; that the file misses them is said once.
+  CHECK(out.str() == "hello\nwarning: the tune log " + dir +
+                         "/tune.log is a symlink; refused: this line and later ones may be missing from it\nagain\n");
   CHECK(slurp(tmp.path() + "/victim") == "precious\n");
 
   const std::string shared = make_dir(tmp.path() + "/shared", 0777);
@@ -298,6 +301,30 @@ TEST_CASE("tune.log: a symlink in its place is not followed, an untrusted direct
   const std::string text = slurp(other + "/tune.log");
   CHECK(contains(text, "] appended\n"));
   CHECK(contains(text, "] twice\n"));
+}
+
+TEST_CASE("tune.log: an apply checks it can be appended to before it writes anything") {
+  test::TempDir tmp;
+  const std::string fresh = tmp.path() + "/fresh";
+  REQUIRE(check_log_writable(fresh));  // the state directory is made, the log created
+  CHECK(std::filesystem::is_regular_file(fresh + "/tune.log"));
+
+  const std::string folder = make_dir(tmp.path() + "/folder", 0700);
+  make_dir(folder + "/tune.log", 0700);
+  auto in_folder = check_log_writable(folder);
+  REQUIRE_FALSE(in_folder);
+  CHECK(in_folder.error().message ==
+        "the tune log " + folder + "/tune.log is a directory, so the steps of a change could not be logged");
+  CHECK(in_folder.error().hint == "nothing was written: make " + folder +
+                                      "/tune.log a file this user can append to, or give another --state-dir");
+  CHECK(in_folder.error().sys_errno == EISDIR);
+
+  const std::string linked = make_dir(tmp.path() + "/linked", 0700);
+  REQUIRE(::symlink((tmp.path() + "/elsewhere").c_str(), (linked + "/tune.log").c_str()) == 0);
+  auto through_link = check_log_writable(linked);
+  REQUIRE_FALSE(through_link);
+  CHECK(contains(through_link.error().message, "/tune.log is a symlink; refused"));
+  CHECK_FALSE(std::filesystem::exists(tmp.path() + "/elsewhere"));
 }
 
 }  // namespace roce::test
