@@ -27,7 +27,8 @@ int index_of(std::vector<std::string>& names, std::map<std::string, int>& index,
 
 Expected<Fabric> build_fabric(const std::vector<std::string>& hosts, const Design& design) {
   if (hosts.empty()) return fail("no host to build a fabric of", "give the hosts: a Slurm node list or a host file");
-  if (design.rails < 1 || design.rails > 64) return fail("--rails " + std::to_string(design.rails) + ": 1 to 64 NICs per host");
+  if (design.rails < 1 || design.rails > 64)
+    return fail("--rails " + std::to_string(design.rails) + ": 1 to 64 NICs per host");
   if (!design.devices.empty() && static_cast<int>(design.devices.size()) != design.rails)
     return fail(std::to_string(design.devices.size()) + " device names for " + std::to_string(design.rails) + " rails",
                 "one RDMA device name per rail, in rail order");
@@ -45,8 +46,8 @@ Expected<Fabric> build_fabric(const std::vector<std::string>& hosts, const Desig
   for (int s = 0; s < design.spines; ++s) fabric.spines.push_back("spine" + std::to_string(s + 1));
   for (int leaf = 0; leaf < static_cast<int>(fabric.leaves.size()); ++leaf)
     for (int s = 0; s < design.spines; ++s)
-      fabric.uplinks.push_back({leaf, s, port_name(per_leaf * (design.rail_optimized ? 1 : design.rails) + s),
-                                port_name(leaf)});
+      fabric.uplinks.push_back(
+          {leaf, s, port_name(per_leaf * (design.rail_optimized ? 1 : design.rails) + s), port_name(leaf)});
 
   for (int h = 0; h < static_cast<int>(hosts.size()); ++h) {
     Host host{hosts[h], {}};

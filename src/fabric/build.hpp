@@ -11,12 +11,12 @@ namespace roce::fabric {
 
 /// A leaf-spine design, as a site describes it.
 struct Design {
-  int rails = 8;                // NICs per host
+  int rails = 8;                       // NICs per host
   std::vector<std::string> devices{};  // the NICs' RDMA device names, one per rail (default mlx5_0..)
-  double line_gbps = 400;       // each NIC port
-  int hosts_per_leaf = 32;      // hosts under one leaf (per rail when rail-optimized); 0: all under one
-  bool rail_optimized = true;   // rail i of the hosts under a leaf group goes to that group's rail-i leaf
-  int spines = 8;               // every leaf has one link to every spine; 0: spines not modelled
+  double line_gbps = 400;              // each NIC port
+  int hosts_per_leaf = 32;             // hosts under one leaf (per rail when rail-optimized); 0: all under one
+  bool rail_optimized = true;          // rail i of the hosts under a leaf group goes to that group's rail-i leaf
+  int spines = 8;                      // every leaf has one link to every spine; 0: spines not modelled
 };
 
 /// Hosts in the given order, grouped under leaves in that order. Fails on no host, a duplicate

@@ -70,7 +70,8 @@ Path path_of(const Fabric& fabric, const HostRails& rails, HostRail client, Host
     if (fabric.uplinks[up].leaf != a.leaf) continue;
     for (std::uint32_t down = 0; down < fabric.uplinks.size(); ++down)
       if (fabric.uplinks[down].leaf == b.leaf && fabric.uplinks[down].spine == fabric.uplinks[up].spine)
-        path.spine_choices.push_back({{{Kind::spine_link, up}, Direction::out}, {{Kind::spine_link, down}, Direction::in}});
+        path.spine_choices.push_back(
+            {{{Kind::spine_link, up}, Direction::out}, {{Kind::spine_link, down}, Direction::in}});
   }
   return path;
 }
@@ -91,8 +92,9 @@ std::string name_of(const Fabric& fabric, const HostRails& rails, Component c) {
   }
   const Rail& rail = fabric.hosts[rails.host(c.index)].rails[rails.rail(c.index)];
   const std::string nic = name_of(fabric, rails, c.index);
-  const std::string leaf_end = rail.leaf < 0 ? std::string("its switch port")
-                                             : fabric.leaves[rail.leaf] + (rail.leaf_port.empty() ? "" : " " + rail.leaf_port);
+  const std::string leaf_end = rail.leaf < 0
+                                   ? std::string("its switch port")
+                                   : fabric.leaves[rail.leaf] + (rail.leaf_port.empty() ? "" : " " + rail.leaf_port);
   switch (c.kind) {
     case Kind::nic: return nic + " NIC port";
     case Kind::pcie: return nic + " PCIe";

@@ -21,8 +21,8 @@ struct Rail {
 };
 
 struct Host {
-  std::string name;          // as the scheduler knows it: "gpu007"
-  std::vector<Rail> rails;   // rail i is the host's i-th NIC; rail-aligned tests pair rail i with rail i
+  std::string name;         // as the scheduler knows it: "gpu007"
+  std::vector<Rail> rails;  // rail i is the host's i-th NIC; rail-aligned tests pair rail i with rail i
   bool operator==(const Host&) const = default;
 };
 
@@ -100,8 +100,8 @@ struct Hop {
 /// a flow takes is chosen by the switches' ECMP hash, which a host cannot see: each candidate
 /// spine gives the two spine links of that way (up from the client's leaf, down to the server's).
 struct Path {
-  std::vector<Hop> fixed;                          // crossed whichever way the flow goes
-  std::vector<std::vector<Hop>> spine_choices;     // empty within one leaf or when spines are unknown
+  std::vector<Hop> fixed;                       // crossed whichever way the flow goes
+  std::vector<std::vector<Hop>> spine_choices;  // empty within one leaf or when spines are unknown
   bool operator==(const Path&) const = default;
 };
 

@@ -24,8 +24,8 @@ struct Suspect {
   /// reached 97%; the other rails of gpu007 reached 96%"
   std::string rationale;
   std::vector<fabric::Component> alternatives;  // the same tests also fit these (weaker)
-  std::vector<fabric::Evidence> evidence;                // the findings that name it or its host
-  std::vector<std::uint32_t> low_tests;          // the observations' test ids it explains
+  std::vector<fabric::Evidence> evidence;       // the findings that name it or its host
+  std::vector<std::uint32_t> low_tests;         // the observations' test ids it explains
 };
 
 /// Tests that would tell candidates apart: a loopback, a known-good partner, the other direction.

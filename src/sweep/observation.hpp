@@ -18,12 +18,12 @@ const char* to_string(Outcome outcome);
 
 struct Observation {
   fabric::Test test;
-  int round = 0;                  // 1-based; 0 for results read from a user's manifest
+  int round = 0;  // 1-based; 0 for results read from a user's manifest
   Outcome outcome = Outcome::measured;
-  double gbps = 0;                // the figure (perftest BW average of the largest message), Gb/s
-  double expected_gbps = 0;       // the slower end's line rate; 0 when not known
-  std::string file{};             // the result file, as the manifest names it
-  std::string detail{};           // why it failed, or what the reader noticed
+  double gbps = 0;           // the figure (perftest BW average of the largest message), Gb/s
+  double expected_gbps = 0;  // the slower end's line rate; 0 when not known
+  std::string file{};        // the result file, as the manifest names it
+  std::string detail{};      // why it failed, or what the reader noticed
   /// gbps / expected_gbps; nullopt without a figure or a line rate.
   std::optional<double> ratio() const {
     if (outcome != Outcome::measured || !(expected_gbps > 0)) return std::nullopt;

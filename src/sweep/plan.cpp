@@ -143,7 +143,8 @@ Coverage plan_coverage(const fabric::Fabric& fabric, const PlanOptions& options)
     coverage.rounds.push_back(std::move(alone));
   }
   const auto first = first_pairing(interleaved(fabric));
-  coverage.rounds.push_back(round_of(fabric, rails, first, "every NIC paired, rail-aligned, across leaves where there are several"));
+  coverage.rounds.push_back(
+      round_of(fabric, rails, first, "every NIC paired, rail-aligned, across leaves where there are several"));
   if (first.pairs.empty()) {
     coverage.rounds.pop_back();
   } else {
@@ -158,7 +159,8 @@ Coverage plan_coverage(const fabric::Fabric& fabric, const PlanOptions& options)
       }
     for (int h = 0; h < static_cast<int>(fabric.hosts.size()); ++h)
       if (tested[h] < 2)
-        for (int r = 0; r < static_cast<int>(fabric.hosts[h].rails.size()); ++r) coverage.unpaired.push_back(*rails.of(h, r));
+        for (int r = 0; r < static_cast<int>(fabric.hosts[h].rails.size()); ++r)
+          coverage.unpaired.push_back(*rails.of(h, r));
   }
   if (first.pairs.empty())
     for (HostRail hr = 0; hr < rails.size(); ++hr) coverage.unpaired.push_back(hr);

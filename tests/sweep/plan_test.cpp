@@ -48,7 +48,8 @@ TEST_CASE("every round of the coverage puts each NIC in at most one test and num
 }
 
 TEST_CASE("the coverage tests every NIC alone, then sending and receiving with two different partners") {
-  for (const auto& [hosts, per_leaf] : std::vector<std::pair<int, int>>{{2, 0}, {4, 2}, {8, 0}, {64, 32}, {96, 32}, {1024, 32}}) {
+  for (const auto& [hosts, per_leaf] :
+       std::vector<std::pair<int, int>>{{2, 0}, {4, 2}, {8, 0}, {64, 32}, {96, 32}, {1024, 32}}) {
     INFO(hosts << " hosts, " << per_leaf << " per leaf");
     const Fabric f = fabric_of(hosts, 4, per_leaf);
     const HostRails hr(f);
