@@ -181,8 +181,8 @@ Suspect judge_rail(const fabric::Fabric& fabric, const Facts& facts, const std::
     }
     if (out_low != in_low) {  // the other direction not measured yet: a cable stays possible
       certainty *= 0.7;
-      wanted.push_back(
-          {out_low ? Wanted::Need::receive : Wanted::Need::send, here, 1, "the other direction tells a fibre from the port"});
+      wanted.push_back({out_low ? Wanted::Need::receive : Wanted::Need::send, here, 1,
+                        "the other direction tells a fibre from the port"});
     } else if (!said && all.size() < 4) {
       wanted.push_back({Wanted::Need::send, here, 1, "more results tell a slower link from loss"});
       wanted.push_back({Wanted::Need::receive, here, 1, "more results tell a slower link from loss"});
@@ -192,8 +192,8 @@ Suspect judge_rail(const fabric::Fabric& fabric, const Facts& facts, const std::
     certainty = std::min(1.0, certainty * 1.15);
     why.push_back("its own " + s.evidence.front().check_id + " finding agrees");
   } else if (said) {
-    why.push_back("its " + s.evidence.front().check_id + " finding names the " +
-                  std::string(fabric::to_string(*said)) + ", the tests do not");
+    why.push_back("its " + s.evidence.front().check_id + " finding names the " + std::string(fabric::to_string(*said)) +
+                  ", the tests do not");
     others.insert(others.begin(), *said);
   }
   if (const std::string siblings = sibling_text(fabric, facts, x); !siblings.empty()) why.push_back(siblings);
@@ -208,8 +208,10 @@ Suspect judge_rail(const fabric::Fabric& fabric, const Facts& facts, const std::
   for (const Place& r : place.rivals)
     if (r.kind == Place::Kind::host_rail) s.alternatives.push_back({Kind::nic, r.index});
   if (partners < 2)
-    wanted.push_back({out_low ? Wanted::Need::send : in_low ? Wanted::Need::receive : Wanted::Need::loopback, here, 1,
-                      "one low result is also what a busy host gives: test it with a known-good partner"});
+    wanted.push_back({out_low  ? Wanted::Need::send
+                      : in_low ? Wanted::Need::receive
+                               : Wanted::Need::loopback,
+                      here, 1, "one low result is also what a busy host gives: test it with a known-good partner"});
   std::string text;
   for (const auto& w : why) text += (text.empty() ? "" : "; ") + w;
   s.rationale = text;

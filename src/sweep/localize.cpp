@@ -54,9 +54,9 @@ Localization localize(const fabric::Fabric& fabric, const std::vector<Observatio
     if (!facts.used[i]) {
       out.notes.push_back("test " + std::to_string(o.test.id) + (o.file.empty() ? "" : " (" + o.file + ")") +
                           ": not judged: " +
-                          (o.status == Status::missing ? "its result is missing"
+                          (o.status == Status::missing    ? "its result is missing"
                            : o.status == Status::measured ? "no line rate to judge it against"
-                                                            : "its NICs are not in the fabric"));
+                                                          : "its NICs are not in the fabric"));
       continue;
     }
     ++out.tests;

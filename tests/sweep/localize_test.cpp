@@ -171,7 +171,9 @@ TEST_CASE("a degraded spine link names its leaf's links, and the switch's counte
   std::uint32_t link = 0;
   for (const auto& t : c.rounds[1].tests) {
     const Path p = path_of(m.fabric, m.rails, t.client, t.server);
-    if (p.spine_choices.empty() || m.fabric.leaves[m.fabric.uplinks[p.spine_choices[0][0].component.index].leaf] != "leaf-su1-r1") continue;
+    if (p.spine_choices.empty() ||
+        m.fabric.leaves[m.fabric.uplinks[p.spine_choices[0][0].component.index].leaf] != "leaf-su1-r1")
+      continue;
     link = p.spine_choices[(t.client * 31 + t.server * 17 + t.flow * 7) % p.spine_choices.size()][0].component.index;
     break;
   }
