@@ -42,9 +42,9 @@ TEST_CASE("a host's findings name the part of the NIC their check is about") {
   const HostRails hr(f);
   const auto ev = evidence_of(
       f, {{"gpu-node-12.cluster.local",
-           {finding("LINK-SPEED", "", "mlx5_1"), finding("PCIE-LINK", "", "mlx5_0"), finding("LINK-SIGNAL", "", "mlx5_1"),
-            finding("PAUSE-STORM", "", "mlx5_0", engine::Severity::critical), finding("LINK-SPEED", "", "mlx5_9"),
-            finding("QOS-TRUST", "", "mlx5_0", engine::Severity::info)}},
+           {finding("LINK-SPEED", "", "mlx5_1"), finding("PCIE-LINK", "", "mlx5_0"),
+            finding("LINK-SIGNAL", "", "mlx5_1"), finding("PAUSE-STORM", "", "mlx5_0", engine::Severity::critical),
+            finding("LINK-SPEED", "", "mlx5_9"), finding("QOS-TRUST", "", "mlx5_0", engine::Severity::info)}},
           {"unknown-host", {finding("LINK-SPEED", "", "mlx5_0")}}});
   REQUIRE(ev.size() == 4);
   CHECK(ev[0].component == Component{Kind::nic, *hr.of(1, 1)});
@@ -60,10 +60,11 @@ TEST_CASE("a switch's findings on a port name the leaf port or the spine link ca
   const Fabric f = two_hosts();
   const HostRails hr(f);
   const std::string leaf = f.leaves[f.hosts[0].rails[1].leaf];
-  const auto ev = evidence_of(f, {{"switch exports",
-                                   {finding("XSW-COUNTERS", leaf + " " + f.hosts[0].rails[1].leaf_port, ""),
-                                    finding("XSW-COUNTERS", f.leaves[f.uplinks[1].leaf] + " " + f.uplinks[1].leaf_port, ""),
-                                    finding("XSW-COUNTERS", leaf + " Ethernet999", "")}}});
+  const auto ev =
+      evidence_of(f, {{"switch exports",
+                       {finding("XSW-COUNTERS", leaf + " " + f.hosts[0].rails[1].leaf_port, ""),
+                        finding("XSW-COUNTERS", f.leaves[f.uplinks[1].leaf] + " " + f.uplinks[1].leaf_port, ""),
+                        finding("XSW-COUNTERS", leaf + " Ethernet999", "")}}});
   REQUIRE(ev.size() == 2);
   CHECK(ev[0].component == Component{Kind::leaf_port, *hr.of(0, 1)});
   CHECK(ev[1].component == Component{Kind::spine_link, 1});
@@ -72,9 +73,9 @@ TEST_CASE("a switch's findings on a port name the leaf port or the spine link ca
 TEST_CASE("real captures are judged and their findings become the NICs' evidence") {
   const std::string examples = std::string(ROCE_SOURCE_DIR) + "/examples/";
   std::vector<std::string> notes;
-  const auto judged = judge_evidence({examples + "cx6dx-ecn-off.json", examples + "cx6dx-headroom-small.json",
-                                      examples + "no-such-capture.json"},
-                                     {}, profile::default_profile(), notes);
+  const auto judged = judge_evidence(
+      {examples + "cx6dx-ecn-off.json", examples + "cx6dx-headroom-small.json", examples + "no-such-capture.json"}, {},
+      profile::default_profile(), notes);
   REQUIRE(judged.size() == 2);
   REQUIRE(notes.size() == 1);
   CHECK_THAT(notes[0], Catch::Contains("no-such-capture.json: not judged"));
