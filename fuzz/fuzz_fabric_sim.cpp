@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!again || !(*again == *spec)) __builtin_trap();
   const auto sim = roce::sim::simulator_of(*spec);
   const auto ports = static_cast<std::uint32_t>(sim.rails().size());
-  if (ports > 4096) return 0;
+  if (ports == 0 || ports > 4096) return 0;
   for (std::uint32_t id = 1; id <= 16; ++id) {
     const roce::fabric::Test test{id, id % ports, (id * 7) % ports, id};
     if (roce::sim::replay_client_text(sim, test).empty()) __builtin_trap();

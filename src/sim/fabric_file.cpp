@@ -136,10 +136,12 @@ class FabricReader {
     if (auto* s = text(t, "hosts", "fabric")) {
       spec_.hosts = s->get();
       auto expanded = fabric::expand_hostlist(spec_.hosts);
-      if (expanded)
-        names = std::move(*expanded);
-      else
+      if (!expanded)
         error(s->source(), "fabric.hosts: " + expanded.error().message);
+      else if (expanded->empty())
+        error(s->source(), "fabric.hosts names no host");
+      else
+        names = std::move(*expanded);
     } else if (!t.get("hosts")) {
       error(t.source(), "[fabric] needs 'hosts', a Slurm host list such as \"gpu[001-064]\"");
     }

@@ -98,4 +98,24 @@ std::string replay_client_text(const FabricSim& sim, const fabric::Test& test, c
   return perftest_client_text(client, sim.measure(test), key);
 }
 
+std::optional<fabric::Test> simulated_test(const FabricSim& sim, const fabric::Fabric& planned,
+                                           const fabric::Test& test) {
+  const fabric::HostRails planned_rails(planned);
+  const auto find = [&](fabric::HostRail hr) -> std::optional<fabric::HostRail> {
+    if (hr >= planned_rails.size()) return std::nullopt;
+    const auto& host = planned.hosts[planned_rails.host(hr)];
+    const std::string& device = host.rails[planned_rails.rail(hr)].device;
+    const auto& hosts = sim.fabric().hosts;
+    for (std::size_t h = 0; h < hosts.size(); ++h) {
+      if (hosts[h].name != host.name) continue;
+      for (std::size_t r = 0; r < hosts[h].rails.size(); ++r)
+        if (hosts[h].rails[r].device == device) return sim.rails().of(static_cast<int>(h), static_cast<int>(r));
+    }
+    return std::nullopt;
+  };
+  const auto client = find(test.client), server = find(test.server);
+  if (!client || !server) return std::nullopt;
+  return fabric::Test{test.id, *client, *server, test.flow};
+}
+
 }  // namespace roce::sim

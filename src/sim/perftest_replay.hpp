@@ -4,6 +4,7 @@
 // RDMA hardware: `sweep run --replay` writes this where perftest's output would be, and the
 // results reader reads it as it reads a real run.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "fabric/test.hpp"
@@ -31,5 +32,11 @@ std::string perftest_client_text(const PerftestClient& client, double gbps, std:
 /// What the client of `test` prints on the simulated fabric: its device, the hosts' addresses
 /// (10.RAIL.H/250.H%250+1), the figure measure() gives. `run` gives size, duration, qps and GID index.
 std::string replay_client_text(const FabricSim& sim, const fabric::Test& test, const PerftestClient& run = {});
+
+/// `test` of a plan over `planned` as a test of the simulator's own fabric, its NICs found by host
+/// and device name (the two fabrics may number them apart); nullopt when the simulated fabric has
+/// no such host or device. Id and flow are kept.
+std::optional<fabric::Test> simulated_test(const FabricSim& sim, const fabric::Fabric& planned,
+                                           const fabric::Test& test);
 
 }  // namespace roce::sim

@@ -127,6 +127,7 @@ class = "fan"
 TEST_CASE("fabric file: what cannot be built or located is an error at its place") {
   CHECK(errors_of("seed = 1\n").find("f.toml:1:1: the file has no [fabric]") != std::string::npos);
   CHECK(errors_of("[fabric]\nhosts = \"gpu[01-\"\n").find("f.toml:2:9: fabric.hosts:") != std::string::npos);
+  CHECK(errors_of("[fabric]\nhosts = \"\"\n").find("f.toml:2:9: fabric.hosts names no host") != std::string::npos);
   CHECK(errors_of("[fabric]\nhosts = \"a,a\"\n").find("f.toml:1:1: [fabric]: host a is listed twice") !=
         std::string::npos);
   CHECK(errors_of("[fabric]\nhosts = \"a\"\nrails = 0\n").find("f.toml:3:9: fabric.rails = 0 is out of range 1..64") !=

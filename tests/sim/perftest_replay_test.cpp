@@ -124,4 +124,22 @@ TEST_CASE("perftest replay: the layout matches a real perftest client's header w
   CHECK(shared >= 14);  // rules, the device and qps lines, relax order, MTU, link, GID, inline, rdma_cm, method...
 }
 
+TEST_CASE("perftest replay: a plan's test is found on the simulated fabric by host and device names") {
+  Design d;
+  d.rails = 2;
+  const auto simulated = *build_fabric({"gpu1", "gpu2", "gpu3"}, d);
+  const auto planned = *build_fabric({"gpu3", "gpu1"}, d);  // another order: other numbers
+  const FabricSim sim(simulated, {}, 1);
+  const HostRails p(planned);
+  const auto t = simulated_test(sim, planned, {7, *p.of(0, 1), *p.of(1, 1), 9});
+  REQUIRE(t);
+  CHECK(*t == Test{7, *sim.rails().of(2, 1), *sim.rails().of(0, 1), 9});
+  Design four = d;
+  four.rails = 4;
+  const auto wider = *build_fabric({"gpu1", "gpu9"}, four);
+  const HostRails w(wider);
+  CHECK_FALSE(simulated_test(sim, wider, {1, *w.of(0, 3), *w.of(0, 0), 1}));  // gpu1 has no mlx5_3 here
+  CHECK_FALSE(simulated_test(sim, wider, {1, *w.of(1, 0), *w.of(0, 0), 1}));  // no gpu9
+}
+
 }  // namespace roce::test
