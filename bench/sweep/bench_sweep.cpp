@@ -9,6 +9,7 @@
 //                    [--busy P]
 // --show N prints the faults of the first N draws of each size and what each method named; --busy P
 // sets the chance that a test's host is busy (the model's 0.01; 0: no transients).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -151,10 +152,15 @@ void show_draw(const sim::FabricSim& s, const char* method, const bench::MethodR
                    : fault.direction == fabric::Direction::out ? ", toward the switch"
                                                                : "");
   std::fprintf(stderr, "  %s: %d rounds, %zu tests, named %zu\n", method, run.rounds, run.tests, run.named.size());
-  for (const auto& b : run.named)
-    std::fprintf(stderr, "    %s %s%s%s\n", s.fault_on(b.component) ? "FAULTY  " : "innocent",
+  for (std::size_t i = 0; i < run.named.size(); ++i) {
+    const auto& b = run.named[i];
+    const bool holds = s.fault_on(b.component) ||
+                       std::any_of(b.one_of.begin(), b.one_of.end(), [&](auto c) { return s.fault_on(c) != nullptr; });
+    std::fprintf(stderr, "    %s %s%s%s\n", holds ? "FAULTY  " : "innocent",
                  fabric::name_of(f, s.rails(), b.component).c_str(), b.one_of.size() > 1 ? " (one of a set of " : "",
                  b.one_of.size() > 1 ? (std::to_string(b.one_of.size()) + ")").c_str() : "");
+    if (i < run.rationales.size()) std::fprintf(stderr, "      why: %s\n", run.rationales[i].c_str());
+  }
 }
 
 std::vector<std::string> host_names(int n) {

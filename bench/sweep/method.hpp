@@ -21,10 +21,11 @@ struct MethodRun {
   int rounds = 0;         // parallel rounds (a serial method: runs, one after the other)
   std::size_t tests = 0;  // bandwidth tests run
   std::vector<Blame> named;
-  double plan_cpu_s = 0;          // choosing tests (the planner's coverage and fitted rounds)
-  double localize_cpu_s = 0;      // reading results into suspects, every call of the draw
-  double localize_max_s = 0;      // the slowest single call
-  bool stopped_at_limit = false;  // the round limit ended it with tests still wanted
+  std::vector<std::string> rationales;  // the localizer's, one per named blame (empty for the baselines)
+  double plan_cpu_s = 0;                // choosing tests (the planner's coverage and fitted rounds)
+  double localize_cpu_s = 0;            // reading results into suspects, every call of the draw
+  double localize_max_s = 0;            // the slowest single call
+  bool stopped_at_limit = false;        // the round limit ended it with tests still wanted
 };
 
 /// The CPU time of the calling thread, seconds.

@@ -43,7 +43,10 @@ MethodRun run_planner(const sim::FabricSim& sim, const std::vector<fabric::Evide
     l = localize();
   }
   out.stopped_at_limit = !l.next.empty();
-  for (const auto& s : l.suspects) out.named.push_back({s.component, s.one_of});
+  for (const auto& s : l.suspects) {
+    out.named.push_back({s.component, s.one_of});
+    out.rationales.push_back(s.rationale);
+  }
   return out;
 }
 

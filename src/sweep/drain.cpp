@@ -26,9 +26,11 @@ std::optional<std::string> drain_line(const fabric::Fabric& fabric, const Suspec
   const std::string& host = fabric.hosts[rails.host(suspect.component.index)].name;
   std::string reason = "roce-doctor sweep: " + suspect_name(fabric, suspect);
   // The reason goes inside double quotes of a shell line: nothing in it may end them.
-  std::replace_if(reason.begin(), reason.end(), [](char c) { return c == '"' || c == '\\' || c == '$' || c == '`'; }, '_');
+  std::replace_if(
+      reason.begin(), reason.end(), [](char c) { return c == '"' || c == '\\' || c == '$' || c == '`'; }, '_');
   const bool plain = std::all_of(host.begin(), host.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+           c == '_';
   });
   std::string node = host;
   std::replace(node.begin(), node.end(), '\'', '_');

@@ -1,9 +1,12 @@
 #pragma once
 // The smallest set of degraded places that explains the low results: a place is one NIC (with
 // its PCIe link, cable and switch port) or the spine links of one leaf. Each low result must cross
-// a place its OK results do not clear; places are taken greedily, the one explaining the most low
-// results first. A place that explains a single result is only a candidate: one low result is
-// also what a busy host or a transient gives, so it needs a second test before it is blamed.
+// a place its OK results do not clear. NICs are taken greedily, the one explaining the most low
+// results first; a NIC that explains a single result is only a candidate: one low result is also
+// what a busy host or a transient gives, so it needs a second test before it is blamed. A leaf's
+// spine links carry about one flow in (its spines) across it, and every test now and then is low
+// for no fault at all, so a leaf is blamed only when its low results stand far above that noise
+// (a binomial tail below 1% over the leaves), and is a candidate when they stand a little above.
 #include <cstdint>
 #include <vector>
 

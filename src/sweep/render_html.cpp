@@ -64,8 +64,8 @@ std::string fabric_svg(const fabric::Fabric& fabric, const Localization& l) {
   const int width = std::max(400, columns * (kLeafW + kLeafGap) + 20);
   const int spine_y = 10, leaf_y = fabric.spines.empty() ? 10 : 90, nic_y = leaf_y + 40;
   const int height = nic_y + rows * (kNic + kGap) + 20;
-  std::string out = fmt::format(R"(<svg class="fabric" width="{}" height="{}" xmlns="http://www.w3.org/2000/svg">)",
-                                width, height);
+  std::string out =
+      fmt::format(R"(<svg class="fabric" width="{}" height="{}" xmlns="http://www.w3.org/2000/svg">)", width, height);
   std::map<int, int> leaf_x;
   int x = 10;
   for (const auto& [leaf, nics] : under) {
@@ -78,9 +78,10 @@ std::string fabric_svg(const fabric::Fabric& fabric, const Localization& l) {
     const auto& link = fabric.uplinks[u];
     const std::string cls = severity_class(suspects, candidates, {fabric::Kind::spine_link, u});
     if (cls.empty() && fabric.uplinks.size() > 2048) continue;  // a large fabric: only the marked links
-    out += fmt::format(R"(<line class="{}" x1="{:.1f}" y1="{}" x2="{}" y2="{}"><title>{}</title></line>)",
-                       cls.empty() ? "up" : cls, spine_x(link.spine), spine_y + 16, leaf_x[link.leaf] + kLeafW / 2,
-                       leaf_y, html_escape(fabric::name_of(fabric, rails, fabric::Component{fabric::Kind::spine_link, u})));
+    out +=
+        fmt::format(R"(<line class="{}" x1="{:.1f}" y1="{}" x2="{}" y2="{}"><title>{}</title></line>)",
+                    cls.empty() ? "up" : cls, spine_x(link.spine), spine_y + 16, leaf_x[link.leaf] + kLeafW / 2, leaf_y,
+                    html_escape(fabric::name_of(fabric, rails, fabric::Component{fabric::Kind::spine_link, u})));
   }
   for (int s = 0; s < static_cast<int>(fabric.spines.size()); ++s)
     out += fmt::format(R"(<rect class="spine" x="{:.1f}" y="{}" width="{:.1f}" height="16"><title>{}</title></rect>)",
@@ -89,15 +90,17 @@ std::string fabric_svg(const fabric::Fabric& fabric, const Localization& l) {
   for (const auto& [leaf, nics] : under) {
     const int lx = leaf_x[leaf];
     const std::string name = leaf < 0 ? "no known leaf" : fabric.leaves[leaf];
-    out += fmt::format(R"(<rect class="leaf" x="{}" y="{}" width="{}" height="16"><title>{}</title></rect>)", lx, leaf_y,
-                       kLeafW, html_escape(name));
+    out += fmt::format(R"(<rect class="leaf" x="{}" y="{}" width="{}" height="16"><title>{}</title></rect>)", lx,
+                       leaf_y, kLeafW, html_escape(name));
     for (std::size_t i = 0; i < nics.size(); ++i) {
       const fabric::HostRail hr = nics[i];
-      const std::string cls = nic_marked(suspects, hr) ? "nic suspect" : nic_marked(candidates, hr) ? "nic candidate" : "nic";
-      out += fmt::format(R"(<rect class="{}" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>)", cls,
-                         lx + 3 + static_cast<int>(i % 8) * (kNic + kGap),
-                         nic_y + static_cast<int>(i / 8) * (kNic + kGap), kNic, kNic,
-                         html_escape(fabric::name_of(fabric, rails, hr)));
+      const std::string cls = nic_marked(suspects, hr)     ? "nic suspect"
+                              : nic_marked(candidates, hr) ? "nic candidate"
+                                                           : "nic";
+      out +=
+          fmt::format(R"(<rect class="{}" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>)", cls,
+                      lx + 3 + static_cast<int>(i % 8) * (kNic + kGap), nic_y + static_cast<int>(i / 8) * (kNic + kGap),
+                      kNic, kNic, html_escape(fabric::name_of(fabric, rails, hr)));
     }
   }
   return out + "</svg>\n";
@@ -135,17 +138,20 @@ std::string render_html(const fabric::Fabric& fabric, const Localization& l, con
   out += "<dt>results</dt><dd>" + html_escape(source) + "</dd>";
   out += "<dt>fabric</dt><dd>" + html_escape(fabric.built_from) + "</dd>";
   out += fmt::format("<dt>tests</dt><dd>{} judged, {} low, {} failed</dd>", l.tests, l.low, l.failed);
-  out += fmt::format("<dt>verdict</dt><dd>{} blamed, {} candidates</dd></dl>\n", l.suspects.size(), l.candidates.size());
-  out += "<h2>The fabric</h2>\n<p class=\"note\">Spines on top, leaves below them, each host's NICs under the leaf "
-         "they are cabled to; red: blamed, orange: a candidate.</p>\n";
+  out +=
+      fmt::format("<dt>verdict</dt><dd>{} blamed, {} candidates</dd></dl>\n", l.suspects.size(), l.candidates.size());
+  out +=
+      "<h2>The fabric</h2>\n<p class=\"note\">Spines on top, leaves below them, each host's NICs under the leaf "
+      "they are cabled to; red: blamed, orange: a candidate.</p>\n";
   out += fabric_svg(fabric, l);
   out += "<h2>Blamed</h2>\n";
   out += l.suspects.empty() ? "<p>Nothing: every low result is explained by noise or nothing was low.</p>\n"
                             : suspects_table(fabric, l.suspects);
   if (!l.candidates.empty()) out += "<h2>Candidates (not told apart yet)</h2>\n" + suspects_table(fabric, l.candidates);
   if (!l.next.empty()) {
-    out += "<h2>Tests that would tell them apart</h2>\n<table><thead><tr><th>client</th><th>server</th><th>why</th>"
-           "</tr></thead><tbody>\n";
+    out +=
+        "<h2>Tests that would tell them apart</h2>\n<table><thead><tr><th>client</th><th>server</th><th>why</th>"
+        "</tr></thead><tbody>\n";
     for (const auto& n : l.next)
       out += "<tr><td>" + html_escape(fabric::name_of(fabric, rails, n.test.client)) + "</td><td>" +
              html_escape(n.test.loopback() ? "(loopback)" : fabric::name_of(fabric, rails, n.test.server)) +
@@ -153,8 +159,9 @@ std::string render_html(const fabric::Fabric& fabric, const Localization& l, con
     out += "</tbody></table>\n";
   }
   if (!l.unexplained.empty())
-    out += fmt::format("<p class=\"note\">{} low results fit no degraded part (a busy host, a transient): tests {}.</p>\n",
-                       l.unexplained.size(), fmt::join(l.unexplained, ", "));
+    out +=
+        fmt::format("<p class=\"note\">{} low results fit no degraded part (a busy host, a transient): tests {}.</p>\n",
+                    l.unexplained.size(), fmt::join(l.unexplained, ", "));
   for (const auto& n : l.notes) out += "<p class=\"note\">" + html_escape(n) + "</p>\n";
   return out + "</body></html>\n";
 }

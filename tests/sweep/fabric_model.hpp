@@ -93,5 +93,4 @@ inline Run sweep(const Model& m) {
   return {l, round};
 }
 
-
 }  // namespace roce::test

@@ -29,8 +29,9 @@ TEST_CASE("the drain line names the blamed NIC's host and never ends its own quo
         "scontrol update NodeName=gpu105 State=DRAIN Reason=\"roce-doctor sweep: gpu105 mlx5_2 NIC port\"");
   Suspect odd = r.last.suspects[0];
   m.fabric.hosts[5].name = "gpu\"105$(x)";
-  CHECK(drain_line(m.fabric, odd) ==
-        "scontrol update NodeName='gpu\"105$(x)' State=DRAIN Reason=\"roce-doctor sweep: gpu_105_(x) mlx5_2 NIC port\"");
+  CHECK(
+      drain_line(m.fabric, odd) ==
+      "scontrol update NodeName='gpu\"105$(x)' State=DRAIN Reason=\"roce-doctor sweep: gpu_105_(x) mlx5_2 NIC port\"");
   odd.component = {Kind::spine_link, 0};
   CHECK_FALSE(drain_line(m.fabric, odd).has_value());
 }
