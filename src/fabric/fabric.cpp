@@ -57,7 +57,7 @@ void add_host_side(std::vector<Hop>& hops, HostRail hr, Direction d, bool outwar
 Path path_of(const Fabric& fabric, const HostRails& rails, HostRail client, HostRail server) {
   Path path;
   if (client == server) {
-    path.fixed = {{{Kind::pcie, client}, Direction::both}, {{Kind::nic, client}, Direction::both}};
+    path.fixed = {{{Kind::pcie, client}, Direction::both}};
     return path;
   }
   add_host_side(path.fixed, client, Direction::out, true);

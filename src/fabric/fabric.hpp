@@ -45,8 +45,8 @@ struct Fabric {
 
 /// The kinds of component a test's traffic crosses, in path order from a host outward.
 enum class Kind : std::uint8_t {
-  nic,         // the NIC port (its link as trained: speed, lanes)
-  pcie,        // the host's PCIe link to that NIC
+  nic,         // the NIC's port: its link as trained (speed, lanes)
+  pcie,        // the host's PCIe link to that NIC, and the NIC's DMA: what a loopback test crosses
   cable,       // the cable or optic between the NIC and its leaf port
   leaf_port,   // the leaf switch's port facing that NIC
   spine_link,  // one leaf-spine link (Fabric::uplinks)
@@ -95,8 +95,8 @@ struct Hop {
   bool operator==(const Hop&) const = default;
 };
 
-/// What a test between two host rails crosses. Loopback (client == server): the NIC and its PCIe
-/// only (the NIC turns the traffic around inside; no cable, no switch). Between leaves the spine
+/// What a test between two host rails crosses. Loopback (client == server): the PCIe link only (the
+/// NIC turns the traffic round inside, before its port: no port, cable or switch). Between leaves the spine
 /// a flow takes is chosen by the switches' ECMP hash, which a host cannot see: each candidate
 /// spine gives the two spine links of that way (up from the client's leaf, down to the server's).
 struct Path {

@@ -16,10 +16,12 @@ struct LocalizeOptions {
   double low_ratio = 0.85;  // a result below this share of its line rate is low (noise is ~5%)
 };
 
-/// One degraded component, as the localizer names it.
+/// One degraded component, as the localizer names it, or a set it is one of when the tests
+/// cannot tell which (a leaf's spine links: ECMP hides which one a flow took).
 struct Suspect {
-  fabric::Component component;
-  double confidence = 0;  // 0..1
+  fabric::Component component;            // the one named (the first of `one_of` when it is a set)
+  std::vector<fabric::Component> one_of;  // empty: `component` itself; else the set, `component` first
+  double confidence = 0;                  // 0..1
   /// "every test through gpu007 mlx5_3 reached 48% of line rate in both directions; its loopback
   /// reached 97%; the other rails of gpu007 reached 96%"
   std::string rationale;
@@ -35,7 +37,8 @@ struct NextTest {
 };
 
 struct Localization {
-  std::vector<Suspect> suspects;               // most confident first
+  std::vector<Suspect> suspects;               // blamed (confidence >= 0.5), most confident first
+  std::vector<Suspect> candidates;             // fit some low tests, not yet told apart (see `next`)
   std::vector<std::uint32_t> unexplained;      // low tests no suspect explains (noise, a transient)
   std::vector<NextTest> next;                  // empty when the suspects are told apart
   std::size_t tests = 0, low = 0, failed = 0;  // what was read
