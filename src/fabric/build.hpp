@@ -17,6 +17,7 @@ struct Design {
   int hosts_per_leaf = 32;             // hosts under one leaf (per rail when rail-optimized); 0: all under one
   bool rail_optimized = true;          // rail i of the hosts under a leaf group goes to that group's rail-i leaf
   int spines = 8;                      // every leaf has one link to every spine; 0: spines not modelled
+  bool operator==(const Design&) const = default;
 };
 
 /// Hosts in the given order, grouped under leaves in that order. Fails on no host, a duplicate
