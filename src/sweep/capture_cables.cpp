@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "import/switch_archives.hpp"
 #include "judge/input.hpp"
 #include "model/port_netdev.hpp"
 #include "sweep/device_order.hpp"
@@ -75,8 +76,9 @@ void add_capture_cables(CaptureCables& into, const judge::SystemSpec& system, co
       const auto netdev_name = model::port_netdev(host, *device, port);
       fabric::HostCable cable;
       cable.host = name;
-      cable.device = device->ports.size() > 1 ? device->name + "/" + std::to_string(port.number) : device->name;
       cable.netdev = netdev_name.ok() ? *netdev_name : "";
+      // A device with several ports is named by each port's netdev (bw --dev takes either).
+      cable.device = device->ports.size() > 1 && !cable.netdev.empty() ? cable.netdev : device->name;
       cable.line_gbps = line_gbps_of(host.netdev(cable.netdev), port);
       std::tie(cable.switch_name, cable.switch_port) = neighbour_of(side, cable.netdev);
       into.cables.push_back(std::move(cable));
@@ -97,6 +99,18 @@ std::vector<fabric::SwitchCable> switch_uplinks(const model::SwitchSide& switche
       uplinks.push_back({s.host.hostname, n.local_port, n.remote_device, n.remote_port_id});
     }
   return uplinks;
+}
+
+Expected<model::SwitchSide> read_switches(const std::vector<std::string>& exports) {
+  if (exports.empty()) return model::SwitchSide{};
+  return import::read_switch_exports_or_archives(exports, "");
+}
+
+Expected<fabric::Fabric> fabric_of_captures(const CaptureCables& read, const model::SwitchSide& switches) {
+  if (read.cables.empty())
+    return fail("no host capture gave a RoCE NIC" + (read.notes.empty() ? std::string() : ": " + read.notes.front()),
+                "give captures (roce-doctor collect) of the hosts to test");
+  return fabric::fabric_from_cables(read.cables, switch_uplinks(switches, read.cables));
 }
 
 }  // namespace roce::sweep

@@ -8,6 +8,7 @@
 #include "fabric/build.hpp"
 #include "judge/open_system.hpp"
 #include "model/switch_port.hpp"
+#include "util/expected.hpp"
 
 namespace roce::sweep {
 
@@ -27,6 +28,12 @@ void add_capture_cables(CaptureCables& into, const judge::SystemSpec& system, co
 /// not one of `hosts`. fabric_from_cables keeps those of leaves toward spines.
 std::vector<fabric::SwitchCable> switch_uplinks(const model::SwitchSide& switches,
                                                 const std::vector<fabric::HostCable>& hosts);
+
+/// The switch exports (--switch: files, folders, archives) read once for every host's cables.
+Expected<model::SwitchSide> read_switches(const std::vector<std::string>& exports);
+
+/// The fabric of the cables read: fabric_from_cables with the switches' leaf-spine links.
+Expected<fabric::Fabric> fabric_of_captures(const CaptureCables& read, const model::SwitchSide& switches);
 
 /// The line rate to judge a NIC port against, Gb/s: the fastest speed both ends advertise (a port
 /// that trained below it is what the sweep should find), else the speed it runs at, else the RDMA

@@ -56,10 +56,10 @@ RailIndex rail_index(const fabric::Fabric& f) {
   return index;
 }
 
-roce::Outcome outcome_of_status(const std::string& status, Observation& o) {
+roce::Outcome status_from_manifest(const std::string& status, Observation& o) {
   if (status.empty() || status == "measured") return done();
-  if (status == "timeout") o.outcome = Outcome::timeout;
-  else if (status == "failed") o.outcome = Outcome::failed;
+  if (status == "timeout") o.status = Status::timeout;
+  else if (status == "failed") o.status = Status::failed;
   else return fail("status \"" + status + "\" is not measured, failed or timeout");
   return done();
 }
@@ -70,14 +70,14 @@ void read_figure(const std::string& dir, const ManifestRow& row, const std::stri
   const fs::path path = fs::path(row.file).is_absolute() ? fs::path(row.file) : fs::path(dir) / row.file;
   std::error_code ec;
   if (!fs::exists(path, ec)) {
-    o.outcome = Outcome::missing;
+    o.status = Status::missing;
     o.detail = "no such file";
     notes.push_back(where + row.file + ": no such file");
     return;
   }
   auto read = results::read_results_file(path.string());
   if (!read || read->empty()) {
-    o.outcome = Outcome::failed;
+    o.status = Status::failed;
     o.detail = read ? "no result in the file" : read.error().message;
     notes.push_back(where + row.file + ": not a result: " + o.detail);
     return;
@@ -89,7 +89,7 @@ void read_figure(const std::string& dir, const ManifestRow& row, const std::stri
       if (!(o.expected_gbps > 0) && result.line_rate) o.expected_gbps = result.line_rate->gbps_per_nic;
       return;
     }
-  o.outcome = Outcome::failed;
+  o.status = Status::failed;
   o.detail = "the result holds no figure";
   notes.push_back(where + row.file + ": the result holds no figure");
 }
@@ -158,11 +158,11 @@ Expected<ResultsFolder> read_results_folder(const std::string& dir, const Folder
     };
     const double a = line(o.test.client), b = line(o.test.server);
     o.expected_gbps = a > 0 && b > 0 ? std::min(a, b) : 0;
-    if (auto status = outcome_of_status(row.status, o); !status) {
+    if (auto status = status_from_manifest(row.status, o); !status) {
       folder.notes.push_back(where + status.error().message + "; read as measured");
     }
-    if (o.outcome == Outcome::measured) read_figure(dir, row, where, o, folder.notes);
-    if (o.outcome == Outcome::measured && !(o.expected_gbps > 0) && !line_rate_noted) {
+    if (o.status == Status::measured) read_figure(dir, row, where, o, folder.notes);
+    if (o.status == Status::measured && !(o.expected_gbps > 0) && !line_rate_noted) {
       folder.notes.push_back(where + "no line rate known for " + row.client + " " + row.client_dev + " or " +
                              row.server + " " + row.server_dev + " (give --line-rate, or the hosts' captures)");
       line_rate_noted = true;

@@ -10,6 +10,7 @@
 
 #include "fabric/fabric.hpp"
 #include "sweep/observation.hpp"
+#include "model/bandwidth.hpp"
 #include "sweep/plan_file.hpp"
 
 namespace roce::sweep {

@@ -63,18 +63,18 @@ std::vector<ManifestRow> rows_of(const Plan& plan, int round, const Launched& l)
     row.test = t.id;
     const auto it = reports.find(t.id);
     if (it != reports.end() && it->second.side != Side::server) {
-      row.status = to_string(it->second.outcome);
+      row.status = to_string(it->second.status);
       row.detail = it->second.detail;
     } else if (l.killed) {
-      row.status = to_string(Outcome::timeout);
+      row.status = to_string(Status::timeout);
       row.detail = "the step did not end within " + std::to_string(plan.settings.timeout_s) +
                    " s and its grace: killed";
     } else {
-      row.status = to_string(Outcome::failed);
+      row.status = to_string(Status::failed);
       row.detail = it != reports.end() ? std::string("server: ") + it->second.detail
                        : !l.start_error.empty() ? "the step could not be started: " + l.start_error
                                                 : "no report from the step (its launcher " + launcher_end(l) + ")";
-      if (it != reports.end() && it->second.outcome == Outcome::timeout) row.status = to_string(Outcome::timeout);
+      if (it != reports.end() && it->second.status == Status::timeout) row.status = to_string(Status::timeout);
     }
     rows.push_back(std::move(row));
   }
@@ -156,10 +156,10 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
       for (const auto& row : rows_of(plan, round, *it)) {
         if (auto w = manifest.add(row); !w) return fail(w.error());
         ++p.done;
-        if (row.status == to_string(Outcome::measured)) ++counts.measured;
-        else if (row.status == to_string(Outcome::timeout)) ++counts.timed_out;
+        if (row.status == to_string(Status::measured)) ++counts.measured;
+        else if (row.status == to_string(Status::timeout)) ++counts.timed_out;
         else ++counts.failed;
-        if (row.status != to_string(Outcome::measured)) ++p.failed;
+        if (row.status != to_string(Status::measured)) ++p.failed;
       }
       p.running -= it->step->tests.size();
       for (const auto& n : it->step->nodes) busy.erase(n);

@@ -125,18 +125,18 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
   process::InterruptGuard guard;
   const auto deadline = Clock::now() + std::chrono::seconds(plan.settings.timeout_s);
   bool all_well = true;
-  const auto finish = [&](Running& r, Outcome outcome, std::string detail) {
+  const auto finish = [&](Running& r, Status status, std::string detail) {
     r.done = true;
-    if (outcome != Outcome::measured) all_well = false;
-    report(step_report_line(r.test.id, {r.side, outcome, std::move(detail)}));
+    if (status != Status::measured) all_well = false;
+    report(step_report_line(r.test.id, {r.side, status, std::move(detail)}));
   };
   // The result file from the client's output (or the replayed text): measured, or why not.
   const auto keep_result = [&](Running& r, const std::string& text) {
     const std::string file = request.out_dir + "/" + result_file_name(plan, r.round, r.test);
     std::error_code ec;
     fs::create_directories(fs::path(file).parent_path(), ec);
-    if (auto w = util::write_file_atomically(file, text); !w) return finish(r, Outcome::failed, w.error().message);
-    finish(r, Outcome::measured, "");
+    if (auto w = util::write_file_atomically(file, text); !w) return finish(r, Status::failed, w.error().message);
+    finish(r, Status::measured, "");
   };
 
   for (auto& r : sides) {
@@ -146,12 +146,12 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
     }
     if (request.replay) {
       auto replayed = request.replay(plan, r.test);
-      if (!replayed) finish(r, Outcome::failed, "replay: " + replayed.error().message);
+      if (!replayed) finish(r, Status::failed, "replay: " + replayed.error().message);
       else if (replayed->hangs) r.hangs = true;
       else keep_result(r, replayed->text);
       continue;
     }
-    if (auto started = start_side(plan, request, r); !started) finish(r, Outcome::failed, started.error().message);
+    if (auto started = start_side(plan, request, r); !started) finish(r, Status::failed, started.error().message);
   }
 
   for (bool waiting = true; waiting;) {
@@ -164,21 +164,21 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
         if (measured(end) && r.side != Side::server) {
           auto text = util::read_file(r.work_dir + "/client.out");
           if (text && !text->empty()) keep_result(r, *text);
-          else finish(r, Outcome::failed, "bw --run measured, but its client output is not there");
+          else finish(r, Status::failed, "bw --run measured, but its client output is not there");
         } else if (measured(end)) {
           r.done = true;  // a server that served its client says nothing: the client reports the test
         } else if (r.side == Side::client && r.attempts < kClientAttempts &&
                    Clock::now() + kClientRetryPause + std::chrono::seconds(plan.settings.duration_s) < deadline) {
           std::this_thread::sleep_for(kClientRetryPause);  // its server may not listen yet
-          if (auto again = start_side(plan, request, r); !again) finish(r, Outcome::failed, again.error().message);
+          if (auto again = start_side(plan, request, r); !again) finish(r, Status::failed, again.error().message);
         } else {
-          finish(r, Outcome::failed, failure_detail(r, end));
+          finish(r, Status::failed, failure_detail(r, end));
         }
         continue;
       }
       if (late || stopped) {
         if (r.child) r.child->kill_group();
-        finish(r, stopped ? Outcome::failed : Outcome::timeout,
+        finish(r, stopped ? Status::failed : Status::timeout,
                stopped ? std::string("the step was stopped (SIGINT or SIGTERM)")
                        : "killed after " + std::to_string(plan.settings.timeout_s) + " s");
         continue;

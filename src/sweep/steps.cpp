@@ -75,7 +75,7 @@ std::string step_report_line(std::uint32_t id, const StepReport& report) {
   std::string detail = report.detail;
   std::replace(detail.begin(), detail.end(), '\n', ' ');
   return std::string(kReportPrefix) + std::to_string(id) + " " + to_string(report.side) + " " +
-         to_string(report.outcome) +
+         to_string(report.status) +
          (detail.empty() ? "" : ": " + detail) + "\n";
 }
 
@@ -102,9 +102,9 @@ std::map<std::uint32_t, StepReport> read_step_reports(std::string_view output) {
     rest = side_end == std::string_view::npos ? std::string_view{} : rest.substr(side_end + 1);
     const auto colon = rest.find(": ");
     const std::string word(rest.substr(0, colon));
-    if (word == "measured") r.outcome = Outcome::measured;
-    else if (word == "timeout") r.outcome = Outcome::timeout;
-    else if (word == "failed") r.outcome = Outcome::failed;
+    if (word == "measured") r.status = Status::measured;
+    else if (word == "timeout") r.status = Status::timeout;
+    else if (word == "failed") r.status = Status::failed;
     else continue;
     if (colon != std::string_view::npos) r.detail = std::string(rest.substr(colon + 2));
     auto [it, added] = reports.emplace(id, r);

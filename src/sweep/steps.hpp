@@ -38,7 +38,7 @@ const char* to_string(Side side);
 /// "sweep-step: test 7 client timeout: killed after 70 s", "sweep-step: test 7 server failed: ...".
 struct StepReport {
   Side side = Side::client;
-  Outcome outcome = Outcome::failed;
+  Status status = Status::failed;
   std::string detail;
   bool operator==(const StepReport&) const = default;
 };
