@@ -7,8 +7,10 @@
 #include <set>
 #include <thread>
 
+#include "util/atomic_write.hpp"
 #include "util/child_process.hpp"
 #include "util/read_file.hpp"
+#include "util/text.hpp"
 
 namespace roce::sweep {
 namespace {
@@ -21,6 +23,7 @@ constexpr auto kRoundPoll = std::chrono::milliseconds(50);
 
 struct Launched {
   const Step* step = nullptr;
+  std::int64_t started_ms = 0;  // wall clock, for times.tsv
   std::vector<Child> children;  // one srun, or one template command per node
   std::vector<std::string> outputs;
   Clock::time_point deadline{};
@@ -81,6 +84,17 @@ std::vector<ManifestRow> rows_of(const Plan& plan, int round, const Launched& l)
   return rows;
 }
 
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A step's line of times.tsv: name, nodes, start and end (Unix ms), how it ended.
+std::string times_line(const Launched& l) {
+  return l.step->name() + "\t" + util::join(l.step->nodes, ",") + "\t" + std::to_string(l.started_ms) + "\t" +
+         std::to_string(wall_ms()) + "\t" + (l.killed ? "killed at its deadline" : launcher_end(l)) + "\n";
+}
+
 }  // namespace
 
 std::string progress_line(const Progress& p) {
@@ -108,6 +122,7 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
   std::set<std::string> busy;
   process::InterruptGuard guard;
   const auto timeout = std::chrono::seconds(plan.settings.timeout_s) + grace;
+  std::string times = "step\tnodes\tstarted_ms\tended_ms\tend\n";
 
   while (!waiting.empty() || !running.empty()) {
     // Start every waiting step whose nodes are free (in order: a step never waits behind a later one's nodes).
@@ -122,6 +137,7 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
       }
       Launched l;
       l.step = &s;
+      l.started_ms = wall_ms();
       l.deadline = Clock::now() + timeout;
       const auto commands = launch_commands(launch, s);
       for (std::size_t i = 0; i < commands.size(); ++i) {
@@ -153,6 +169,7 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
         for (auto& c : it->children) c.kill_group();
         it->killed = !stop;
       }
+      times += times_line(*it);
       for (const auto& row : rows_of(plan, round, *it)) {
         if (auto w = manifest.add(row); !w) return fail(w.error());
         ++p.done;
@@ -172,6 +189,7 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
     }
   }
   if (progress) progress(p);
+  if (auto w = util::write_file_atomically(log_dir + "/times.tsv", times); !w) return fail(w.error());
   return counts;
 }
 

@@ -27,7 +27,8 @@ struct RoundCounts {
 
 /// Runs round `round` (1-based) of the plan. `grace`: how long a launcher may take beyond the
 /// plan's timeout (srun's own start and end). Rows go to `manifest`; a row that cannot be written
-/// fails the round (the folder would not say what ran).
+/// fails the round (the folder would not say what ran). Each launcher's output goes to
+/// rNN/steps/NAME.out and .err, and when each step started and ended to rNN/steps/times.tsv.
 Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launch, ManifestWriter& manifest,
                                 std::chrono::seconds grace, const std::function<void(const Progress&)>& progress);
 

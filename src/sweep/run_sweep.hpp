@@ -27,7 +27,8 @@ struct RunRequest {
   std::string out_dir;
   Launch launch;  // runner, template, self, replay (plan_path and out_dir are filled in)
   std::optional<std::uint32_t> timeout_s, duration_s;  // over the plan's settings
-  std::chrono::seconds grace{15};                      // a launcher's time beyond the timeout
+  std::optional<std::chrono::seconds> grace;           // a launcher's time beyond the timeout (default: half
+                                                       // the timeout, at least 5 s)
   NextRound next_round;                                // empty: the plan's rounds only
   std::string run_line;  // the command line, for the salloc line of a missing allocation
 };
