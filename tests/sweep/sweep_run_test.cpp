@@ -14,6 +14,7 @@
 #include "support/run_binary.hpp"
 #include "support/slurm.hpp"
 #include "support/temp_dir.hpp"
+#include "sweep/plan_file.hpp"
 
 namespace roce::test {
 namespace {
@@ -223,6 +224,28 @@ TEST_CASE("sweep run through a local command template: every test recorded, a la
   CHECK(h4_tests > 0);
   CHECK(h4_timeouts == h4_tests);
   CHECK(measured > 0);
+}
+
+TEST_CASE("a node in two tests of one round is in one step at a time") {
+  const TempDir dir("sweep-busy");
+  const std::string model = dir.write("fabric.toml", fabric_model("h"));
+  const std::string plan_path = dir.path("plan.json"), out = dir.path("out");
+  REQUIRE(run(plan_args("h[1-4]", plan_path)).exit_code == 0);
+  // One round of h1's two NICs with two other hosts: two steps that share h1.
+  auto plan = sweep::read_plan(plan_path);
+  REQUIRE(plan);
+  const fabric::HostRails rails(plan->fabric);
+  plan->rounds = {sweep::fit_round({{0, *rails.of(0, 0), *rails.of(1, 0), 0}, {0, *rails.of(0, 1), *rails.of(2, 1), 0}},
+                                   1, "h1 with two hosts")};
+  REQUIRE(sweep::write_plan(plan_path, *plan));
+  const auto r = run("sweep run " + shell_word(plan_path) + " -o " + shell_word(out) +
+                     " --no-adaptive --runner template --template " + shell_word("sleep 1; {command}") + " --replay " +
+                     shell_word(model));
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  const auto steps = step_times(out).at(1);
+  REQUIRE(steps.size() == 2);
+  CHECK((steps[0].end <= steps[1].start || steps[1].end <= steps[0].start));
 }
 
 TEST_CASE("sweep localize reads a user's folder: five columns, a missing file and a non-result are notes") {
