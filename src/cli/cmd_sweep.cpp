@@ -114,8 +114,8 @@ void add_plan(CLI::App& sweep, GlobalOptions& global, int& exit_code) {
       "plan",
       "Plan the tests: rounds in which no NIC is in two tests, rail-aligned, first every NIC alone, then paired "
       "across and under its leaves; writes the plan file and prints it");
-  auto* hosts = plan->add_option("--hosts", o->hosts, "The hosts as a Slurm node list: gpu[001-128]")
-                    ->type_name("LIST");
+  auto* hosts =
+      plan->add_option("--hosts", o->hosts, "The hosts as a Slurm node list: gpu[001-128]")->type_name("LIST");
   auto* hostfile =
       plan->add_option("--hostfile", o->hostfile, "The hosts, one a line (# comments; an MPI host file's slots= left)")
           ->type_name("FILE");
@@ -347,8 +347,8 @@ int run_sweep_localize(const GlobalOptions& global, const SweepLocalizeOptions& 
   auto localized = sweep::localize_folder(request, *profile);
   if (!localized) return report_error(localized, json);
   if (!o.html_out.empty())
-    if (auto w = util::write_file_atomically(
-            o.html_out, sweep::render_html(localized->fabric, localized->localization, o.dir));
+    if (auto w = util::write_file_atomically(o.html_out,
+                                             sweep::render_html(localized->fabric, localized->localization, o.dir));
         !w)
       return report_error(w.error(), kExitRuntimeError, json);
   const std::string text =

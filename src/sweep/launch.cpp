@@ -14,7 +14,8 @@ namespace {
 bool plain_word(const std::string& w) {
   if (w.empty()) return false;
   for (char c : w)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && std::string_view("_./=:,@%+-").find(c) == std::string_view::npos)
+    if (!std::isalnum(static_cast<unsigned char>(c)) &&
+        std::string_view("_./=:,@%+-").find(c) == std::string_view::npos)
       return false;
   return true;
 }
@@ -43,8 +44,8 @@ std::string shell_join(const std::vector<std::string>& words) {
 }
 
 std::vector<std::string> step_command(const Launch& launch, const Step& step, const std::string& node) {
-  std::vector<std::string> argv = {launch.self, "sweep", "step", launch.plan_path, id_list(step.tests), "--out",
-                                   launch.out_dir};
+  std::vector<std::string> argv = {launch.self,         "sweep", "step",        launch.plan_path,
+                                   id_list(step.tests), "--out", launch.out_dir};
   if (!node.empty()) argv.insert(argv.end(), {"--node", node});
   if (!launch.replay.empty()) argv.insert(argv.end(), {"--replay", launch.replay});
   return argv;
@@ -53,9 +54,15 @@ std::vector<std::string> step_command(const Launch& launch, const Step& step, co
 std::vector<std::vector<std::string>> launch_commands(const Launch& launch, const Step& step) {
   if (launch.runner == RunnerKind::slurm) {
     const std::string n = std::to_string(step.nodes.size());
-    std::vector<std::string> argv = {"srun",         "--nodes=" + n,        "--ntasks=" + n,
-                                     "--ntasks-per-node=1", "--nodelist=" + util::join(step.nodes, ","), "--exact",
-                                     "--quiet",      "--kill-on-bad-exit=0", "--job-name=roce-doctor-sweep"};
+    std::vector<std::string> argv = {"srun",
+                                     "--nodes=" + n,
+                                     "--ntasks=" + n,
+                                     "--ntasks-per-node=1",
+                                     "--nodelist=" + util::join(step.nodes, ","),
+                                     "--exact",
+                                     "--quiet",
+                                     "--kill-on-bad-exit=0",
+                                     "--job-name=roce-doctor-sweep"};
     const auto step_argv = step_command(launch, step, "");
     argv.insert(argv.end(), step_argv.begin(), step_argv.end());
     return {argv};
@@ -93,10 +100,10 @@ roce::Outcome check_allocation(const std::vector<std::string>& hosts, const std:
   for (const auto& h : hosts)
     if (!in_job.count(h)) missing.push_back(h);
   if (!missing.empty())
-    return fail("job " + std::string(job) + " does not hold " + fabric::compress_hostlist(missing) +
-                    " (it holds " + std::string(list) + ")",
-                "run the sweep in an allocation of the plan's hosts: salloc -w " + nodes + " --ntasks-per-node=1 " +
-                    run_line);
+    return fail(
+        "job " + std::string(job) + " does not hold " + fabric::compress_hostlist(missing) + " (it holds " +
+            std::string(list) + ")",
+        "run the sweep in an allocation of the plan's hosts: salloc -w " + nodes + " --ntasks-per-node=1 " + run_line);
   return done();
 }
 

@@ -130,7 +130,8 @@ Expected<Manifest> parse_manifest(std::string_view text, const std::string& file
     }
     if (blank(*fields)) continue;
     if (fields->size() < 5) {
-      m.notes.push_back(where + std::to_string(fields->size()) + " fields, expected at least 5 (" + kManifestHint + ")");
+      m.notes.push_back(where + std::to_string(fields->size()) + " fields, expected at least 5 (" + kManifestHint +
+                        ")");
       continue;
     }
     ManifestRow row;
@@ -146,12 +147,16 @@ Expected<Manifest> parse_manifest(std::string_view text, const std::string& file
       continue;
     }
     if (const std::string r = field(*fields, "round"); !r.empty()) {
-      if (const auto n = whole_number(r)) row.round = static_cast<int>(*n);
-      else m.notes.push_back(where + "round \"" + r + "\" is not a number; read without it");
+      if (const auto n = whole_number(r))
+        row.round = static_cast<int>(*n);
+      else
+        m.notes.push_back(where + "round \"" + r + "\" is not a number; read without it");
     }
     if (const std::string t = field(*fields, "test"); !t.empty()) {
-      if (const auto n = whole_number(t); n && *n > 0) row.test = static_cast<std::uint32_t>(*n);
-      else m.notes.push_back(where + "test \"" + t + "\" is not a test number; read without it");
+      if (const auto n = whole_number(t); n && *n > 0)
+        row.test = static_cast<std::uint32_t>(*n);
+      else
+        m.notes.push_back(where + "test \"" + t + "\" is not a test number; read without it");
     }
     row.status = field(*fields, "status");
     row.detail = field(*fields, "detail");

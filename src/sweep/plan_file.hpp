@@ -43,8 +43,8 @@ inline std::uint32_t port_of(const TestSettings& settings, const fabric::Test& t
 struct Plan {
   fabric::Fabric fabric;
   TestSettings settings;
-  std::vector<Round> rounds;                // coverage first, then the adaptive rounds run so far
-  std::vector<fabric::HostRail> unpaired;   // NICs the coverage left without a partner
+  std::vector<Round> rounds;               // coverage first, then the adaptive rounds run so far
+  std::vector<fabric::HostRail> unpaired;  // NICs the coverage left without a partner
   bool operator==(const Plan&) const = default;
 };
 

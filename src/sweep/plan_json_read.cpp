@@ -7,6 +7,7 @@
 #include <set>
 
 #include "sweep/plan_file.hpp"
+#include "util/json_dump.hpp"
 #include "util/read_file.hpp"
 
 namespace roce::sweep {
@@ -51,18 +52,18 @@ class At {
   Expected<std::uint64_t> unsigned_integer(const char* key, std::uint64_t low, std::uint64_t high) const {
     const Json& m = v_.at(key);
     if (!m.is_number_unsigned() && !(m.is_number_integer() && m.get<std::int64_t>() >= 0))
-      return member_error(key, "expected a whole number >= 0, found " + m.dump());
+      return member_error(key, "expected a whole number >= 0, found " + util::json_dump(m));
     const auto n = m.get<std::uint64_t>();
     if (n < low || n > high)
-      return member_error(key, std::to_string(n) + " is out of range (" + std::to_string(low) + " to " +
-                                   std::to_string(high) + ")");
+      return member_error(
+          key, std::to_string(n) + " is out of range (" + std::to_string(low) + " to " + std::to_string(high) + ")");
     return n;
   }
   Expected<double> number(const char* key, double low, double high) const {
     const Json& m = v_.at(key);
     if (!m.is_number()) return member_error(key, "expected a number, found " + std::string(m.type_name()));
     const double d = m.get<double>();
-    if (!std::isfinite(d) || d < low || d > high) return member_error(key, m.dump() + " is out of range");
+    if (!std::isfinite(d) || d < low || d > high) return member_error(key, util::json_dump(m) + " is out of range");
     return d;
   }
   Expected<bool> array(const char* key) const {
@@ -80,7 +81,7 @@ class At {
 };
 
 // Propagates a failed Expected out of the enclosing function, else binds its value.
-#define ROCE_PLAN_READ(name, expr)                          \
+#define ROCE_PLAN_READ(name, expr)                    \
   auto name##_read = (expr);                          \
   if (!name##_read) return fail(name##_read.error()); \
   auto name = std::move(*name##_read)
@@ -285,8 +286,8 @@ Expected<Plan> plan_from_json(std::string_view text, const std::string& file) {
   ROCE_PLAN_READ(version, root.unsigned_integer("schema_version", 0, 1000));
   if (version != kPlanSchemaVersion)
     return root.member("schema_version")
-        .error("version " + std::to_string(version) + " (this roce-doctor reads " +
-               std::to_string(kPlanSchemaVersion) + ")");
+        .error("version " + std::to_string(version) + " (this roce-doctor reads " + std::to_string(kPlanSchemaVersion) +
+               ")");
   Plan plan;
   ROCE_PLAN_READ(settings, read_settings(root.member("settings")));
   plan.settings = settings;

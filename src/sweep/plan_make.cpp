@@ -27,8 +27,7 @@ Expected<MadePlan> make_plan(fabric::Fabric fabric, TestSettings settings, bool 
   options.max_rounds = settings.round_limit;
   options.loopback = loopback;
   Coverage coverage = plan_coverage(fabric, options);
-  settings.round_limit =
-      std::max(round_limit(fabric.hosts.size(), options), static_cast<int>(coverage.rounds.size()));
+  settings.round_limit = std::max(round_limit(fabric.hosts.size(), options), static_cast<int>(coverage.rounds.size()));
   made.plan.fabric = std::move(fabric);
   made.plan.settings = std::move(settings);
   made.plan.rounds = std::move(coverage.rounds);

@@ -42,8 +42,8 @@ std::string render_plan_text(const Plan& plan) {
   out += "  hosts   " + fabric::compress_hostlist(names) + "\n";
   out += "  fabric  " + f.built_from + "\n";
   const TestSettings& s = plan.settings;
-  out += "  tests   ib_" + s.test + "_bw, " + size_text(s.size) + " messages, " + std::to_string(s.duration_s) + " s, " +
-         plural(s.qps, "QP", "QPs") + ", killed after " + std::to_string(s.timeout_s) + " s; ports " +
+  out += "  tests   ib_" + s.test + "_bw, " + size_text(s.size) + " messages, " + std::to_string(s.duration_s) +
+         " s, " + plural(s.qps, "QP", "QPs") + ", killed after " + std::to_string(s.timeout_s) + " s; ports " +
          std::to_string(s.base_port) + " and up\n\n";
   char line[64];
   for (std::size_t i = 0; i < plan.rounds.size(); ++i) {
@@ -55,9 +55,10 @@ std::string render_plan_text(const Plan& plan) {
   if (limit > static_cast<int>(plan.rounds.size())) {
     const std::size_t next = plan.rounds.size() + 1;
     std::snprintf(line, sizeof line, "round %-3zu", next);
-    out += std::string(limit == static_cast<int>(next) ? line : "rounds " + std::to_string(next) + "-" +
-                                                                    std::to_string(limit)) +
-           "  adaptive: chosen from the results so far to tell the suspects apart, while any remain\n";
+    out +=
+        std::string(limit == static_cast<int>(next) ? line
+                                                    : "rounds " + std::to_string(next) + "-" + std::to_string(limit)) +
+        "  adaptive: chosen from the results so far to tell the suspects apart, while any remain\n";
   }
   if (!plan.unpaired.empty()) {
     std::set<std::string> hosts;

@@ -56,7 +56,8 @@ nlohmann::ordered_json suspect_json(const fabric::Fabric& f, const fabric::HostR
   for (const auto& c : s.alternatives) j["alternatives"].push_back(fabric::name_of(f, rails, c));
   j["evidence"] = nlohmann::ordered_json::array();
   for (const auto& e : s.evidence)
-    j["evidence"].push_back({{"check", e.check_id}, {"text", e.text}, {"severity", e.severity == 2 ? "critical" : "warning"}});
+    j["evidence"].push_back(
+        {{"check", e.check_id}, {"text", e.text}, {"severity", e.severity == 2 ? "critical" : "warning"}});
   j["low_tests"] = s.low_tests;
   const auto drain = drain_line(f, s);
   j["drain"] = drain ? nlohmann::ordered_json(*drain) : nlohmann::ordered_json(nullptr);
@@ -79,9 +80,10 @@ int localization_exit_code(const Localization& l, const std::vector<Observation>
 std::string render_localization_text(const fabric::Fabric& f, const Localization& l, const std::string& source,
                                      int exit_code) {
   const fabric::HostRails rails(f);
-  std::string out = "sweep localize: " + source + "\n  read     " + std::to_string(l.tests) + " tests: " +
-                    std::to_string(l.low) + " low, " + std::to_string(l.failed) + " failed or timed out\n  fabric   " +
-                    f.built_from + "\n  verdict  " + verdict_word(exit_code) + "\n";
+  std::string out = "sweep localize: " + source + "\n  read     " + std::to_string(l.tests) +
+                    " tests: " + std::to_string(l.low) + " low, " + std::to_string(l.failed) +
+                    " failed or timed out\n  fabric   " + f.built_from + "\n  verdict  " + verdict_word(exit_code) +
+                    "\n";
   if (!l.suspects.empty()) {
     out += "\nblamed:\n";
     suspects_text(out, f, l.suspects);

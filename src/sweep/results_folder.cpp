@@ -58,9 +58,12 @@ RailIndex rail_index(const fabric::Fabric& f) {
 
 roce::Outcome status_from_manifest(const std::string& status, Observation& o) {
   if (status.empty() || status == "measured") return done();
-  if (status == "timeout") o.status = Status::timeout;
-  else if (status == "failed") o.status = Status::failed;
-  else return fail("status \"" + status + "\" is not measured, failed or timeout");
+  if (status == "timeout")
+    o.status = Status::timeout;
+  else if (status == "failed")
+    o.status = Status::failed;
+  else
+    return fail("status \"" + status + "\" is not measured, failed or timeout");
   return done();
 }
 
@@ -121,9 +124,12 @@ Expected<ResultsFolder> read_results_folder(const std::string& dir, const Folder
     if (!plan) return fail(plan.error());
     folder.plan = std::move(*plan);
   }
-  if (options.fabric) folder.fabric = *options.fabric;
-  else if (folder.plan) folder.fabric = folder.plan->fabric;
-  else folder.fabric = fabric_of_rows(manifest->rows, options.line_gbps);
+  if (options.fabric)
+    folder.fabric = *options.fabric;
+  else if (folder.plan)
+    folder.fabric = folder.plan->fabric;
+  else
+    folder.fabric = fabric_of_rows(manifest->rows, options.line_gbps);
   const RailIndex index = rail_index(folder.fabric);
   const fabric::HostRails rails(folder.fabric);
   std::set<std::uint32_t> ids;
@@ -135,8 +141,8 @@ Expected<ResultsFolder> read_results_folder(const std::string& dir, const Folder
     const auto client = index.find({row.client, row.client_dev});
     const auto server = index.find({row.server, row.server_dev});
     if (client == index.end() || server == index.end()) {
-      const auto& [host, dev] = client == index.end() ? std::pair{row.client, row.client_dev}
-                                                      : std::pair{row.server, row.server_dev};
+      const auto& [host, dev] =
+          client == index.end() ? std::pair{row.client, row.client_dev} : std::pair{row.server, row.server_dev};
       folder.notes.push_back(where + host + " " + dev + " is not a NIC of the fabric (" + folder.fabric.built_from +
                              "); row left out");
       continue;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "fabric/fabric.hpp"
-#include "sweep/observation.hpp"
 #include "model/bandwidth.hpp"
+#include "sweep/observation.hpp"
 #include "sweep/plan_file.hpp"
 
 namespace roce::sweep {

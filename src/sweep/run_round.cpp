@@ -70,13 +70,13 @@ std::vector<ManifestRow> rows_of(const Plan& plan, int round, const Launched& l)
       row.detail = it->second.detail;
     } else if (l.killed) {
       row.status = to_string(Status::timeout);
-      row.detail = "the step did not end within " + std::to_string(plan.settings.timeout_s) +
-                   " s and its grace: killed";
+      row.detail =
+          "the step did not end within " + std::to_string(plan.settings.timeout_s) + " s and its grace: killed";
     } else {
       row.status = to_string(Status::failed);
-      row.detail = it != reports.end() ? std::string("server: ") + it->second.detail
-                       : !l.start_error.empty() ? "the step could not be started: " + l.start_error
-                                                : "no report from the step (its launcher " + launcher_end(l) + ")";
+      row.detail = it != reports.end()      ? std::string("server: ") + it->second.detail
+                   : !l.start_error.empty() ? "the step could not be started: " + l.start_error
+                                            : "no report from the step (its launcher " + launcher_end(l) + ")";
       if (it != reports.end() && it->second.status == Status::timeout) row.status = to_string(Status::timeout);
     }
     rows.push_back(std::move(row));
@@ -144,8 +144,10 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
         const std::string base = log_dir + "/" + s.name() + (commands.size() > 1 ? "." + s.nodes[i] : "");
         auto child = Child::start(commands[i], base + ".out", base + ".err");
         l.outputs.push_back(base + ".out");
-        if (child) l.children.push_back(std::move(*child));
-        else l.start_error = child.error().message;
+        if (child)
+          l.children.push_back(std::move(*child));
+        else
+          l.start_error = child.error().message;
       }
       for (const auto& n : s.nodes) busy.insert(n);
       p.running += s.tests.size();
@@ -173,9 +175,12 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
       for (const auto& row : rows_of(plan, round, *it)) {
         if (auto w = manifest.add(row); !w) return fail(w.error());
         ++p.done;
-        if (row.status == to_string(Status::measured)) ++counts.measured;
-        else if (row.status == to_string(Status::timeout)) ++counts.timed_out;
-        else ++counts.failed;
+        if (row.status == to_string(Status::measured))
+          ++counts.measured;
+        else if (row.status == to_string(Status::timeout))
+          ++counts.timed_out;
+        else
+          ++counts.failed;
         if (row.status != to_string(Status::measured)) ++p.failed;
       }
       p.running -= it->step->tests.size();

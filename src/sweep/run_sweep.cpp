@@ -63,7 +63,8 @@ Result<RunSummary> run_sweep(const RunRequest& request, const std::function<void
     return {std::move(e), process::InterruptGuard::interrupted() ? kExitInterrupted : kExitRuntimeError};
   };
   const auto run = [&](int round) -> roce::Outcome {
-    const auto grace = request.grace.value_or(std::chrono::seconds(std::max<std::uint32_t>(5, plan.settings.timeout_s / 2)));
+    const auto grace =
+        request.grace.value_or(std::chrono::seconds(std::max<std::uint32_t>(5, plan.settings.timeout_s / 2)));
     auto counts = run_round(plan, round, launch, *manifest, grace, progress);
     if (!counts) return fail(counts.error());
     summary.rounds = round;

@@ -19,8 +19,8 @@ namespace roce::sweep {
 
 /// The next round from the results so far in the folder (its tests with ids from `first_id`);
 /// nullopt when no more tests would tell anything apart.
-using NextRound = std::function<Expected<std::optional<Round>>(const Plan& plan, const std::string& out_dir,
-                                                              std::uint32_t first_id)>;
+using NextRound =
+    std::function<Expected<std::optional<Round>>(const Plan& plan, const std::string& out_dir, std::uint32_t first_id)>;
 
 struct RunRequest {
   std::string plan_path;
@@ -30,7 +30,7 @@ struct RunRequest {
   std::optional<std::chrono::seconds> grace;           // a launcher's time beyond the timeout (default: half
                                                        // the timeout, at least 5 s)
   NextRound next_round;                                // empty: the plan's rounds only
-  std::string run_line;  // the command line, for the salloc line of a missing allocation
+  std::string run_line;                                // the command line, for the salloc line of a missing allocation
 };
 
 struct RunSummary {

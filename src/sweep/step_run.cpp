@@ -99,7 +99,9 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
   std::vector<Running> sides;
   for (const auto id : request.ids) {
     const fabric::Test* t = find_test(plan, id);
-    if (!t) return fail("test " + std::to_string(id) + " is not in the plan", "the plan the runner wrote in the results folder");
+    if (!t)
+      return fail("test " + std::to_string(id) + " is not in the plan",
+                  "the plan the runner wrote in the results folder");
     const bool client = host_of(plan, rails, t->client) == request.node;
     const bool server = host_of(plan, rails, t->server) == request.node;
     if (!client && !server)
@@ -117,9 +119,12 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
       r.work_dir = request.out_dir + test_dir + to_string(side);
       sides.push_back(std::move(r));
     };
-    if (t->loopback()) add(Side::loopback);
-    else if (client && server) return fail("test " + std::to_string(id) + " pairs two NICs of one host");
-    else add(client ? Side::client : Side::server);
+    if (t->loopback())
+      add(Side::loopback);
+    else if (client && server)
+      return fail("test " + std::to_string(id) + " pairs two NICs of one host");
+    else
+      add(client ? Side::client : Side::server);
   }
 
   process::InterruptGuard guard;
@@ -146,9 +151,12 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
     }
     if (request.replay) {
       auto replayed = request.replay(plan, r.test);
-      if (!replayed) finish(r, Status::failed, "replay: " + replayed.error().message);
-      else if (replayed->hangs) r.hangs = true;
-      else keep_result(r, replayed->text);
+      if (!replayed)
+        finish(r, Status::failed, "replay: " + replayed.error().message);
+      else if (replayed->hangs)
+        r.hangs = true;
+      else
+        keep_result(r, replayed->text);
       continue;
     }
     if (auto started = start_side(plan, request, r); !started) finish(r, Status::failed, started.error().message);
@@ -163,8 +171,10 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
         const auto end = r.child->end();
         if (measured(end) && r.side != Side::server) {
           auto text = util::read_file(r.work_dir + "/client.out");
-          if (text && !text->empty()) keep_result(r, *text);
-          else finish(r, Status::failed, "bw --run measured, but its client output is not there");
+          if (text && !text->empty())
+            keep_result(r, *text);
+          else
+            finish(r, Status::failed, "bw --run measured, but its client output is not there");
         } else if (measured(end)) {
           r.done = true;  // a server that served its client says nothing: the client reports the test
         } else if (r.side == Side::client && r.attempts < kClientAttempts &&

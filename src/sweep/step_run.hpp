@@ -41,6 +41,7 @@ std::string this_node_name();
 /// Runs the node's sides; `report` is called with each report line (step_report_line) as its side
 /// ends. Fails (before running anything) on an id the plan does not hold or a test this node is no
 /// side of. Returns whether every side it ran ended well.
-Expected<bool> run_step(const Plan& plan, const StepRequest& request, const std::function<void(const std::string&)>& report);
+Expected<bool> run_step(const Plan& plan, const StepRequest& request,
+                        const std::function<void(const std::string&)>& report);
 
 }  // namespace roce::sweep

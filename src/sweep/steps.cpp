@@ -75,8 +75,7 @@ std::string step_report_line(std::uint32_t id, const StepReport& report) {
   std::string detail = report.detail;
   std::replace(detail.begin(), detail.end(), '\n', ' ');
   return std::string(kReportPrefix) + std::to_string(id) + " " + to_string(report.side) + " " +
-         to_string(report.status) +
-         (detail.empty() ? "" : ": " + detail) + "\n";
+         to_string(report.status) + (detail.empty() ? "" : ": " + detail) + "\n";
 }
 
 std::map<std::uint32_t, StepReport> read_step_reports(std::string_view output) {
@@ -95,17 +94,25 @@ std::map<std::uint32_t, StepReport> read_step_reports(std::string_view output) {
     StepReport r;
     const auto side_end = rest.find(' ');
     const std::string_view side = rest.substr(0, side_end);
-    if (side == "client") r.side = Side::client;
-    else if (side == "server") r.side = Side::server;
-    else if (side == "loopback") r.side = Side::loopback;
-    else continue;
+    if (side == "client")
+      r.side = Side::client;
+    else if (side == "server")
+      r.side = Side::server;
+    else if (side == "loopback")
+      r.side = Side::loopback;
+    else
+      continue;
     rest = side_end == std::string_view::npos ? std::string_view{} : rest.substr(side_end + 1);
     const auto colon = rest.find(": ");
     const std::string word(rest.substr(0, colon));
-    if (word == "measured") r.status = Status::measured;
-    else if (word == "timeout") r.status = Status::timeout;
-    else if (word == "failed") r.status = Status::failed;
-    else continue;
+    if (word == "measured")
+      r.status = Status::measured;
+    else if (word == "timeout")
+      r.status = Status::timeout;
+    else if (word == "failed")
+      r.status = Status::failed;
+    else
+      continue;
     if (colon != std::string_view::npos) r.detail = std::string(rest.substr(colon + 2));
     auto [it, added] = reports.emplace(id, r);
     if (!added && it->second.side == Side::server && r.side != Side::server) it->second = r;

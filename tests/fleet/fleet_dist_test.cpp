@@ -41,8 +41,8 @@ Slurm* single_node_slurm() { return Slurm::get({kNode}); }
 // when given, in place of the default --interval 5).
 Run healthcheck_with(const std::string& args, const std::string& check_args = "") {
   return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(args) +
-               (check_args.empty() ? "" : " ROCE_DOCTOR_CHECK_ARGS=" + shell_word(check_args)) + " ROCE_DOCTOR_NODE=" +
-               kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " + shell_word(kHealthcheck));
+               (check_args.empty() ? "" : " ROCE_DOCTOR_CHECK_ARGS=" + shell_word(check_args)) +
+               " ROCE_DOCTOR_NODE=" + kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " + shell_word(kHealthcheck));
 }
 
 // Runs the health check on the simulated host `model_path`.

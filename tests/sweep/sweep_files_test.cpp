@@ -57,7 +57,8 @@ TEST_CASE("a plan with a bad value fails naming the file and the JSON path of th
     return p.error().message;
   };
   CHECK(error_of("\"qps\":1", "\"qps\":0") == "p.json: $.settings.qps: 0 is out of range (1 to 65536)");
-  CHECK(error_of("\"test\":\"write\"", "\"test\":\"rdma\"") == "p.json: $.settings.test: \"rdma\" is not write, read or send");
+  CHECK(error_of("\"test\":\"write\"", "\"test\":\"rdma\"") ==
+        "p.json: $.settings.test: \"rdma\" is not write, read or send");
   CHECK(error_of("\"client_dev\":\"mlx5_0\"", "\"client_dev\":\"mlx5_9\"") ==
         "p.json: $.rounds[0].tests[0].client_dev: \"n1 mlx5_9\" is not a NIC of $.fabric.hosts");
   CHECK(error_of("\"flow\":1}", "\"flow\":1,\"extra\":2}") == "p.json: $.rounds[0].tests[0]: unknown key \"extra\"");

@@ -132,8 +132,9 @@ TEST_CASE("sweep run through srun: steps of a round run at once, no node twice, 
   REQUIRE(run(plan_args("rd[1-4]", plan)).exit_code == 0);
 
   // Outside an allocation: the salloc line to use, and nothing run.
-  const auto outside = run("sweep run " + shell_word(plan) + " -o " + shell_word(out) + " --replay " + shell_word(model),
-                           "env -u SLURM_JOB_ID");
+  const auto outside =
+      run("sweep run " + shell_word(plan) + " -o " + shell_word(out) + " --replay " + shell_word(model),
+          "env -u SLURM_JOB_ID");
   CHECK(outside.exit_code == 3);
   CHECK(outside.err.find("salloc -w rd[1-4] --ntasks-per-node=1") != std::string::npos);
   CHECK(!std::filesystem::exists(out));
@@ -168,8 +169,8 @@ TEST_CASE("sweep run through srun: steps of a round run at once, no node twice, 
     CHECK(s.start < hung->end);
     CHECK(s.end <= hung->end);
     const std::string id = s.name == "rd1" ? "1" : s.name == "rd2" ? "3" : "7";
-    const auto written = std::filesystem::last_write_time(out + "/r01/t000" + id + "-" + s.name + "-mlx5_0-" +
-                                                          s.name + "-mlx5_0.txt");
+    const auto written =
+        std::filesystem::last_write_time(out + "/r01/t000" + id + "-" + s.name + "-mlx5_0-" + s.name + "-mlx5_0.txt");
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                         std::chrono::file_clock::to_sys(written).time_since_epoch())
                         .count();
@@ -207,9 +208,9 @@ TEST_CASE("sweep run through a local command template: every test recorded, a la
   // h4 is the client of is recorded as timed out (a replayed client needs no server: tests h4 only
   // serves are measured by their clients).
   const std::string tmpl = "case {host} in h4) sleep 600 ;; *) {command} ;; esac";
-  const auto r = run("sweep run " + shell_word(plan) + " -o " + shell_word(out) +
-                     " --no-adaptive --runner template --template " + shell_word(tmpl) + " --replay " +
-                     shell_word(model));
+  const auto r =
+      run("sweep run " + shell_word(plan) + " -o " + shell_word(out) + " --no-adaptive --runner template --template " +
+          shell_word(tmpl) + " --replay " + shell_word(model));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   check_folder_complete(out);
