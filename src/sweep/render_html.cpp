@@ -9,6 +9,7 @@
 #include <set>
 
 #include "report/timeline_report.hpp"
+#include "sweep/classify.hpp"
 #include "sweep/drain.hpp"
 #include "sweep/render.hpp"
 
@@ -87,11 +88,18 @@ std::string fabric_svg(const fabric::Fabric& fabric, const Localization& l) {
     out += fmt::format(R"(<rect class="spine" x="{:.1f}" y="{}" width="{:.1f}" height="16"><title>{}</title></rect>)",
                        spine_x(s) - std::min(40.0, spine_step / 2 - 2), spine_y, std::min(80.0, spine_step - 4),
                        html_escape(fabric.spines[s]));
+  if (fabric.spines.size() <= 32)
+    for (int s = 0; s < static_cast<int>(fabric.spines.size()); ++s)
+      out += fmt::format(R"(<text class="sw" x="{:.1f}" y="{}" text-anchor="middle">{}</text>)", spine_x(s),
+                         spine_y + 12, html_escape(fabric.spines[s]));
   for (const auto& [leaf, nics] : under) {
     const int lx = leaf_x[leaf];
     const std::string name = leaf < 0 ? "no known leaf" : fabric.leaves[leaf];
     out += fmt::format(R"(<rect class="leaf" x="{}" y="{}" width="{}" height="16"><title>{}</title></rect>)", lx,
                        leaf_y, kLeafW, html_escape(name));
+    if (under.size() <= 64)
+      out += fmt::format(R"(<text class="sw" x="{}" y="{}" text-anchor="middle">{}</text>)", lx + kLeafW / 2,
+                         leaf_y + 12, html_escape(name));
     for (std::size_t i = 0; i < nics.size(); ++i) {
       const fabric::HostRail hr = nics[i];
       const std::string cls = nic_marked(suspects, hr)     ? "nic suspect"
@@ -119,8 +127,8 @@ std::string suspects_table(const fabric::Fabric& fabric, const std::vector<Suspe
   for (const auto& s : list) {
     const auto drain = drain_line(fabric, s);
     out += fmt::format(
-        "<tr><td>{}</td><td>{}</td><td class=\"num\">{:.0f}%</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
-        html_escape(suspect_name(fabric, s)), fabric::to_string(s.component.kind), s.confidence * 100,
+        "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
+        html_escape(suspect_name(fabric, s)), fabric::to_string(s.component.kind), percent(s.confidence),
         html_escape(s.rationale), evidence_cell(s), drain ? html_escape(*drain) : "");
   }
   return out + "</tbody></table>\n";
