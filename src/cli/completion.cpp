@@ -1,5 +1,7 @@
 #include "cli/completion.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -16,6 +18,20 @@ namespace {
 
 bool hidden(const CLI::Option* opt) { return opt->get_group().empty(); }
 
+// The words a type name such as "slurm|template" lists; none for a placeholder ("NAME|FILE", "N").
+std::vector<std::string> words_of(const std::string& type) {
+  std::vector<std::string> words;
+  if (type.find('|') == std::string::npos) return words;
+  for (std::size_t start = 0, end = 0; start <= type.size(); start = end + 1) {
+    end = std::min(type.find('|', start), type.size());
+    const std::string word = type.substr(start, end - start);
+    if (word.empty() || std::ranges::any_of(word, [](char c) { return std::isupper(static_cast<unsigned char>(c)); }))
+      return {};
+    words.push_back(word);
+  }
+  return words;
+}
+
 // The value an option takes, from its definition: the dynamic lists by option name, paths by the
 // type name it shows in --help (FILE, CAPTURE, PATH..., DIR).
 ValueKind kind_of(const CLI::Option* opt) {
@@ -28,6 +44,7 @@ ValueKind kind_of(const CLI::Option* opt) {
   }
   std::string type = opt->get_type_name();
   type = type.substr(0, type.find(':'));  // "N:POSITIVE": the validator's part
+  if (!words_of(type).empty()) return ValueKind::words;
   if (type == "DIR") return ValueKind::dirs;
   if (type == "FILE" || type == "CAPTURE" || type.starts_with("PATH")) return ValueKind::files;
   // Every positional of this program is a capture or a file.
@@ -56,6 +73,7 @@ OptionSpec spec_of(const CLI::Option* opt) {
   for (const auto& s : opt->get_snames()) spec.names.push_back("-" + s);
   spec.help = first_clause(opt->get_description());
   spec.kind = kind_of(opt);
+  if (spec.kind == ValueKind::words) spec.words = words_of(opt->get_type_name());
   spec.many = spec.kind != ValueKind::none && opt->get_items_expected_max() > 1;
   spec.repeats = spec.many || opt->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
   return spec;
@@ -69,27 +87,52 @@ CommandSpec command_of(const CLI::App& app, std::string name) {
     if (hidden(opt)) continue;
     (opt->nonpositional() ? cmd.options : cmd.positionals).push_back(spec_of(opt));
   }
+  cmd.fallthrough = app.get_fallthrough();
   return cmd;
+}
+
+// `app` as `name`, then its visible subcommands, depth first.
+void describe(const CLI::App& app, const std::string& name, std::vector<CommandSpec>& commands) {
+  const auto subs = app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); });
+  CommandSpec cmd = command_of(app, name);
+  for (const CLI::App* sub : subs) cmd.subcommands.push_back(sub->get_name());
+  commands.push_back(std::move(cmd));
+  for (const CLI::App* sub : subs)
+    describe(*sub, name.empty() ? sub->get_name() : name + " " + sub->get_name(), commands);
+}
+
+// The command above `command` in `commands` (the program for a top-level one); null for the program.
+const CommandSpec* parent_of(const CommandSpec& command, const std::vector<CommandSpec>& commands) {
+  if (command.name.empty()) return nullptr;
+  const auto space = command.name.rfind(' ');
+  const std::string parent = space == std::string::npos ? "" : command.name.substr(0, space);
+  for (const auto& c : commands)
+    if (c.name == parent) return &c;
+  return nullptr;
 }
 
 }  // namespace
 
 std::vector<CommandSpec> describe_commands(const CLI::App& app) {
   std::vector<CommandSpec> commands;
-  commands.push_back(command_of(app, ""));
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
-    commands.push_back(command_of(*sub, sub->get_name()));
+  describe(app, "", commands);
   return commands;
 }
 
-std::vector<OptionSpec> with_globals(const CommandSpec& cmd, const CommandSpec& program) {
-  std::vector<OptionSpec> options = cmd.options;
-  std::set<std::string> own;
-  for (const auto& o : cmd.options) own.insert(o.names.begin(), o.names.end());
-  for (const auto& g : program.options) {
-    OptionSpec kept = g;
-    std::erase_if(kept.names, [&](const std::string& n) { return own.contains(n); });
-    if (!kept.names.empty()) options.push_back(std::move(kept));
+std::vector<OptionSpec> offered_options(const CommandSpec& command, const std::vector<CommandSpec>& commands,
+                                        bool with_program) {
+  std::vector<OptionSpec> options = command.options;
+  std::set<std::string> taken;
+  for (const auto& o : command.options) taken.insert(o.names.begin(), o.names.end());
+  for (const CommandSpec* c = &command; c->fallthrough;) {
+    c = parent_of(*c, commands);
+    if (c == nullptr || (c->name.empty() && !with_program)) break;
+    for (const auto& o : c->options) {
+      OptionSpec kept = o;
+      std::erase_if(kept.names, [&](const std::string& n) { return taken.contains(n); });
+      if (!kept.names.empty()) options.push_back(std::move(kept));
+    }
+    for (const auto& o : c->options) taken.insert(o.names.begin(), o.names.end());
   }
   return options;
 }

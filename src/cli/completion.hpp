@@ -25,6 +25,7 @@ enum class ValueKind {
   profiles,  // profile names of the profile directories, or a file
   devices,   // netdev and RDMA device names of the host
   hosts,     // "live" or "sim:FILE.toml"
+  words,     // one of the words its type name lists: "slurm|template"
 };
 
 /// One option or positional as completion sees it.
@@ -32,25 +33,30 @@ struct OptionSpec {
   std::vector<std::string> names;  // "--only", "-o"; empty for a positional
   std::string help;                // the first clause of the description
   ValueKind kind = ValueKind::none;
+  std::vector<std::string> words;  // ValueKind::words: the words it takes
   bool many = false;     // takes several values in a row (--only A B, report PATH...)
   bool repeats = false;  // may be given more than once (check --from A --from B)
 };
 
-/// A subcommand, or the program itself (name empty) with its global options.
+/// A subcommand at any depth, or the program itself (name empty) with its global options.
 struct CommandSpec {
-  std::string name;
+  std::string name;  // the words that select it, space-separated: "check", "sweep plan"
   std::string help;
   std::vector<OptionSpec> options;
   std::vector<OptionSpec> positionals;
+  std::vector<std::string> subcommands;  // its visible subcommands' own names: "plan", "run"
+  bool fallthrough = false;              // an option it does not define goes to the command above it
 };
 
-/// The program's global options first (name ""), then each visible subcommand, in definition order.
-/// Hidden subcommands and options (CLI11 group "") are left out.
+/// The program first (name ""), then each visible subcommand in definition order, each followed by
+/// its own subcommands, at any depth. Hidden subcommands and options (CLI11 group "") are left out.
 std::vector<CommandSpec> describe_commands(const CLI::App& app);
 
-/// A subcommand's options and, after them, the program's global options it does not define itself
-/// (global options may follow the subcommand; its own -h,--help wins).
-std::vector<OptionSpec> with_globals(const CommandSpec& command, const CommandSpec& program);
+/// A command's options and, after them, those of the commands above it, nearest first, that it does
+/// not define itself, as far up as CLI11's fallthrough passes an option on (global options may follow
+/// the subcommand; its own -h,--help wins). `with_program` false leaves the program's global options out.
+std::vector<OptionSpec> offered_options(const CommandSpec& command, const std::vector<CommandSpec>& commands,
+                                        bool with_program = true);
 
 /// completion_bash.cpp: the bash script, `complete -F _roce_doctor roce-doctor`.
 std::string bash_completion_script(const std::vector<CommandSpec>& commands);

@@ -1,8 +1,10 @@
 // The zsh completion script (_arguments specs), generated from the CommandSpecs of the CLI.
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "cli/completion.hpp"
+#include "util/text.hpp"
 
 namespace roce::cli {
 namespace {
@@ -23,14 +25,15 @@ std::string zsh_field(const std::string& s) {
   return out;
 }
 
-std::string zsh_action(ValueKind k) {
-  switch (k) {
+std::string zsh_action(const OptionSpec& o) {
+  switch (o.kind) {
     case ValueKind::files: return "_files";
     case ValueKind::dirs: return "_files -/";
     case ValueKind::checks: return "_roce_doctor_checks";
     case ValueKind::profiles: return "_roce_doctor_profiles";
     case ValueKind::devices: return "_roce_doctor_devices";
     case ValueKind::hosts: return "_roce_doctor_hosts";
+    case ValueKind::words: return "(" + util::join(o.words, " ") + ")";
     case ValueKind::none:
     case ValueKind::free: break;
   }
@@ -45,6 +48,7 @@ std::string zsh_message(ValueKind k) {
     case ValueKind::profiles: return "profile";
     case ValueKind::devices: return "device";
     case ValueKind::hosts: return "host";
+    case ValueKind::words:
     case ValueKind::none:
     case ValueKind::free: break;
   }
@@ -65,7 +69,7 @@ std::string zsh_option_specs(const std::vector<OptionSpec>& options, const std::
       if (o.kind == ValueKind::none) {
         spec += "[" + zsh_field(o.help) + "]";
       } else {
-        spec += "=[" + zsh_field(o.help) + "]:" + zsh_message(o.kind) + ":" + zsh_action(o.kind);
+        spec += "=[" + zsh_field(o.help) + "]:" + zsh_message(o.kind) + ":" + zsh_action(o);
       }
       out += indent + zsh_quote(spec) + " \\\n";
     }
@@ -106,6 +110,48 @@ _roce_doctor_hosts() {
 }
 )ZSH";
 
+// The name of a command's function, of the list of its subcommands: "sweep plan" -> "sweep_plan".
+std::string zsh_ident(const std::string& command) {
+  std::string out = command;
+  std::ranges::replace(out, ' ', '_');
+  return out;
+}
+
+std::string list_function(const CommandSpec& c) {
+  return c.name.empty() ? "_roce_doctor_commands" : "_roce_doctor_commands_" + zsh_ident(c.name);
+}
+
+// _roce_doctor_commands_sweep: the subcommands of a command, described.
+std::string zsh_list(const CommandSpec& c, const std::vector<CommandSpec>& commands) {
+  std::string out = "\n" + list_function(c) + "() {\n  local -a commands\n  commands=(\n";
+  for (const auto& sub : c.subcommands) {
+    const std::string name = c.name.empty() ? sub : c.name + " " + sub;
+    std::string help;
+    for (const auto& d : commands)
+      if (d.name == name) help = d.help;
+    out += "    " + zsh_quote(sub + ":" + help) + "\n";
+  }
+  const std::string what = c.name.empty() ? "roce-doctor command" : c.name + " command";
+  return out + "  )\n  _describe -t commands " + zsh_quote(what) + " commands\n}\n";
+}
+
+// The _arguments call of a command with subcommands, options before them, then the chosen one's function.
+std::string zsh_dispatch(const CommandSpec& c, const std::string& arguments, const std::string& options) {
+  std::string out = "  _arguments " + arguments + " \\\n" + options;
+  out += "    " + zsh_quote("1: :" + list_function(c)) + " \\\n";
+  out +=
+      "    '*:: :->args' && ret=0\n"
+      "  if [[ $state == args ]]; then\n"
+      "    curcontext=${curcontext%:*:*}:roce-doctor-" +
+      (c.name.empty() ? "" : zsh_ident(c.name) + "-") +
+      "$words[1]:\n"
+      "    case $words[1] in\n";
+  for (const auto& sub : c.subcommands)
+    out += "      " + sub + ") _roce_doctor_cmd_" + zsh_ident(c.name.empty() ? sub : c.name + " " + sub) +
+           " && ret=0 ;;\n";
+  return out + "    esac\n  fi\n  return ret\n";
+}
+
 }  // namespace
 
 std::string zsh_completion_script(const std::vector<CommandSpec>& commands) {
@@ -115,19 +161,21 @@ std::string zsh_completion_script(const std::vector<CommandSpec>& commands) {
       "# command-line definition: do not edit. Check IDs, profile names and device names are asked from\n"
       "# the program being completed, at completion time.\n";
   out += kZshHelpers;
-  const std::string globals = zsh_option_specs(commands.front().options, "    ");
 
-  out += "\n_roce_doctor_commands() {\n  local -a commands\n  commands=(\n";
   for (const auto& c : commands)
-    if (!c.name.empty()) out += "    " + zsh_quote(c.name + ":" + c.help) + "\n";
-  out += "  )\n  _describe -t commands 'roce-doctor command' commands\n}\n";
+    if (!c.subcommands.empty()) out += zsh_list(c, commands);
 
   for (const auto& c : commands) {
     if (c.name.empty()) continue;
-    out += "\n_roce_doctor_cmd_" + c.name + "() {\n  _arguments -s -S \\\n";
-    out += zsh_option_specs(with_globals(c, commands.front()), "    ");
+    const std::string options = zsh_option_specs(offered_options(c, commands), "    ");
+    out += "\n_roce_doctor_cmd_" + zsh_ident(c.name) + "() {\n";
+    if (!c.subcommands.empty()) {
+      out += "  local curcontext=$curcontext state line ret=1\n" + zsh_dispatch(c, "-C -s -S", options) + "}\n";
+      continue;
+    }
+    out += "  _arguments -s -S \\\n" + options;
     for (const auto& p : c.positionals)
-      out += "    " + zsh_quote(std::string(p.many ? "*" : "") + ":" + zsh_message(p.kind) + ":" + zsh_action(p.kind)) +
+      out += "    " + zsh_quote(std::string(p.many ? "*" : "") + ":" + zsh_message(p.kind) + ":" + zsh_action(p)) +
              " \\\n";
     out += "    && return 0\n  return 1\n}\n";
   }
@@ -140,21 +188,9 @@ std::string zsh_completion_script(const std::vector<CommandSpec>& commands) {
       "  local i=${words[(I)--sysfs-root]}\n"
       "  (( i )) && _roce_doctor_sysfs=(--sysfs-root ${words[i+1]})\n"
       "  i=${words[(I)--host]}\n"
-      "  (( i )) && _roce_doctor_sysfs+=(--host ${words[i+1]})\n"
-      "  _arguments -C \\\n";
-  out += globals;
+      "  (( i )) && _roce_doctor_sysfs+=(--host ${words[i+1]})\n";
+  out += zsh_dispatch(commands.front(), "-C", zsh_option_specs(commands.front().options, "    "));
   out +=
-      "    '1: :_roce_doctor_commands' \\\n"
-      "    '*:: :->args' && ret=0\n"
-      "  if [[ $state == args ]]; then\n"
-      "    curcontext=${curcontext%:*:*}:roce-doctor-$words[1]:\n"
-      "    case $words[1] in\n";
-  for (const auto& c : commands)
-    if (!c.name.empty()) out += "      " + c.name + ") _roce_doctor_cmd_" + c.name + " && ret=0 ;;\n";
-  out +=
-      "    esac\n"
-      "  fi\n"
-      "  return ret\n"
       "}\n\n"
       "# Autoloaded from fpath this file is the body of _roce-doctor; sourced, it registers itself.\n"
       "if [[ $funcstack[1] == _roce-doctor ]]; then\n"

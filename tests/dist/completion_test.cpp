@@ -57,7 +57,7 @@ TEST_CASE("completion: subcommands, without the hidden ones") {
   CHECK(complete({"ch"}) == std::set<std::string>{"check", "checks"});
   const auto all = complete({""});
   CHECK(all == std::set<std::string>{"bw", "check", "checks", "collect", "diff", "estimate", "fleet", "metrics", "nccl",
-                                     "record", "report", "serve", "show", "topo", "tune"});
+                                     "record", "report", "serve", "show", "sweep", "topo", "tune"});
   // A global option's value is not taken for the subcommand.
   CHECK(complete({"--host", "live", "ch"}) == std::set<std::string>{"check", "checks"});
 }
@@ -72,9 +72,14 @@ TEST_CASE("completion: options of the subcommand, and the global ones after it")
 }
 
 TEST_CASE("completion: every option --help shows for a subcommand is offered") {
-  for (const char* cmd : {"show", "collect", "check", "checks", "record", "diff", "tune", "report", "fleet"}) {
+  for (const char* cmd : {"show", "collect", "check", "checks", "record", "diff", "tune", "report", "fleet",
+                          "sweep plan", "sweep run", "sweep localize"}) {
     const auto help = shell(shell_word(kBin) + " " + cmd + " --help").out;
-    const auto offered = complete({cmd, "-"});
+    std::vector<std::string> words;
+    std::istringstream split(cmd);
+    for (std::string w; split >> w;) words.push_back(w);
+    words.push_back("-");
+    const auto offered = complete(words);
     std::regex option("(^|[ ,])(--?[A-Za-z][A-Za-z0-9-]*)");
     std::istringstream lines(help);
     int seen = 0;
@@ -153,6 +158,37 @@ TEST_CASE("completion: files for captures and positionals, hosts for --host") {
   CHECK(complete({"--host", "sim", ":", "examples/sim/he"}) == std::set<std::string>{"examples/sim/healthy.toml"});
 }
 
+TEST_CASE("completion: nested subcommands, their options and their values") {
+  CHECK(complete({"sweep", ""}) == std::set<std::string>{"plan", "run", "localize"});  // not the hidden step
+  CHECK(complete({"sweep", "pl"}) == std::set<std::string>{"plan"});
+  CHECK(complete({"--host", "live", "sweep", "l"}) == std::set<std::string>{"localize"});
+  // A nested subcommand is one only under its command.
+  CHECK(complete({"pl"}).empty());
+  CHECK(complete({"check", "plan", "--ho"}) == std::set<std::string>{"--host"});
+
+  // Its own options, and the global ones after it.
+  CHECK(complete({"sweep", "plan", "--ho"}) ==
+        std::set<std::string>{"--host", "--hostfile", "--hosts", "--hosts-per-leaf"});
+  CHECK(complete({"sweep", "-"}) == std::set<std::string>{"--help", "-h", "--version", "--sysfs-root", "--host"});
+  CHECK(complete({"sweep", "run", "--no-adaptive", "--re"}) == std::set<std::string>{"--replay"});
+
+  // Their values: paths, folders, profiles, the words a type name lists.
+  std::set<std::string> folders;
+  for (const auto& e : fs::directory_iterator(kSource + "/examples"))
+    if (e.is_directory()) folders.insert("examples/" + e.path().filename().string());
+  REQUIRE(!folders.empty());
+  CHECK(complete({"sweep", "localize", "examples/"}) == folders);
+  CHECK(complete({"sweep", "run", "plan.json", "-o", "examples/"}) == folders);
+  CHECK(complete({"sweep", "run", "examples/cx6dx-e"}) == std::set<std::string>{"examples/cx6dx-ecn-off.json"});
+  CHECK(complete({"sweep", "plan", "--hostfile", "examples/cx6dx-e"}) ==
+        std::set<std::string>{"examples/cx6dx-ecn-off.json"});
+  CHECK(complete({"sweep", "localize", "--profile", "roce-lossless-p"}) == std::set<std::string>{"roce-lossless-pcp"});
+  CHECK(complete({"sweep", "run", "plan.json", "--runner", ""}) == std::set<std::string>{"slurm", "template"});
+  CHECK(complete({"sweep", "run", "plan.json", "--runner=t"}) == std::set<std::string>{"--runner=template"});
+  CHECK(complete({"sweep", "plan", "--test", "w"}) == std::set<std::string>{"write"});
+  CHECK(complete({"bw", "--test", ""}) == std::set<std::string>{"write", "read", "send"});
+}
+
 TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
   if (!have_tool("zsh")) {
     WARN("ROCE-TEST-SKIP: zsh is not installed (scripts/test installs it)");
@@ -189,6 +225,16 @@ TEST_CASE("completion: the zsh script parses, loads and completes in zsh") {
         std::set<std::string>{"mlx5_0"});
   CHECK(complete_zsh("roce-doctor --host sim:" + kSource + "/examples/sim/healthy.toml show --dev ") ==
         std::set<std::string>{"ens1f0np0", "mlx5_0"});
+  CHECK(complete_zsh("roce-doctor sweep ") == std::set<std::string>{"plan", "run", "localize"});
+  CHECK(complete_zsh("roce-doctor sweep plan --ho") ==
+        std::set<std::string>{"--host", "--hostfile", "--hosts", "--hosts-per-leaf"});
+  CHECK(complete_zsh("roce-doctor sweep run plan.json --runner ") == std::set<std::string>{"slurm", "template"});
+  CHECK(complete_zsh("roce-doctor sweep localize --profile roce-lossless-") ==
+        std::set<std::string>{"roce-lossless-pcp", "roce-lossless-two-class"});
+  // A folder, not a file, for sweep localize's DIR (zsh offers the path's parts too).
+  const auto folders = complete_zsh("roce-doctor sweep localize " + kSource + "/examples/");
+  CHECK(folders.contains("sim"));
+  CHECK(!folders.contains("cx6dx-healthy.json"));
 
   // Sourced after compinit (the build-tree way) it registers itself.
   const auto loaded = shell("zsh -f -c " + shell_word("autoload -U compinit && compinit -u -D && source " +

@@ -1,25 +1,14 @@
 // What dist/ ships for fleets, run for real: the Slurm HealthCheckProgram against a single-node
 // Slurm (munged, slurmctld, slurmd on 127.0.0.1, started once for this executable), the srun
 // gathering line, and the node-problem-detector plugin and its configuration, on simulated hosts.
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
-#include <memory>
 #include <nlohmann/json.hpp>
-#include <thread>
 #include <vector>
 
 #include "dist/shell.hpp"
-
-extern char** environ;
+#include "support/slurm.hpp"
 
 namespace roce::test {
 namespace {
@@ -43,148 +32,17 @@ std::string sim_copy(const std::string& dir, const std::string& model, const std
 // blanks: the temporary paths hold none).
 std::string sim_args(const std::string& model_path) { return "--host sim:" + model_path; }
 
-// A TCP port nobody listens on now on 127.0.0.1.
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof a;
-  int port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
-    port = ntohs(a.sin_port);
-  ::close(fd);
-  return port;
-}
+constexpr const char* kNode = "rdnode";
 
-// A daemon run in the foreground, stopped (SIGTERM, then SIGKILL) when destroyed.
-class Daemon {
- public:
-  explicit Daemon(std::vector<std::string> argv) {
-    std::vector<char*> args;
-    for (auto& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    // Their logs go to their log files; what they print in the foreground is not the test's output.
-    posix_spawn_file_actions_t quiet;
-    ::posix_spawn_file_actions_init(&quiet);
-    ::posix_spawn_file_actions_addopen(&quiet, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    ::posix_spawn_file_actions_addopen(&quiet, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    if (::posix_spawnp(&pid_, args[0], &quiet, nullptr, args.data(), environ) != 0) pid_ = -1;
-    ::posix_spawn_file_actions_destroy(&quiet);
-  }
-  ~Daemon() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGTERM);
-    for (int i = 0; i < 100; ++i) {
-      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    ::kill(pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
-  }
-  Daemon(const Daemon&) = delete;
-  Daemon& operator=(const Daemon&) = delete;
-  bool running() const { return pid_ > 0 && ::waitpid(pid_, nullptr, WNOHANG) == 0; }
-
- private:
-  pid_t pid_ = -1;
-};
-
-// Polls `command` until it prints `want` (whole output, trimmed) or `seconds` pass.
-bool wait_for(const std::string& command, const std::string& want, int seconds) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-  while (std::chrono::steady_clock::now() < until) {
-    std::string out = shell(command).out;
-    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
-    if (out == want) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
-}
-
-// munged, slurmctld and slurmd of one node "rdnode" on 127.0.0.1, their own configuration, keys,
-// state and ports in a temporary folder; clients find it through SLURM_CONF.
-class Slurm {
- public:
-  static constexpr const char* kNode = "rdnode";
-
-  /// The one cluster of this executable, started on first use; null with the reason in skip_reason.
-  static Slurm* get() {
-    static std::unique_ptr<Slurm> slurm = [] {
-      auto s = std::make_unique<Slurm>();
-      return s->start() ? std::move(s) : nullptr;
-    }();
-    return slurm.get();
-  }
-  static inline std::string skip_reason;
-
-  const std::string& dir() const { return dir_.path(); }
-
-  /// "drain|roce-doctor: ECN-NIC" : the node's compact state and reason, as the health check reads them.
-  std::string state() const {
-    std::string out = shell("sinfo -h -N -n " + std::string(kNode) + " -o '%t|%E'").out;
-    while (!out.empty() && out.back() == '\n') out.pop_back();
-    return out;
-  }
-
- private:
-  bool start() {
-    if (::geteuid() != 0) return skip("not root (munged, slurmctld and slurmd run as root here)");
-    for (const char* tool : {"munged", "slurmctld", "slurmd", "sinfo", "scontrol", "srun"})
-      if (!have_tool(tool)) return skip(std::string(tool) + " is not installed");
-    const std::string d = dir_.path();
-    std::filesystem::create_directories(d + "/state");
-    std::filesystem::create_directories(d + "/spool");
-    if (shell("head -c 1024 /dev/urandom > " + d + "/munge.key && chmod 600 " + d + "/munge.key").exit_code != 0)
-      return skip("cannot write a munge key");
-    munged_ = std::make_unique<Daemon>(std::vector<std::string>{
-        "munged", "-F", "--force", "--socket=" + d + "/munge.sock", "--key-file=" + d + "/munge.key",
-        "--pid-file=" + d + "/munged.pid", "--log-file=" + d + "/munged.log", "--seed-file=" + d + "/munged.seed"});
-    const std::string host = shell("hostname -s").out.substr(0, shell("hostname -s").out.find('\n'));
-    std::ofstream(d + "/slurm.conf")
-        << "ClusterName=rdtest\nSlurmctldHost=" << host << "(127.0.0.1)\nSlurmctldPort=" << free_port()
-        << "\nSlurmdPort=" << free_port() << "\nAuthType=auth/munge\nCredType=cred/munge\nAuthInfo=socket=" << d
-        << "/munge.sock\nSlurmUser=root\nSlurmdUser=root\nStateSaveLocation=" << d << "/state\nSlurmdSpoolDir=" << d
-        << "/spool\nSlurmctldPidFile=" << d << "/slurmctld.pid\nSlurmdPidFile=" << d
-        << "/slurmd.pid\nSlurmctldLogFile=" << d << "/slurmctld.log\nSlurmdLogFile=" << d
-        << "/slurmd.log\nProctrackType=proctrack/pgid\nTaskPlugin=task/none\nSelectType=select/cons_tres\n"
-           "SelectTypeParameters=CR_Core\nSchedulerType=sched/builtin\nMpiDefault=none\nJobCompType=jobcomp/none\n"
-           "AccountingStorageType=accounting_storage/none\nJobAcctGatherType=jobacct_gather/none\n"
-           "ReturnToService=2\nNodeName="
-        << kNode << " NodeAddr=127.0.0.1 NodeHostname=" << host
-        << " CPUs=1 State=UNKNOWN\nPartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n";
-    ::setenv("SLURM_CONF", (d + "/slurm.conf").c_str(), 1);
-    if (!wait_for("test -S " + d + "/munge.sock && echo up", "up", 10)) return skip("munged did not start");
-    slurmctld_ = std::make_unique<Daemon>(std::vector<std::string>{"slurmctld", "-D", "-i"});
-    slurmd_ = std::make_unique<Daemon>(std::vector<std::string>{"slurmd", "-D", "-N", kNode});
-    if (!wait_for("sinfo -h -N -n " + std::string(kNode) + " -o %t", "idle", 30))
-      return skip("the single-node Slurm did not come up: " + shell("tail -n 3 " + d + "/slurmctld.log").out);
-    return true;
-  }
-  bool skip(std::string why) {
-    skip_reason = std::move(why);
-    return false;
-  }
-
-  TempDir dir_;
-  // Stopped in reverse order: slurmd, slurmctld, munged.
-  std::unique_ptr<Daemon> munged_, slurmctld_, slurmd_;
-
- public:
-  ~Slurm() {
-    slurmd_.reset();
-    slurmctld_.reset();
-    munged_.reset();
-  }
-};
+// The single-node Slurm of this executable (tests/support/slurm.hpp); null when it cannot run here.
+Slurm* single_node_slurm() { return Slurm::get({kNode}); }
 
 // Runs the health check as slurmd would, with roce-doctor's global options `args` (and `check_args`,
 // when given, in place of the default --interval 5).
 Run healthcheck_with(const std::string& args, const std::string& check_args = "") {
   return shell("ROCE_DOCTOR=" + shell_word(kBin) + " ROCE_DOCTOR_ARGS=" + shell_word(args) +
-               (check_args.empty() ? "" : " ROCE_DOCTOR_CHECK_ARGS=" + shell_word(check_args)) + " ROCE_DOCTOR_NODE=" +
-               Slurm::kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " + shell_word(kHealthcheck));
+               (check_args.empty() ? "" : " ROCE_DOCTOR_CHECK_ARGS=" + shell_word(check_args)) +
+               " ROCE_DOCTOR_NODE=" + kNode + " ROCE_DOCTOR_HEALTHCHECK_CONF=/nonexistent " + shell_word(kHealthcheck));
 }
 
 // Runs the health check on the simulated host `model_path`.
@@ -213,7 +71,7 @@ std::string critical_ids(const std::string& model_path) {
 }  // namespace
 
 TEST_CASE("Slurm health check: a critical host is drained naming its checks, resumed once healthy") {
-  Slurm* slurm = Slurm::get();
+  Slurm* slurm = single_node_slurm();
   if (!slurm) {
     WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
     return;
@@ -225,42 +83,42 @@ TEST_CASE("Slurm health check: a critical host is drained naming its checks, res
 
   const auto drained = healthcheck(bad);
   CHECK(drained.exit_code == 2);
-  CHECK(slurm->state() == "drain|roce-doctor: " + ids);
+  CHECK(slurm->state(kNode) == "drain|roce-doctor: " + ids);
 
   const auto again = healthcheck(bad);  // still critical: stays drained, same reason
   CHECK(again.exit_code == 2);
-  CHECK(slurm->state() == "drain|roce-doctor: " + ids);
+  CHECK(slurm->state(kNode) == "drain|roce-doctor: " + ids);
 
   const auto resumed = healthcheck(good);
   CHECK(resumed.exit_code == 0);
-  CHECK(wait_for("sinfo -h -N -n rdnode -o %t", "idle", 10));
-  CHECK(slurm->state() == "idle|none");
+  CHECK(wait_for_output("sinfo -h -N -n rdnode -o %t", "idle", 10));
+  CHECK(slurm->state(kNode) == "idle|none");
 }
 
 TEST_CASE("Slurm health check: a node an operator drained for another reason is left alone") {
-  Slurm* slurm = Slurm::get();
+  Slurm* slurm = single_node_slurm();
   if (!slurm) {
     WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
     return;
   }
   REQUIRE(shell("scontrol update NodeName=rdnode State=DRAIN Reason='cable swap, ticket 4711'").exit_code == 0);
-  REQUIRE(slurm->state() == "drain|cable swap, ticket 4711");
+  REQUIRE(slurm->state(kNode) == "drain|cable swap, ticket 4711");
 
   const auto critical = healthcheck(sim_copy(slurm->dir(), "ecn-off.toml", "op-bad"));
   CHECK(critical.exit_code == 2);
   CHECK(critical.err.find("drained for another reason") != std::string::npos);
-  CHECK(slurm->state() == "drain|cable swap, ticket 4711");
+  CHECK(slurm->state(kNode) == "drain|cable swap, ticket 4711");
 
   const auto healthy = healthcheck(sim_copy(slurm->dir(), "healthy.toml", "op-good"));
   CHECK(healthy.exit_code == 0);
-  CHECK(slurm->state() == "drain|cable swap, ticket 4711");
+  CHECK(slurm->state(kNode) == "drain|cable swap, ticket 4711");
 
   REQUIRE(shell("scontrol update NodeName=rdnode State=RESUME").exit_code == 0);
-  CHECK(wait_for("sinfo -h -N -n rdnode -o %t", "idle", 10));
+  CHECK(wait_for_output("sinfo -h -N -n rdnode -o %t", "idle", 10));
 }
 
 TEST_CASE("Slurm health check: warnings only and a node with no RoCE port are healthy, exit 0") {
-  Slurm* slurm = Slurm::get();
+  Slurm* slurm = single_node_slurm();
   if (!slurm) {
     WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
     return;
@@ -270,16 +128,16 @@ TEST_CASE("Slurm health check: warnings only and a node with no RoCE port are he
   const auto warnings = healthcheck(warned);
   CHECK(warnings.exit_code == 0);  // slurmd logs "health_check failed" for any other status
   CHECK(warnings.err.find("warnings only") != std::string::npos);
-  CHECK(slurm->state() == "idle|none");
+  CHECK(slurm->state(kNode) == "idle|none");
 
   const auto vm = healthcheck_with("", "--from " + kVmBundle);
   INFO(vm.out << vm.err);
   CHECK(vm.exit_code == 0);
-  CHECK(slurm->state() == "idle|none");
+  CHECK(slurm->state(kNode) == "idle|none");
 }
 
 TEST_CASE("Slurm health check: when roce-doctor cannot judge, the node is not touched") {
-  Slurm* slurm = Slurm::get();
+  Slurm* slurm = single_node_slurm();
   if (!slurm) {
     WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
     return;
@@ -287,11 +145,11 @@ TEST_CASE("Slurm health check: when roce-doctor cannot judge, the node is not to
   const auto r = healthcheck(slurm->dir() + "/no-such-model.toml");
   CHECK(r.exit_code == 3);
   CHECK(r.err.find("could not judge") != std::string::npos);
-  CHECK(slurm->state() == "idle|none");
+  CHECK(slurm->state(kNode) == "idle|none");
 }
 
 TEST_CASE("srun --ntasks-per-node=1 gathers one bundle per node into a folder fleet reads") {
-  Slurm* slurm = Slurm::get();
+  Slurm* slurm = single_node_slurm();
   if (!slurm) {
     WARN("ROCE-TEST-SKIP: " << Slurm::skip_reason);
     return;
