@@ -10,6 +10,7 @@
 #include "util/atomic_write.hpp"
 #include "util/child_process.hpp"
 #include "util/read_file.hpp"
+#include "util/stop_signals.hpp"
 #include "util/text.hpp"
 
 namespace roce::sweep {
@@ -120,13 +121,13 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
   for (const auto& s : steps) waiting.push_back(&s);
   std::vector<Launched> running;
   std::set<std::string> busy;
-  process::InterruptGuard guard;
+  process::FinishOnStop finish_on_stop;  // a stop signal ends the round here: what finished is recorded
   const auto timeout = std::chrono::seconds(plan.settings.timeout_s) + grace;
   std::string times = "step\tnodes\tstarted_ms\tended_ms\tend\n";
 
   while (!waiting.empty() || !running.empty()) {
     // Start every waiting step whose nodes are free (in order: a step never waits behind a later one's nodes).
-    for (auto it = waiting.begin(); it != waiting.end() && !process::InterruptGuard::interrupted();) {
+    for (auto it = waiting.begin(); it != waiting.end() && !process::stop_requested();) {
       const Step& s = **it;
       bool free = true;
       for (const auto& n : s.nodes) free = free && !busy.count(n);
@@ -161,7 +162,7 @@ Expected<RoundCounts> run_round(const Plan& plan, int round, const Launch& launc
     if (progress) progress(p);
 
     std::this_thread::sleep_for(kRoundPoll);
-    const bool stop = process::InterruptGuard::interrupted();
+    const bool stop = process::stop_requested();
     for (auto it = running.begin(); it != running.end();) {
       if (!all_ended(*it)) {
         if (!stop && Clock::now() < it->deadline) {

@@ -6,6 +6,7 @@
 
 #include "util/child_process.hpp"
 #include "util/exit_codes.hpp"
+#include "util/stop_signals.hpp"
 
 namespace roce::sweep {
 namespace {
@@ -60,7 +61,7 @@ Result<RunSummary> run_sweep(const RunRequest& request, const std::function<void
   RunSummary summary;
   // An interrupt ends the run with 130; any other failure to run a round is the environment's.
   const auto failed_run = [](Error e) -> Result<RunSummary> {
-    return {std::move(e), process::InterruptGuard::interrupted() ? kExitInterrupted : kExitRuntimeError};
+    return {std::move(e), process::stop_requested() ? process::stop_exit_code() : kExitRuntimeError};
   };
   const auto run = [&](int round) -> roce::Outcome {
     const auto grace =

@@ -11,6 +11,7 @@
 #include "util/atomic_write.hpp"
 #include "util/child_process.hpp"
 #include "util/read_file.hpp"
+#include "util/stop_signals.hpp"
 
 namespace roce::sweep {
 namespace {
@@ -127,7 +128,7 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
       add(client ? Side::client : Side::server);
   }
 
-  process::InterruptGuard guard;
+  process::FinishOnStop finish_on_stop;  // a stop signal ends the step here: each side reports how it ended
   const auto deadline = Clock::now() + std::chrono::seconds(plan.settings.timeout_s);
   bool all_well = true;
   const auto finish = [&](Running& r, Status status, std::string detail) {
@@ -164,7 +165,7 @@ Expected<bool> run_step(const Plan& plan, const StepRequest& request,
 
   for (bool waiting = true; waiting;) {
     waiting = false;
-    const bool late = Clock::now() >= deadline, stopped = process::InterruptGuard::interrupted();
+    const bool late = Clock::now() >= deadline, stopped = process::stop_requested();
     for (auto& r : sides) {
       if (r.done) continue;
       if (r.child && r.child->ended()) {
