@@ -61,7 +61,7 @@ class Prometheus {
 /// An alerting rule of dist/prometheus/roce-doctor.rules.yml.
 struct ShippedRule {
   std::string alert;
-  std::string expr;  // its block's lines joined
+  std::string expr;          // its block's lines joined
   std::string for_duration;  // empty: none
 };
 std::vector<ShippedRule> shipped_rules();

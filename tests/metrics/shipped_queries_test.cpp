@@ -43,8 +43,9 @@ std::string joined(const std::vector<std::string>& items) {
 
 }  // namespace
 
-TEST_CASE("every shipped rule finds exactly the simulated hosts with its problem in a real Prometheus, "
-          "and every dashboard query has data") {
+TEST_CASE(
+    "every shipped rule finds exactly the simulated hosts with its problem in a real Prometheus, "
+    "and every dashboard query has data") {
   for (const char* tool : {"prometheus", "prometheus-node-exporter", "faketime"})
     if (!have_tool(tool)) {
       WARN("ROCE-TEST-SKIP: " << tool << " (Debian package " << tool << ") is not installed");
@@ -60,21 +61,22 @@ TEST_CASE("every shipped rule finds exactly the simulated hosts with its problem
   // A textfile `metrics --textfile` wrote 16 minutes ago and nothing rewrote since, as node_exporter
   // keeps serving it (the clock of that one run set back by faketime).
   const std::string textfiles = dir.mkdir("textfile");
-  const Run written = shell("faketime -f -16m " + shell_word(ROCE_DOCTOR_BIN) + " --host " +
-                            shell_word(sim_host("healthy", dir, "textfile-host")) + " metrics --textfile " +
-                            shell_word(textfiles));
+  const Run written =
+      shell("faketime -f -16m " + shell_word(ROCE_DOCTOR_BIN) + " --host " +
+            shell_word(sim_host("healthy", dir, "textfile-host")) + " metrics --textfile " + shell_word(textfiles));
   REQUIRE(written.exit_code == 0);
   const int node_port = free_local_port();
   const std::string old_textfile = "127.0.0.1:" + std::to_string(node_port);
-  ChildProcess node_exporter({"prometheus-node-exporter", "--web.listen-address=" + old_textfile,
-                              "--collector.disable-defaults", "--collector.textfile",
-                              "--collector.textfile.directory=" + textfiles},
-                             dir.path("node_exporter.log"));
+  ChildProcess node_exporter(
+      {"prometheus-node-exporter", "--web.listen-address=" + old_textfile, "--collector.disable-defaults",
+       "--collector.textfile", "--collector.textfile.directory=" + textfiles},
+      dir.path("node_exporter.log"));
 
   const std::string rules = std::string(ROCE_SOURCE_DIR) + "/dist/prometheus/roce-doctor.rules.yml";
   Prometheus prometheus(
-      dir, {{"gpu-nodes", {healthy.instance, ecn_off.instance, incast.instance, trust_pcp.instance, stopped.instance}},
-            {"node", {old_textfile}}},
+      dir,
+      {{"gpu-nodes", {healthy.instance, ecn_off.instance, incast.instance, trust_pcp.instance, stopped.instance}},
+       {"node", {old_textfile}}},
       rules);
   // Every target scraped through a 10 s window.
   const auto scraped = prometheus.until_data("count(count_over_time(up[10s]) >= 9) == 6");
@@ -84,7 +86,7 @@ TEST_CASE("every shipped rule finds exactly the simulated hosts with its problem
 
   {  // each rule: exactly the hosts with its problem; the healthy serve in none
     const std::map<std::string, std::vector<std::string>> expected = {
-        {"RoceDoctorPauseStorm", {ecn_off.instance}},  // paused 24% of the time (PAUSE-STORM)
+        {"RoceDoctorPauseStorm", {ecn_off.instance}},    // paused 24% of the time (PAUSE-STORM)
         {"RoceDoctorLosslessDrops", {incast.instance}},  // trust-pcp drops on lossy priority 0: not it
         {"RoceDoctorEcnIdleUnderPauses", {ecn_off.instance}},
         {"RoceDoctorCriticalCheck", {ecn_off.instance, incast.instance, trust_pcp.instance}},
