@@ -76,8 +76,7 @@ std::string expanding(const std::vector<double>& values) {
     const double step = std::stod(number((values.back() - values.front()) / double(n - 1)));
     bool straight = true;
     for (std::size_t i = 0; i < n; ++i) straight = straight && std::abs(values[i] - (values[0] + step * i)) <= 1;
-    if (straight)
-      return number(values[0]) + (step == 0 ? "" : "+" + number(step)) + "x" + std::to_string(n - 1);
+    if (straight) return number(values[0]) + (step == 0 ? "" : "+" + number(step)) + "x" + std::to_string(n - 1);
   }
   std::string out;
   for (std::size_t i = 0; i < values.size();) {
@@ -104,7 +103,7 @@ std::set<std::string> rule_families() {
 }
 
 struct Scrapes {
-  std::map<Series, std::vector<double>> values;           // every series of every family
+  std::map<Series, std::vector<double>> values;              // every series of every family
   std::map<std::string, std::set<std::string>> label_names;  // family -> serve's label names
 };
 
@@ -151,7 +150,7 @@ std::string generated_block(const Scrapes& scrapes) {
 }
 
 struct TestCase {
-  std::string host;  // examples/sim/HOST.toml, empty for a case written by hand
+  std::string host;                // examples/sim/HOST.toml, empty for a case written by hand
   std::string generated, by_hand;  // the input_series lines before and after `# by hand`
 };
 
@@ -202,8 +201,8 @@ TEST_CASE("the input series of the shipped rules' promtool test are what serve e
       // Unwrapped, to paste under the case's input_series (ctest runs this in the build's tests/metrics).
       const std::string file = std::filesystem::absolute("rules-test-series-" + c.host + ".yml").string();
       std::ofstream(file) << expected;
-      FAIL_CHECK("the series of examples/sim/" << c.host << ".toml differ from what serve exports; they are in "
-                                               << file << ":\n"
+      FAIL_CHECK("the series of examples/sim/" << c.host << ".toml differ from what serve exports; they are in " << file
+                                               << ":\n"
                                                << expected);
     }
   }
