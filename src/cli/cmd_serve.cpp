@@ -129,6 +129,7 @@ void add_serve_command(CLI::App& app, GlobalOptions& global, int& exit_code) {
 }
 
 int run_serve(const GlobalOptions& global, const ServeOptions& options) {
+  block_stop_signals();  // before the first thread: only the main thread takes SIGINT and SIGTERM
   const auto address = parse_listen_address(options.listen);
   if (!address) return report_error(address.error(), kExitInputError);
   const auto timeout = parse_duration(options.timeout);
@@ -145,7 +146,6 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   auto first = judge::sample_device(**system, options.dev);
   if (!first) return report_error(std::move(first.error()), kExitInputError);
 
-  catch_stop_signals();
   ScrapeSweeper sweeper(std::move(*system), options.dev, std::move(*profile), std::move(*first));
   SharedSweep shared([&sweeper] { return sweeper.sweep(); }, kFresh);
   const auto handler = [&](const std::string& path) -> HttpResponse {
@@ -166,7 +166,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   std::fprintf(stderr, "roce-doctor: serving /metrics and /healthz on %s%s%s\n", address->text().c_str(),
                security->cert_pem.empty() ? "" : " over TLS",
                security->users.empty() ? "" : ", with basic authentication");
-  while (!stop_requested()) sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
+  wait_for_stop_signal();  // no timer wakes the process between scrapes
   server->reset();  // no request runs past this point: the sweeper and the shared sweep outlive them
   return kExitHealthy;
 }

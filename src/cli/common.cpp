@@ -1,6 +1,7 @@
 // What every subcommand shares: error printing, stop signals, colour.
 #include "cli/common.hpp"
 
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -76,6 +77,29 @@ void catch_stop_signals() {
 }
 
 bool stop_requested() { return g_stop != 0; }
+
+namespace {
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+}  // namespace
+
+void block_stop_signals() {
+  const sigset_t set = stop_signals();
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
+
+void wait_for_stop_signal() {
+  const sigset_t set = stop_signals();
+  int signal = 0;
+  while (sigwait(&set, &signal) != 0) {
+  }
+  g_stop = 1;
+}
 
 void sleep_until(std::chrono::steady_clock::time_point until) {
   using Clock = std::chrono::steady_clock;

@@ -48,6 +48,11 @@ void catch_stop_signals();
 bool stop_requested();
 // Sleeps until `until`, waking early once a stop was requested.
 void sleep_until(std::chrono::steady_clock::time_point until);
+// For a server that only waits to be stopped: block_stop_signals() first, before any thread starts
+// (the threads inherit the mask, so the signal is left to the waiting thread), then
+// wait_for_stop_signal() sleeps without a timer until SIGINT or SIGTERM, and stop_requested() is true.
+void block_stop_signals();
+void wait_for_stop_signal();
 
 // Colour only on a terminal, and never with NO_COLOR set or TERM=dumb.
 bool stdout_wants_colour();
