@@ -137,14 +137,22 @@ int main(int argc, char** argv) {
   Options o;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
-    if (k == "--port") o.port = std::atoi(v.c_str());
-    else if (k == "--clients") o.clients = std::atoi(v.c_str());
-    else if (k == "--seconds") o.seconds = std::atof(v.c_str());
-    else if (k == "--addresses") o.addresses = std::atoi(v.c_str());
-    else if (k == "--pid") o.pid = std::atoi(v.c_str());
-    else if (k == "--timeout-ms") o.timeout_ms = std::atoi(v.c_str());
-    else if (k == "--host") o.host = v;
-    else return usage();
+    if (k == "--port")
+      o.port = std::atoi(v.c_str());
+    else if (k == "--clients")
+      o.clients = std::atoi(v.c_str());
+    else if (k == "--seconds")
+      o.seconds = std::atof(v.c_str());
+    else if (k == "--addresses")
+      o.addresses = std::atoi(v.c_str());
+    else if (k == "--pid")
+      o.pid = std::atoi(v.c_str());
+    else if (k == "--timeout-ms")
+      o.timeout_ms = std::atoi(v.c_str());
+    else if (k == "--host")
+      o.host = v;
+    else
+      return usage();
   }
   if (argc % 2 == 0 || o.port <= 0 || o.clients < 1 || o.addresses < 1 || o.addresses > 250 || o.seconds <= 0)
     return usage();
