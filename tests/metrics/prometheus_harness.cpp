@@ -85,8 +85,8 @@ HttpReply Prometheus::query(const std::string& promql) {
   return http_get(port_, "/api/v1/query?query=" + encoded, std::chrono::milliseconds(2000));
 }
 
-std::vector<Sample> Prometheus::until_data(const std::string& promql) {
-  for (int i = 0; i < 100 && running(); ++i) {
+std::vector<Sample> Prometheus::until_data(const std::string& promql, int seconds) {
+  for (int i = 0; i < seconds * 5 && running(); ++i) {
     if (auto s = samples_of(query(promql)); s && !s->empty()) return *s;
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }

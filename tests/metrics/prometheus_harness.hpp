@@ -46,8 +46,8 @@ class Prometheus {
              const std::string& rule_file = "");
   /// A PromQL instant query through the HTTP API.
   HttpReply query(const std::string& promql);
-  /// The query's samples once it has any, polled at most 20 s; empty if it never had.
-  std::vector<Sample> until_data(const std::string& promql);
+  /// The query's samples once it has any, polled at most `seconds`; empty if it never had.
+  std::vector<Sample> until_data(const std::string& promql, int seconds = 20);
   bool running() { return process_->running(); }
   void stop() { process_->stop(); }
   std::string log() const;

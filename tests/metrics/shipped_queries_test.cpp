@@ -79,8 +79,8 @@ TEST_CASE(
        {"node", {old_textfile}}},
       rules);
   // Every target scraped through a 10 s window.
-  const auto scraped = prometheus.until_data("count(count_over_time(up[10s]) >= 9) == 6");
-  if (scraped.empty()) FAIL("the targets were not scraped 9 times within 20 s\n" << prometheus.log());
+  const auto scraped = prometheus.until_data("count(count_over_time(up[10s]) >= 9) == 6", 40);
+  if (scraped.empty()) FAIL("the targets were not scraped 9 times within 40 s\n" << prometheus.log());
   stopped.process->stop();
   REQUIRE(!prometheus.until_data("up{instance=\"" + stopped.instance + "\"} == 0").empty());
 
