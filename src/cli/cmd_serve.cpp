@@ -146,7 +146,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   auto first = judge::sample_device(**system, options.dev);
   if (!first) return report_error(std::move(first.error()), kExitInputError);
 
-  const process::FinishOnStop finish_on_stop;  // the first SIGINT or SIGTERM ends the loop below
+  const process::FinishOnStop finish_on_stop;  // the first SIGINT or SIGTERM ends the wait below
   ScrapeSweeper sweeper(std::move(*system), options.dev, std::move(*profile), std::move(*first));
   SharedSweep shared([&sweeper] { return sweeper.sweep(); }, kFresh);
   const auto handler = [&](const std::string& path) -> HttpResponse {
@@ -167,7 +167,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
   std::fprintf(stderr, "roce-doctor: serving /metrics and /healthz on %s%s%s\n", address->text().c_str(),
                security->cert_pem.empty() ? "" : " over TLS",
                security->users.empty() ? "" : ", with basic authentication");
-  while (!process::stop_requested()) sleep_until(std::chrono::steady_clock::now() + std::chrono::seconds(1));
+  process::wait_for_stop();  // no timer wakes the process between scrapes
   server->reset();  // no request runs past this point: the sweeper and the shared sweep outlive them
   return kExitHealthy;
 }

@@ -43,7 +43,8 @@ constexpr std::array kFamilies = {
     Family{"roce_doctor_priority_rx_discards_total", "counter",
            "Packets of a priority dropped on receive for lack of buffer (lossless drops on a PFC priority)."},
     Family{"roce_doctor_priority_rx_buffer_discards_total", "counter",
-           "Packets of a priority dropped on receive because its buffer was full."},
+           "The drops of roce_doctor_priority_rx_discards_total as the host's share of the port buffer counts them "
+           "(the same packets on a single-host NIC): never add the two."},
     Family{"roce_doctor_priority_ecn_marked_packets_total", "counter", "Packets of a priority marked ECN CE."},
     Family{"roce_doctor_port_discards_total", "counter", "Packets the physical port discarded, per direction."},
     Family{"roce_doctor_rx_out_of_buffer_total", "counter", "Packets dropped because a receive queue had no buffer."},

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <filesystem>
 #include <mutex>
@@ -22,6 +23,16 @@ namespace {
 
 std::atomic<int> g_signal{0};
 std::atomic<int> g_finishing{0};  // FinishOnStop scopes alive
+
+// wait_for_stop()'s wake-up: made on first use and never destroyed, as the registry below.
+std::mutex& stop_mutex() {
+  static auto* m = new std::mutex;
+  return *m;
+}
+std::condition_variable& stop_came() {
+  static auto* c = new std::condition_variable;
+  return *c;
+}
 
 // What the stop thread cleans up: made on first use and never destroyed, so that a signal during
 // the exit's static destructors still finds them.
@@ -74,7 +85,11 @@ void wait_for_stop_signals() {
     if (::sigwait(&set, &sig) != 0) continue;
     int none = 0;
     const bool first = g_signal.compare_exchange_strong(none, sig);
-    if (first && g_finishing.load() > 0) continue;  // the command ends itself
+    if (first && g_finishing.load() > 0) {  // the command ends itself
+      { const std::lock_guard lock(stop_mutex()); }
+      stop_came().notify_all();
+      continue;
+    }
     stop_now(g_signal.load());
   }
 }
@@ -101,6 +116,11 @@ bool stop_requested() { return g_signal.load() != 0; }
 int stop_exit_code() {
   const int sig = g_signal.load();
   return sig == 0 ? 0 : exit_code_of(sig);
+}
+
+void wait_for_stop() {
+  std::unique_lock lock(stop_mutex());
+  stop_came().wait(lock, [] { return g_signal.load() != 0; });
 }
 
 FinishOnStop::FinishOnStop() { ++g_finishing; }

@@ -19,6 +19,9 @@ void handle_stop_signals();
 bool stop_requested();
 /// 128 + the first stop signal (130 for SIGINT, 143 for SIGTERM); 0 when none came.
 int stop_exit_code();
+/// Sleeps, with no timer, until a stop signal has come; for a command that only waits to be
+/// stopped (serve), with a FinishOnStop alive.
+void wait_for_stop();
 
 /// While one lives, the first stop signal only sets stop_requested(): the command (collect,
 /// record, serve) ends its work and exits itself. A second signal ends roce-doctor as usual.
