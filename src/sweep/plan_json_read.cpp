@@ -8,6 +8,7 @@
 
 #include "sweep/plan_file.hpp"
 #include "util/json_dump.hpp"
+#include "util/json_parse.hpp"
 #include "util/read_file.hpp"
 
 namespace roce::sweep {
@@ -274,7 +275,9 @@ roce::Outcome read_unpaired(const At& at, Plan& plan, const RailIndex& index) {
 Expected<Plan> plan_from_json(std::string_view text, const std::string& file) {
   Json doc;
   try {
-    doc = Json::parse(text);
+    auto parsed = util::json_parse<Json>(text, true);
+    if (!parsed) return fail(file + ": " + parsed.error().message, parsed.error().hint);
+    doc = std::move(*parsed);
   } catch (const Json::exception& e) {  // parse_error, and out_of_range for a number too large
     return fail(file + ": " + e.what(), kPlanHint);
   }

@@ -35,6 +35,23 @@ Expected<MadePlan> make_plan(fabric::Fabric fabric, TestSettings settings, bool 
   return made;
 }
 
+namespace {
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// An MPI host file's option after the host: "slots=8", "max_slots=16", "max-slots=16".
+bool mpi_option(std::string_view word) {
+  const auto eq = word.find('=');
+  if (eq == std::string_view::npos || eq == 0) return false;
+  const auto key = word.substr(0, eq);
+  return std::all_of(key.begin(), key.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '_' || c == '-'; }) &&
+         all_digits(word.substr(eq + 1));
+}
+
+}  // namespace
+
 Expected<std::vector<std::string>> hostfile_hosts(std::string_view text, const std::string& file) {
   std::vector<std::string> hosts;
   std::map<std::string, std::size_t> seen;  // name -> line
@@ -44,8 +61,17 @@ Expected<std::vector<std::string>> hostfile_hosts(std::string_view text, const s
     if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     const auto words = util::split_words(line);
     if (words.empty()) continue;
-    const std::string name(words.front());
+    // MPI host files: "node01 slots=8 max_slots=8" (Open MPI), "node01:8" (MPICH).
+    std::string name(words.front().substr(0, words.front().find(':')));
     const std::string where = file + ":" + std::to_string(number);
+    if (const auto colon = words.front().find(':');
+        colon != std::string_view::npos && !all_digits(words.front().substr(colon + 1)))
+      return fail(where + ": \"" + std::string(words.front()) + "\" is not a host name or host:slots",
+                  "one host name a line; # starts a comment");
+    for (std::size_t w = 1; w < words.size(); ++w)
+      if (!mpi_option(words[w]))
+        return fail(where + ": \"" + std::string(words[w]) + "\" after the host name is not a host file option",
+                    "one host name a line, then only options such as slots=8; # starts a comment");
     const bool fits = name.size() <= 255 && std::all_of(name.begin(), name.end(), [](char c) {
                         return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_';
                       });

@@ -333,6 +333,23 @@ TEST_CASE("every reading command refuses every bad input with a located error, w
   write_file(web_config,
              "# roce-doctor serve\nbasic_auth_users:\n  prometheus: "
              "$2y$10$X0h1gDsPszWURQaxFh.zoubFi6DXncSjhoQNJgRrnGs7EsimhC7zG\n");
+  // A sweep's plan, hosts and results folder, from a small simulated fabric (sweep run --replay).
+  const std::string hostfile = matrix.path("hosts.txt");
+  write_file(hostfile, "# the sweep's hosts\nh1\nh2\nh3\nh4\n");
+  const std::string fabric_sim = matrix.path("fabric.toml");
+  write_file(fabric_sim,
+             "seed = 1\n[fabric]\nhosts = \"h[1-4]\"\nrails = 1\nline_gbps = 100\nhosts_per_leaf = 0\nspines = 0\n");
+  const std::string plan = matrix.path("plan.json"), results = matrix.path("results");
+  REQUIRE(
+      matrix
+          .run("sweep plan --hostfile " + shell_word(hostfile) + " --rails 1 --line-rate 100G -o " + shell_word(plan),
+               false)
+          .exit_code == 0);
+  REQUIRE(matrix
+              .run("sweep run " + shell_word(plan) + " -o " + shell_word(results) +
+                       " --no-adaptive --runner template --template '{command}' --replay " + shell_word(fabric_sim),
+                   false)
+              .exit_code == 0);
   const std::string capture = fixtures + "/import/folder";
   const std::string bundle = shell_word(kBundle);
   const std::string sim_arg = "--host sim:" + shell_word(sim);
@@ -374,6 +391,10 @@ TEST_CASE("every reading command refuses every bad input with a located error, w
        .text = false,
        .writes = true,
        .except = {{"empty file", Expect::accepted}, {"random recording", Expect::accepted}}},
+      {.name = "sweep plan --hostfile",
+       .args = "sweep plan --hostfile {} --rails 1 --line-rate 100G",
+       .good = hostfile},
+      {.name = "sweep localize", .args = "sweep localize {}", .good = results},
       // The listen address is not this host's: a configuration that is read ends in exit 4 there.
       // An empty configuration is valid (no TLS, no users), as for the exporter-toolkit.
       {.name = "serve --web.config.file",

@@ -95,7 +95,7 @@ TEST_CASE("hosts without an RDMA NIC are left out of a plan with a note; no NIC 
   CHECK(!make_plan(f, {}));
 }
 
-TEST_CASE("a host file: first word of each line, comments, blank lines and CRLF; a repeat is located") {
+TEST_CASE("a host file: first word of each line, MPI slots, comments, blank lines and CRLF; the rest is located") {
   auto hosts = hostfile_hosts("# rack 1\r\ngpu001 slots=8\r\n\r\n  gpu002   # spare\r\ngpu003\n", "hosts.txt");
   REQUIRE(hosts);
   CHECK(*hosts == std::vector<std::string>{"gpu001", "gpu002", "gpu003"});
@@ -104,6 +104,11 @@ TEST_CASE("a host file: first word of each line, comments, blank lines and CRLF;
   CHECK(twice.error().message == "hosts.txt:3: host a is listed twice (first at line 1)");
   CHECK(!hostfile_hosts("# nothing\n\n", "hosts.txt"));
   CHECK(hostfile_hosts("gpu$(x)\n", "hosts.txt").error().message.starts_with("hosts.txt:1: "));
+  CHECK(*hostfile_hosts("gpu004:8\ngpu005 slots=8 max_slots=16\n", "hosts.txt") ==
+        std::vector<std::string>{"gpu004", "gpu005"});
+  CHECK(hostfile_hosts("a = [[1]]\n", "hosts.txt").error().message ==
+        "hosts.txt:1: \"=\" after the host name is not a host file option");
+  CHECK(hostfile_hosts("ok\ngpu1:x\n", "hosts.txt").error().message.starts_with("hosts.txt:2: "));
 }
 
 TEST_CASE("pairs.csv is read back as written; quoted fields, CRLF and a bad row in the middle") {
