@@ -32,9 +32,9 @@ const char* direction_name(Direction d) {
   return "both";
 }
 
-class FabricReader {
+class FabricReader : profile::TomlFields {
  public:
-  explicit FabricReader(const std::string& file) : errors_(file) {}
+  explicit FabricReader(const std::string& file) : TomlFields(file) {}
 
   Expected<FabricSimSpec> run(const toml::table& root) {
     allow(root, "", {"seed", "fabric", "physics", "fault"});
@@ -56,30 +56,11 @@ class FabricReader {
         error(n->source(), "'fault' must be an array of tables ([[fault]])");
       }
     }
-    if (!errors_.empty()) return fail(errors_.text(), kHint);
+    if (!errors().empty()) return fail(errors().text(), kHint);
     return spec_;
   }
 
  private:
-  void error(const toml::source_region& where, const std::string& message) {
-    errors_.add(where, message);
-    ++error_count_;
-  }
-
-  void allow(const toml::table& t, const std::string& path, std::initializer_list<std::string_view> keys) {
-    for (auto&& [k, v] : t)
-      if (std::find(keys.begin(), keys.end(), k.str()) == keys.end())
-        error(k.source(), "unknown key '" + std::string(k.str()) + "'" + (path.empty() ? "" : " in [" + path + "]"));
-  }
-
-  const toml::table* table(const toml::table& t, std::string_view key) {
-    auto* n = t.get(key);
-    if (!n) return nullptr;
-    if (auto* tt = n->as_table()) return tt;
-    error(n->source(), "'" + std::string(key) + "' must be a table");
-    return nullptr;
-  }
-
   const toml::value<std::string>* text(const toml::table& t, std::string_view key, const std::string& path) {
     auto* n = t.get(key);
     if (!n) return nullptr;
@@ -88,50 +69,10 @@ class FabricReader {
     return nullptr;
   }
 
-  std::int64_t integer(const toml::node& n, const std::string& what, std::int64_t lo, std::int64_t hi) {
-    auto* i = n.as_integer();
-    if (!i) {
-      error(n.source(), what + " must be an integer");
-      return lo;
-    }
-    if (i->get() < lo || i->get() > hi) {
-      error(n.source(), what + " = " + std::to_string(i->get()) + " is out of range " + std::to_string(lo) + ".." +
-                            std::to_string(hi));
-      return lo;
-    }
-    return i->get();
-  }
-
-  // A number in (lo, hi] when `open_low`, else in [lo, hi].
-  double number(const toml::node& n, const std::string& what, double lo, double hi, bool open_low) {
-    double v = 0;
-    if (auto* f = n.as_floating_point())
-      v = f->get();
-    else if (auto* i = n.as_integer())
-      v = static_cast<double>(i->get());
-    else {
-      error(n.source(), what + " must be a number");
-      return hi;
-    }
-    if (!(open_low ? v > lo : v >= lo) || !(v <= hi)) {
-      std::ostringstream range;
-      range << (open_low ? "(" : "[") << lo << ", " << hi << "]";
-      error(n.source(), what + " is out of range " + range.str());
-      return hi;
-    }
-    return v;
-  }
-
-  bool boolean(const toml::node& n, const std::string& what) {
-    if (auto* b = n.as_boolean()) return b->get();
-    error(n.source(), what + " must be true or false");
-    return false;
-  }
-
   void read_fabric(const toml::table& t) {
     allow(t, "fabric", {"hosts", "rails", "devices", "line_gbps", "hosts_per_leaf", "rail_optimized", "spines"});
     fabric::Design& d = spec_.design;
-    const int errors_before = error_count_;
+    const int errors_before = error_count();
     std::vector<std::string> names;
     if (auto* s = text(t, "hosts", "fabric")) {
       spec_.hosts = s->get();
@@ -165,7 +106,7 @@ class FabricReader {
       d.hosts_per_leaf = static_cast<int>(integer(*n, "fabric.hosts_per_leaf", 0, 1 << 20));
     if (auto* n = t.get("rail_optimized")) d.rail_optimized = boolean(*n, "fabric.rail_optimized");
     if (auto* n = t.get("spines")) d.spines = static_cast<int>(integer(*n, "fabric.spines", 0, 1024));
-    if (names.empty() || error_count_ != errors_before) return;
+    if (names.empty() || error_count() != errors_before) return;
     if (names.size() * static_cast<std::size_t>(d.rails) > kMaxPorts) {
       error(t.source(), "[fabric]: " + std::to_string(names.size()) + " hosts x " + std::to_string(d.rails) +
                             " rails is more than the " + std::to_string(kMaxPorts) +
@@ -300,9 +241,7 @@ class FabricReader {
   }
 
   FabricSimSpec spec_;
-  profile::TomlErrors errors_;
   bool built_ = false;
-  int error_count_ = 0;
   std::optional<fabric::HostRails> rails_;
 };
 

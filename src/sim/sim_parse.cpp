@@ -30,9 +30,9 @@ const char* tsa_name(std::uint8_t tsa) {
   }
 }
 
-class Reader {
+class Reader : profile::TomlFields {
  public:
-  explicit Reader(const std::string& file) : errors_(file) {}
+  explicit Reader(const std::string& file) : TomlFields(file) {}
 
   Expected<SimModel> run(const toml::table& root) {
     allow(root, "", {"host", "port", "state"});
@@ -54,30 +54,13 @@ class Reader {
         error(n->source(), "'port' must be an array of tables ([[port]])");
       }
     }
-    if (m_.ports.empty() && errors_.empty()) error(root.source(), "the model has no [[port]]");
+    if (m_.ports.empty() && errors().empty()) error(root.source(), "the model has no [[port]]");
     if (auto* t = table(root, "state")) state(*t);
-    if (!errors_.empty()) return fail(errors_.text(), "examples/sim/README.md documents every key of a model file");
+    if (!errors().empty()) return fail(errors().text(), "examples/sim/README.md documents every key of a model file");
     return m_;
   }
 
  private:
-  void error(const toml::source_region& where, const std::string& message) { errors_.add(where, message); }
-
-  void allow(const toml::table& t, const std::string& path, std::initializer_list<std::string_view> keys) {
-    for (auto&& [k, v] : t) {
-      if (std::find(keys.begin(), keys.end(), k.str()) == keys.end())
-        error(k.source(), "unknown key '" + std::string(k.str()) + "'" + (path.empty() ? "" : " in [" + path + "]"));
-    }
-  }
-
-  const toml::table* table(const toml::table& t, std::string_view key) {
-    auto* n = t.get(key);
-    if (!n) return nullptr;
-    if (auto* tt = n->as_table()) return tt;
-    error(n->source(), "'" + std::string(key) + "' must be a table");
-    return nullptr;
-  }
-
   void str(const toml::table& t, std::string_view key, std::string& out) {
     auto* n = t.get(key);
     if (!n) return;
@@ -85,37 +68,6 @@ class Reader {
       out = s->get();
     else
       error(n->source(), "'" + std::string(key) + "' must be a string");
-  }
-
-  std::int64_t integer(const toml::node& n, const std::string& what, std::int64_t lo, std::int64_t hi) {
-    auto* i = n.as_integer();
-    if (!i) {
-      error(n.source(), what + " must be an integer");
-      return lo;
-    }
-    if (i->get() < lo || i->get() > hi) {
-      error(n.source(), what + " = " + std::to_string(i->get()) + " is out of range " + std::to_string(lo) + ".." +
-                            std::to_string(hi));
-      return lo;
-    }
-    return i->get();
-  }
-
-  double number(const toml::node& n, const std::string& what, double lo, double hi) {
-    double v = lo;
-    if (auto* f = n.as_floating_point())
-      v = f->get();
-    else if (auto* i = n.as_integer())
-      v = static_cast<double>(i->get());
-    else {
-      error(n.source(), what + " must be a number");
-      return lo;
-    }
-    if (!(v >= lo && v <= hi)) {
-      error(n.source(), what + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
-      return lo;
-    }
-    return v;
   }
 
   template <class T>
@@ -341,7 +293,6 @@ class Reader {
   }
 
   SimModel m_;
-  profile::TomlErrors errors_;
 };
 
 toml::array int_array(const auto& values) {
