@@ -31,10 +31,10 @@ struct Counters {
   std::array<std::optional<std::uint64_t>, kPriorities> rx_discards{};                 // dropped for lack of buffer
   std::optional<std::uint64_t> global_tx_pause, global_rx_pause;                       // 802.3x frames
   std::optional<std::uint64_t> rx_bytes, tx_bytes;
-  std::optional<std::uint64_t> rx_discards_port;   // rx_discards_phy: the port dropped on receive
-  std::optional<std::uint64_t> out_of_buffer;      // host: a receive queue had no buffer
-  std::optional<std::uint64_t> pcie_stalls;        // host: PCIe back-pressure (outbound stalls)
-  std::optional<std::uint64_t> ecn_marked;         // switch egress, or a host's RoCE ECN-marked packets
+  std::optional<std::uint64_t> rx_discards_port;       // rx_discards_phy: the port dropped on receive
+  std::optional<std::uint64_t> out_of_buffer;          // host: a receive queue had no buffer
+  std::optional<std::uint64_t> pcie_stalls;            // host: PCIe back-pressure (outbound stalls)
+  std::optional<std::uint64_t> ecn_marked;             // switch egress, or a host's RoCE ECN-marked packets
   std::optional<std::uint64_t> cnp_sent, cnp_handled;  // host RoCE congestion notifications
   std::optional<std::uint64_t> tx_discards;            // switch egress drops (TX_DRP; the PFC watchdog's too)
   bool operator==(const Counters&) const = default;
@@ -49,7 +49,7 @@ struct Sample {
 /// One port's samples in time order, and where they came from.
 struct PortSeries {
   PortId port;
-  std::string source;   // "recording gpu007.rec", "snapshots leaf01.txt", "prometheus http://..."
+  std::string source;    // "recording gpu007.rec", "snapshots leaf01.txt", "prometheus http://..."
   double line_gbps = 0;  // the port's speed; 0 when not known
   std::vector<Sample> samples;
   bool operator==(const PortSeries&) const = default;
