@@ -1,5 +1,5 @@
 // Expanding fleet PATHs (files, folders of hosts, archives) into one capture per host.
-#include "fleet/host_paths.hpp"
+#include "import/host_paths.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -9,7 +9,7 @@
 #include "import/path_kind.hpp"
 #include "import/unpack_archive.hpp"
 
-namespace roce::fleet {
+namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
@@ -63,4 +63,4 @@ void for_each_host(const std::string& path, const HostVisitor& host, const PathE
   visit_path(path, path, host, error);
 }
 
-}  // namespace roce::fleet
+}  // namespace roce::import
