@@ -12,8 +12,10 @@
 #include "counters/canonical.hpp"
 #include "record/recording.hpp"
 #include "sim/storm_truth.hpp"
+#include "sim/storm_truth_json.hpp"
 #include "storm_files.hpp"
 #include "storm_score.hpp"
+#include "support/paths.hpp"
 #include "support/temp_dir.hpp"
 #include "switch/sonic_cli_tables.hpp"
 #include "util/read_file.hpp"
@@ -228,6 +230,19 @@ TEST_CASE("the truth file reads back, and a verdict equal to it scores right") {
   CHECK(bad.victim_named_origin);
   CHECK(bad.victims_invented == 1);
   CHECK(bad.victims_missed == static_cast<int>(truth->victims.size()));
+}
+
+TEST_CASE("the example storm folder is what the model gives for its seed, and reads back") {
+  const std::string dir = std::string(ROCE_EXAMPLES_DIR) + "/storm/nic-pause-storm-45";
+  Scenario s = make_scenario(StormCause::nic_pause_storm, 45);
+  run_scenario(s, nullptr);
+  CHECK(slurp(dir + "/truth.json") == truth_json(s));  // else regenerate it: examples/storm/README.md
+  for (int node : s.fabric.hosts) {
+    auto rec = record::read_recording(dir + "/hosts/" + s.fabric.nodes[node].name + ".rec");
+    REQUIRE(rec.ok());
+    CHECK(rec->warnings.empty());
+    CHECK(rec->samples.size() >= static_cast<std::size_t>(s.duration_s) - 1);
+  }
 }
 
 }  // namespace roce::test
