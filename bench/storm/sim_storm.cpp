@@ -1,7 +1,7 @@
 // Writes one storm scenario's folder (storm_files.hpp): recordings, LLDP bundles, switch snapshots
 // and the truth, from a cause and a seed. The output is deterministic.
-//   sim-storm CAUSE SEED DIR      CAUSE: incast, slow-receiver, nic-pause-storm,
-//                                 cyclic-buffer-dependency, global-pause, none
+//   sim-storm CAUSE SEED DIR      CAUSE: incast, slow-receiver, nic-storm,
+//                                 cycle, global-pause, none
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -14,8 +14,8 @@ int main(int argc, char** argv) {
   const unsigned long long seed = argc == 4 ? std::strtoull(argv[2], &end, 10) : 0;
   if (!cause || !end || *end) {
     std::fprintf(stderr,
-                 "usage: sim-storm CAUSE SEED DIR\n  CAUSE: incast, slow-receiver, nic-pause-storm, "
-                 "cyclic-buffer-dependency, global-pause, none\n");
+                 "usage: sim-storm CAUSE SEED DIR\n  CAUSE: incast, slow-receiver, nic-storm, "
+                 "cycle, global-pause, none\n");
     return 3;
   }
   roce::sim::Scenario s = roce::sim::make_scenario(*cause, seed);

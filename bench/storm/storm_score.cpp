@@ -59,7 +59,7 @@ StormScore score(const StormTruthFile& t, const StormVerdict& v) {
   StormScore s;
   if (t.cause == "none")
     s.origin_right = !v.origin;
-  else if (t.cause == "cyclic-buffer-dependency")
+  else if (t.cause == "cycle")
     s.origin_right = v.origin && (has(t.cycle, *v.origin) || (t.origin && *v.origin == *t.origin));
   else
     s.origin_right = v.origin && t.origin && *v.origin == *t.origin;

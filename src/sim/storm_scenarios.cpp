@@ -248,8 +248,8 @@ std::string_view to_string(StormCause cause) {
     case StormCause::none: return "none";
     case StormCause::incast: return "incast";
     case StormCause::slow_receiver: return "slow-receiver";
-    case StormCause::nic_pause_storm: return "nic-pause-storm";
-    case StormCause::cyclic_dependency: return "cyclic-buffer-dependency";
+    case StormCause::nic_pause_storm: return "nic-storm";
+    case StormCause::cyclic_dependency: return "cycle";
     case StormCause::global_pause: return "global-pause";
   }
   return "?";

@@ -19,7 +19,8 @@ inline constexpr StormCause kStormCauses[] = {StormCause::incast,          Storm
                                               StormCause::nic_pause_storm, StormCause::cyclic_dependency,
                                               StormCause::global_pause,    StormCause::none};
 
-/// "none", "incast", "slow-receiver", "nic-pause-storm", "cyclic-buffer-dependency", "global-pause".
+/// "none", "incast", "slow-receiver", "nic-storm", "cycle", "global-pause": the names storm::to_string gives
+/// the analysis's causes, so that a verdict and a truth compare as text.
 std::string_view to_string(StormCause cause);
 std::optional<StormCause> storm_cause_named(std::string_view name);
 
@@ -43,7 +44,7 @@ struct StormTruth {
   int priority = 3;
   std::optional<PortName> origin;
   double start_s = 0, end_s = 0;  // the cause begins and ends (simulated time)
-  std::vector<PortName> cycle;    // cyclic-buffer-dependency: both ends of each cable of the cycle
+  std::vector<PortName> cycle;    // cycle: both ends of each cable of the cycle
   // Found by running the model (storm_truth.hpp):
   std::optional<double> onset_s;  // the first pause of the storm
   std::vector<Victim> victims;

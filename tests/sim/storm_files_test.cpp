@@ -233,7 +233,7 @@ TEST_CASE("the truth file reads back, and a verdict equal to it scores right") {
 }
 
 TEST_CASE("the example storm folder is what the model gives for its seed, and reads back") {
-  const std::string dir = std::string(ROCE_EXAMPLES_DIR) + "/storm/nic-pause-storm-45";
+  const std::string dir = std::string(ROCE_EXAMPLES_DIR) + "/storm/nic-storm-45";
   Scenario s = make_scenario(StormCause::nic_pause_storm, 45);
   run_scenario(s, nullptr);
   CHECK(slurp(dir + "/truth.json") == truth_json(s));  // else regenerate it: examples/storm/README.md
