@@ -47,14 +47,14 @@ int dominant_lane(const PortStates& ps, const Run& run) {
 // The wait-for graph of one run on one lane: who each port waits for.
 struct Graph {
   std::vector<std::vector<std::size_t>> waits_for;  // by port
-  std::vector<bool> pausing, paused, congested;      // in some bin of the run
-  std::vector<std::size_t> first_bin;                // of pausing, paused or congested
+  std::vector<bool> pausing, paused, congested;     // in some bin of the run
+  std::vector<std::size_t> first_bin;               // of pausing, paused or congested
   std::vector<bool> involved;
 };
 
 Graph wait_for_graph(const PortStates& ps, const Run& run, int lane) {
   const std::size_t n = ps.ports.size();
-  Graph g{std::vector<std::vector<std::size_t>>(n), std::vector<bool>(n), std::vector<bool>(n), std::vector<bool>(n),
+  Graph g{std::vector<std::vector<std::size_t>>(n),  std::vector<bool>(n), std::vector<bool>(n), std::vector<bool>(n),
           std::vector<std::size_t>(n, run.last + 1), std::vector<bool>(n)};
   const auto in_run = [&](std::size_t i, auto&& pred) {
     for (std::size_t b = run.first; b <= run.last && b < ps.states[i].size(); ++b)
@@ -254,7 +254,8 @@ Storm trace(const PortStates& ps, const Grid& grid, const Run& run, const Analyz
   // What could not be seen: cables whose far end is not in the data, for the ports it reached.
   for (std::size_t i = 0; i < n; ++i)
     if (hops[i] >= 0 && !ps.partner[i] && g.pausing[i])
-      storm.unseen.push_back(ps.ports[i].port.text() + ": the port it pauses is not in the data (no LLDP cable, or no counters of its far end)");
+      storm.unseen.push_back(ps.ports[i].port.text() +
+                             ": the port it pauses is not in the data (no LLDP cable, or no counters of its far end)");
   if (options.max_skew_ms > grid.width_ms / 2)
     storm.unseen.push_back("clocks up to " + std::to_string(options.max_skew_ms) +
                            " ms apart: events in neighbouring bins may be in either order");

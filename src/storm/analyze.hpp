@@ -26,22 +26,22 @@ const char* to_string(Cause cause);  // "slow-receiver", "nic-storm", "incast", 
 /// One port the storm reached.
 struct Reached {
   PortId port;
-  int hops = 0;                      // from the origin, across cables and through switches
+  int hops = 0;                            // from the origin, across cables and through switches
   std::int64_t first_ms = 0, last_ms = 0;  // when it paused or was paused, bin starts
   bool pausing = false, paused = false;
-  bool victim = false;               // paused, with no congestion of its own
-  double peak_share = 0;             // the largest share of a bin it paused or was paused
+  bool victim = false;    // paused, with no congestion of its own
+  double peak_share = 0;  // the largest share of a bin it paused or was paused
 };
 
 struct Storm {
   std::vector<PortId> origin;  // one port; the ports of a cycle
   Cause cause = Cause::unknown;
-  int priority = -1;           // 0-7; -1 for 802.3x global pause
+  int priority = -1;  // 0-7; -1 for 802.3x global pause
   std::int64_t start_ms = 0, end_ms = 0;
-  std::vector<Reached> reached;          // by hops, then by when
-  std::vector<std::string> evidence;     // what the origin's counters show
-  std::vector<std::string> fixes;        // for the origin
-  std::vector<std::string> unseen;       // what the analysis could not see that bears on it
+  std::vector<Reached> reached;       // by hops, then by when
+  std::vector<std::string> evidence;  // what the origin's counters show
+  std::vector<std::string> fixes;     // for the origin
+  std::vector<std::string> unseen;    // what the analysis could not see that bears on it
 };
 
 struct AnalyzeOptions {

@@ -64,7 +64,8 @@ PortStates port_states(std::vector<PortBins> ports, const std::vector<Cable>& ca
       s.receiving = value(m.rx_bytes) >= options.busy_share * line_bytes;
       float discards = value(m.rx_discards_port) + value(m.tx_discards) + value(m.out_of_buffer);
       for (float d : m.rx_discards) discards += value(d);
-      s.congested = discards > 0 || value(m.ecn_marked) > 0 || value(m.tx_bytes) >= options.congested_share * line_bytes;
+      s.congested =
+          discards > 0 || value(m.ecn_marked) > 0 || value(m.tx_bytes) >= options.congested_share * line_bytes;
     }
   }
   // A port is paused by what its partner sends, and pausing what its partner receives: fill in

@@ -16,10 +16,10 @@ inline constexpr int kGlobal = kPriorities;  // the 802.3x "priority"
 inline constexpr int kLanes = kPriorities + 1;
 
 struct StateOptions {
-  double pause_share = 0.05;       // paused this share of a bin or more: pausing / paused
-  double busy_share = 0.10;        // receiving this share of line rate or more: traffic to drain
-  double congested_share = 0.90;   // sending this share of line rate: a full egress
-  double default_gbps = 100;       // a port's speed when no source gives it
+  double pause_share = 0.05;      // paused this share of a bin or more: pausing / paused
+  double busy_share = 0.10;       // receiving this share of line rate or more: traffic to drain
+  double congested_share = 0.90;  // sending this share of line rate: a full egress
+  double default_gbps = 100;      // a port's speed when no source gives it
 };
 
 /// One port's flags in one bin.
@@ -27,15 +27,15 @@ struct State {
   std::uint16_t pausing = 0;  // bit p: sends pauses on lane p (kGlobal: 802.3x)
   std::uint16_t paused = 0;   // bit p: receives pauses on lane p
   bool known = false;
-  bool congested = false;      // ECN marks, discards, out_of_buffer, a full egress
-  bool receiving = false;      // receives at least busy_share of line rate
+  bool congested = false;       // ECN marks, discards, out_of_buffer, a full egress
+  bool receiving = false;       // receives at least busy_share of line rate
   float pause_share[kLanes]{};  // the larger of sent and received, per lane
 };
 
 struct PortStates {
-  std::vector<PortBins> ports;              // as binned
+  std::vector<PortBins> ports;                      // as binned
   std::vector<std::optional<std::size_t>> partner;  // by port: the port at the other end of its cable
-  std::vector<std::vector<State>> states;   // [port][bin]
+  std::vector<std::vector<State>> states;           // [port][bin]
 };
 
 /// The states of every port, with partners from `cables` (ports not in the data have none).

@@ -47,7 +47,8 @@ std::vector<std::string> origin_evidence(const PortStates& ps, std::size_t first
     const auto add = [&](const char* what, std::optional<double> v) {
       if (v && *v > 0) out.push_back(p.port.text() + ": " + what + " +" + count_text(*v) + " during the storm");
     };
-    add("out_of_buffer (a receive queue had no buffer)", total(p, first, last, [](const Moved& m) { return m.out_of_buffer; }));
+    add("out_of_buffer (a receive queue had no buffer)",
+        total(p, first, last, [](const Moved& m) { return m.out_of_buffer; }));
     add("rx_discards_phy (the port dropped on receive)",
         total(p, first, last, [](const Moved& m) { return m.rx_discards_port; }));
     add("PCIe back-pressure (outbound stalls)", total(p, first, last, [](const Moved& m) { return m.pcie_stalls; }));
@@ -63,8 +64,8 @@ std::vector<std::string> origin_evidence(const PortStates& ps, std::size_t first
             break;
           }
       }
-      out.push_back(fmt::format("{}: {} other ports of {} paused their senders while this egress was full", p.port.text(),
-                                pausing, p.port.node));
+      out.push_back(fmt::format("{}: {} other ports of {} paused their senders while this egress was full",
+                                p.port.text(), pausing, p.port.node));
     }
   }
   if (cause == Cause::cycle) {
@@ -89,7 +90,8 @@ std::vector<std::string> origin_fixes(const PortStates& ps, const std::vector<st
   };
   switch (cause) {
     case Cause::slow_receiver:
-      out.push_back("on " + port.node + ": roce-doctor check, then roce-doctor tune --apply: the receive path (buffer " +
+      out.push_back("on " + port.node +
+                    ": roce-doctor check, then roce-doctor tune --apply: the receive path (buffer " +
                     "headroom, ECN so that senders slow before PFC, PCIe) of " + port.port);
       if (ps.partner[o]) out.push_back(pfcwd(ps.ports[*ps.partner[o]].port));
       break;
@@ -110,8 +112,9 @@ std::vector<std::string> origin_fixes(const PortStates& ps, const std::vector<st
     case Cause::cycle: {
       std::string ports;
       for (std::size_t i : origin) ports += (ports.empty() ? "" : ", ") + ps.ports[i].port.text();
-      out.push_back("the switch buffers " + ports +
-                    " wait on each other: a routing loop or non-up-down routing puts flows into a cycle; fix the routes");
+      out.push_back(
+          "the switch buffers " + ports +
+          " wait on each other: a routing loop or non-up-down routing puts flows into a cycle; fix the routes");
       for (std::size_t i : origin)
         if (ps.ports[i].port.is_switch) out.push_back(pfcwd(ps.ports[i].port));
       break;

@@ -2,9 +2,12 @@
 // cause class names its origin, the spread and the victims, and a quiet fabric names nothing.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <fstream>
 #include <map>
 
 #include "storm/analyze.hpp"
+#include "storm/render_html.hpp"
 
 namespace roce::test {
 
@@ -147,6 +150,14 @@ TEST_CASE("a slow receiver pauses its leaf, which pauses the senders: the receiv
   CHECK_THAT(s.evidence[1], Catch::Contains("out_of_buffer"));
   REQUIRE_FALSE(s.fixes.empty());
   CHECK_THAT(s.fixes[1], Catch::Contains("config pfcwd start --action drop --restoration-time 200 Ethernet0 200"));
+
+  const std::string html = render_html(l.b.incident(60, 100), a);
+  CHECK_THAT(html, Catch::Contains("<h2>Storm 1: slow-receiver at h1 eth0</h2>"));
+  CHECK_THAT(html, Catch::Contains("<rect class=\"node origin\""));
+  CHECK_THAT(html, Catch::Contains("<rect class=\"node victim\""));
+  CHECK_THAT(html, Catch::Contains("<rect class=\"bar origin\""));
+  CHECK_THAT(html, Catch::Contains("h2 eth0 (3 hops)"));
+  if (const char* keep = std::getenv("ROCE_TEST_KEEP_HTML")) std::ofstream(keep) << html;
 }
 
 TEST_CASE("a NIC that pauses while receiving nothing is a NIC storm, and its drain line is printed") {
@@ -223,7 +234,7 @@ TEST_CASE("a counter that goes back is a reset: its interval adds nothing, never
   CHECK(std::isnan(bins.bins[0].tx_pause_us[kPrio]));
   CHECK(bins.bins[1].tx_pause_us[kPrio] == Approx(600'000));
   CHECK(std::isnan(bins.bins[0].rx_pause_us[kPrio]));  // never read: absent, not zero
-  CHECK_FALSE(bins.bins[2].known);                      // the last sample opens a bin it does not cover
+  CHECK_FALSE(bins.bins[2].known);                     // the last sample opens a bin it does not cover
 }
 
 }  // namespace roce::test
