@@ -20,9 +20,9 @@
 
 #include "captures/zstd_codec.hpp"
 #include "fleet/fleet.hpp"
-#include "import/host_paths.hpp"
 #include "fleet/judge_host.hpp"
 #include "fleet/render.hpp"
+#include "import/host_paths.hpp"
 #include "import/load_capture.hpp"
 #include "judge/judge.hpp"
 

@@ -7,9 +7,9 @@
 
 #include "cli/options.hpp"
 #include "fleet/fleet.hpp"
-#include "import/host_paths.hpp"
 #include "fleet/judge_host.hpp"
 #include "fleet/render.hpp"
+#include "import/host_paths.hpp"
 #include "judge/judge.hpp"
 #include "switch/load_exports.hpp"
 #include "util/atomic_write.hpp"
