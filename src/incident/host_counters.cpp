@@ -122,16 +122,21 @@ void put(std::optional<std::uint64_t>& into, std::uint64_t v, HostCounters::Comb
   if (how == HostCounters::Combine::sum) *into += v;
 }
 
-// The size of every counter set of the host, in order: a counter that appears changes it.
-std::vector<std::size_t> set_sizes(const model::Host& host) {
-  std::vector<std::size_t> out;
-  for (const auto& nd : host.netdevs) out.push_back(nd.ethtool_stats.ok() ? nd.ethtool_stats->entries.size() : 0);
+// The size of every counter set of the host, in order (a counter that appears changes one): given
+// `sizes`, whether they are still these; else fills them.
+bool same_set_sizes(const model::Host& host, std::vector<std::size_t>* fill, const std::vector<std::size_t>& sizes) {
+  std::size_t i = 0;
+  const auto visit = [&](const model::Field<model::CounterSet>& f) {
+    const std::size_t n = f.ok() ? f->entries.size() : 0;
+    if (fill) fill->push_back(n);
+    return fill || (i < sizes.size() && sizes[i++] == n);
+  };
+  for (const auto& nd : host.netdevs)
+    if (!visit(nd.ethtool_stats)) return false;
   for (const auto& d : host.rdma_devices)
-    for (const auto& p : d.ports) {
-      out.push_back(p.hw_counters.ok() ? p.hw_counters->entries.size() : 0);
-      out.push_back(p.counters.ok() ? p.counters->entries.size() : 0);
-    }
-  return out;
+    for (const auto& p : d.ports)
+      if (!visit(p.hw_counters) || !visit(p.counters)) return false;
+  return fill || i == sizes.size();
 }
 
 double line_gbps(const model::NetDev& nd, const model::RdmaPort* port) {
@@ -146,7 +151,7 @@ bool HostCounters::still_valid(const model::Host& host) const {
   if (!built_ || host.hostname != hostname_ || host.netdevs.size() != netdev_names_.size()) return false;
   for (std::size_t i = 0; i < netdev_names_.size(); ++i)
     if (host.netdevs[i].name != netdev_names_[i]) return false;
-  if (set_sizes(host) != set_sizes_) return false;
+  if (!same_set_sizes(host, nullptr, set_sizes_)) return false;
   for (const Slot& s : slots_) {
     const model::CounterSet* set = set_of(host, s);
     if (!set || s.entry >= set->entries.size() || set->entries[s.entry].first != s.raw) return false;
@@ -160,7 +165,8 @@ void HostCounters::rebuild(const model::Host& host) {
   hostname_ = host.hostname;
   netdev_names_.clear();
   for (const auto& nd : host.netdevs) netdev_names_.push_back(nd.name);
-  set_sizes_ = set_sizes(host);
+  set_sizes_.clear();
+  same_set_sizes(host, &set_sizes_, set_sizes_);
   built_ = true;
   for (std::uint32_t n = 0; n < host.netdevs.size(); ++n) {
     const model::NetDev& nd = host.netdevs[n];
