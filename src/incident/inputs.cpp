@@ -39,6 +39,13 @@ void add_switches(const std::string& folder, const std::vector<std::string>& fil
         o + ": beside several switches' snapshot files, it belongs to none (give each switch a folder of its own)");
 }
 
+// FILE.lock beside the recording FILE: the recorder's lock, no input.
+bool is_recorder_lock(const std::string& path) {
+  if (!path.ends_with(".lock")) return false;
+  std::error_code ec;
+  return fs::exists(path.substr(0, path.size() - 5), ec);
+}
+
 Outcome exists(const std::string& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return fail(path + ": " + std::strerror(ENOENT), "check the path");
@@ -57,7 +64,8 @@ Expected<Sources> sources_of(const std::vector<std::string>& paths, const std::v
     import::for_each_host(
         path,
         [&](const std::string& file, const std::string& label) {
-          auto kind = import::classify_path(file);
+          if (is_recorder_lock(file)) return;
+    auto kind = import::classify_path(file);
     if (kind && *kind == import::PathKind::recording) {
       recordings.push_back(file);
     } else if (kind && (*kind == import::PathKind::unknown || *kind == import::PathKind::command_output) &&

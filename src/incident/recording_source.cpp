@@ -26,6 +26,9 @@ class RecordingSource : public Source {
       return SourceScan{name, {}, {}, 0, 0, 0, 0, 0};
     }
     for (const auto& p : *parts) parts_.push_back(p.path);
+    for (const auto& path : paths_)
+      if (std::find(parts_.begin(), parts_.end(), path) == parts_.end())
+        notes.push_back(path + ": no sample can be read from it (empty, or cut before its first whole frame)");
     ScanBuilder builder(name, options);
     for (const auto& part : parts_) {
       auto warnings = record::for_each_sample(part, [&](const model::Host& h) {
