@@ -15,8 +15,8 @@
 namespace roce::incident {
 namespace {
 
-constexpr const char* kPauseSeries =
-    "roce_doctor_pfc_pause_frames_total|roce_doctor_pfc_pause_seconds_total|roce_doctor_pause_frames_total";
+constexpr const char* kPauseFamilies[] = {"roce_doctor_pfc_pause_frames_total", "roce_doctor_pfc_pause_seconds_total",
+                                          "roce_doctor_pause_frames_total"};
 constexpr const char* kAllSeries =
     "roce_doctor_pfc_pause_frames_total|roce_doctor_pfc_pause_seconds_total|roce_doctor_pause_frames_total|"
     "roce_doctor_priority_rx_discards_total|roce_doctor_priority_rx_buffer_discards_total|"
@@ -98,20 +98,22 @@ class PrometheusSource : public Source {
     }
     for (const auto& s : *info)
       if (!label(s, "hostname").empty()) hostnames_[label(s, "instance")] = label(s, "hostname");
-    // When each port's pause counters changed; also whether any port has them.
-    const std::string moved =
-        fmt::format("sum by (instance, netdev) (changes({{__name__=~\"{}\"}}[{}s]))", kPauseSeries, 2 * step / 1000);
-    auto changes = range(moved, step, notes);
-    if (!changes) return scan;
+    // When each port's pause counters changed; also whether any port has them. One query per family:
+    // changes() drops the metric's name, and two families' series would then collide.
     std::set<std::string> ports;
-    for (const auto& s : *changes) {
-      scan.pause_counters = true;
-      ports.insert(label(s, "instance") + " " + label(s, "netdev"));
-      for (const auto& [t, v] : s.points) {
-        ++scan.samples;
-        if (v > 0) {
-          add_interval(scan.active, {t - 2 * step, t}, options.join_ms);
-          active_.push_back({{t - 2 * step, t}, label(s, "instance")});
+    for (const char* family : kPauseFamilies) {
+      const std::string moved = fmt::format("sum by (instance, netdev) (changes({}[{}s]))", family, 2 * step / 1000);
+      auto changes = range(moved, step, notes);
+      if (!changes) return scan;
+      for (const auto& s : *changes) {
+        scan.pause_counters = true;
+        ports.insert(label(s, "instance") + " " + label(s, "netdev"));
+        for (const auto& [t, v] : s.points) {
+          ++scan.samples;
+          if (v > 0) {
+            scan.active.push_back({t - 2 * step, t});
+            active_.push_back({{t - 2 * step, t}, label(s, "instance")});
+          }
         }
       }
     }

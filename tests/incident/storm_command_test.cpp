@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "storm_example.hpp"
 #include "support/files.hpp"
 #include "support/paths.hpp"
 #include "support/run_binary.hpp"
@@ -18,8 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string example() { return std::string(ROCE_SOURCE_DIR) + "/examples/storm/nic-storm-45"; }
-
 std::string args(const std::string& dir) {
   return shell_word(dir + "/hosts") + " " + shell_word(dir + "/lldp") + " --switch " + shell_word(dir + "/switches");
 }
@@ -27,15 +26,15 @@ std::string args(const std::string& dir) {
 // A copy of the example to damage.
 std::string copy_of_example(const TempDir& tmp) {
   const std::string dir = tmp.path("incident");
-  fs::copy(example(), dir, fs::copy_options::recursive);
+  fs::copy(storm_example(), dir, fs::copy_options::recursive);
   return dir;
 }
 
 }  // namespace
 
 TEST_CASE("storm names the NIC that paused while receiving nothing, its spread and the fix, exit 2") {
-  REQUIRE(fs::exists(example() + "/truth.json"));
-  const Run r = run("storm " + args(example()));
+  REQUIRE(fs::exists(storm_example() + "/truth.json"));
+  const Run r = run("storm " + args(storm_example()));
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.out, Catch::StartsWith("storm 1: nic-storm on priority 3, origin gpu003 ens1f0np0\n"));
   CHECK_THAT(r.out, Catch::Contains("leaf01 Ethernet8"));
@@ -46,7 +45,7 @@ TEST_CASE("storm names the NIC that paused while receiving nothing, its spread a
 }
 
 TEST_CASE("storm --json: the same storm as a document, and the exit code in it") {
-  const Run r = run("storm --json " + args(example()));
+  const Run r = run("storm --json " + args(storm_example()));
   CHECK(r.exit_code == 2);
   const auto doc = nlohmann::json::parse(r.out);
   CHECK(doc["format"] == "roce-doctor-storm");
@@ -68,7 +67,7 @@ TEST_CASE("storm --json: the same storm as a document, and the exit code in it")
 
 TEST_CASE("storm -o writes the HTML view beside the text") {
   const TempDir tmp("storm-html");
-  const Run r = run("storm " + args(example()) + " -o " + shell_word(tmp.path("storm.html")));
+  const Run r = run("storm " + args(storm_example()) + " -o " + shell_word(tmp.path("storm.html")));
   CHECK(r.exit_code == 2);
   const std::string html = slurp(tmp.path("storm.html"));
   CHECK_THAT(html, Catch::Contains("<svg"));
@@ -76,7 +75,7 @@ TEST_CASE("storm -o writes the HTML view beside the text") {
 }
 
 TEST_CASE("the whole incident folder as one PATH: hosts, LLDP and switch folders are told apart") {
-  const Run r = run("storm " + shell_word(example()));
+  const Run r = run("storm " + shell_word(storm_example()));
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.out, Catch::StartsWith("storm 1: nic-storm on priority 3, origin gpu003 ens1f0np0\n"));
   CHECK_THAT(r.out, Catch::Contains("truth.json: "));  // not an input: named, the rest read
@@ -116,7 +115,7 @@ TEST_CASE("a host that stopped recording and a switch snapshot missing are said;
 TEST_CASE("storm exit codes: no storm 0, no pause counter 5, a path that does not exist 3") {
   const TempDir tmp("storm-codes");
   // Before the storm: the first 25 s of every source.
-  Run r = run("storm " + args(example()) + " --until 2026-11-30T00:53:45Z");
+  Run r = run("storm " + args(storm_example()) + " --until 2026-11-30T00:53:45Z");
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("no pause storm"));
   // A switch whose snapshots hold no `show pfc counters`: nothing to judge.
@@ -132,7 +131,7 @@ TEST_CASE("storm exit codes: no storm 0, no pause counter 5, a path that does no
   r = run("storm --prometheus http://127.0.0.1:1");
   CHECK(r.exit_code == 3);
   CHECK_THAT(r.err, Catch::Contains("--since and --until"));
-  r = run("storm " + args(example()) + " --since 22:00");
+  r = run("storm " + args(storm_example()) + " --since 22:00");
   CHECK(r.exit_code == 3);
 }
 
