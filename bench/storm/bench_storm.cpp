@@ -1,21 +1,23 @@
 // The storm benchmark: draws each scenario of sim/storm_scenarios.hpp many times (fabric size, the
 // port, loads, noise, start, clocks off by up to 100 ms), writes each draw's folder in roce-doctor's
-// formats (storm_files.hpp) and prints what that costs; then what a day of recordings of 256 hosts
-// at 1 s costs to write. Each draw is scored against its truth where the analysis is called
-// (analyse_folder below).
+// formats (storm_files.hpp), reads it back as `roce-doctor storm` does and scores the analysis against
+// the draw's truth; then what a day of recordings of 256 hosts at 1 s costs to write and to analyse.
 // Usage: bench_storm [--draws N=10] [--dir DIR] [--keep] [--day-hosts H=256] [--day-minutes M=10]
 //        (--day-minutes 1440 writes the whole day; shorter spans are scaled up to a day)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include "incident/trace.hpp"
 #include "sim/storm_truth.hpp"
 #include "storm_files.hpp"
 #include "storm_score.hpp"
@@ -27,13 +29,33 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// ---------------------------------------------------------------------------------------------
-// THE ANALYSIS IS SCORED HERE. storm::analyze (the lead's, src/storm/analyze.hpp) reads the folder
-// (hosts/*.rec, lldp/*.json, switches/*/) and its result fills a StormVerdict: cause name as
-// sim::to_string spells it ("none" when no storm), origin port, the origin's time (Unix ms), the
-// victims. Until it exists, nothing is scored.
-std::optional<bench::StormVerdict> analyse_folder(const std::string& /*folder*/) { return std::nullopt; }
-// ---------------------------------------------------------------------------------------------
+// THE ANALYSIS IS SCORED HERE: the folder (hosts/*.rec, lldp/*.json, switches/*/) read as `roce-doctor
+// storm` reads it (incident::trace_storms); its first storm fills the verdict ("none" without one).
+std::optional<bench::StormVerdict> analyse_folder(const std::string& folder) {
+  roce::incident::Request request;
+  request.paths = {folder + "/hosts", folder + "/lldp"};
+  request.switch_paths = {folder + "/switches"};
+  auto traced = roce::incident::trace_storms(request);
+  if (!traced) {
+    std::fprintf(stderr, "bench_storm: %s: %s\n", folder.c_str(), traced.error().message.c_str());
+    return std::nullopt;
+  }
+  bench::StormVerdict v;
+  if (traced->analysis.storms.empty()) return v;
+  const auto& storm = traced->analysis.storms.front();
+  v.cause = roce::storm::to_string(storm.cause);
+  if (!storm.origin.empty()) v.origin = bench::PortKey{storm.origin.front().node, storm.origin.front().port};
+  v.origin_unix_ms = storm.start_ms;
+  for (const auto& r : storm.reached)
+    if (r.victim) v.victims.push_back({r.port.node, r.port.port});
+  return v;
+}
+
+double peak_rss_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
 
 struct Tally {
   int draws = 0, scored = 0, origin_right = 0, cause_right = 0, victim_as_origin = 0, within_two = 0, timed = 0;
@@ -146,7 +168,7 @@ int main(int argc, char** argv) {
     all.victim_as_origin += t.victim_as_origin;
   }
   if (all.scored == 0)
-    std::printf("(nothing scored: storm::analyze is not called yet, see analyse_folder)\n");
+    std::printf("(nothing scored)\n");
   else
     std::printf("goals: origin >= 90%% (%s), cause >= 95%% (%s), no victim named origin (%s)\n",
                 percent(all.origin_right, all.scored) >= 90 ? "met" : "missed",
@@ -174,6 +196,27 @@ int main(int argc, char** argv) {
       "|---|---|---|---|---|---|---|\n| quiet fabric | %.0f min | %llu | %.1f MB | %.1f s | %.0f s | %.0f MB |\n",
       stats->hosts, day_minutes, static_cast<unsigned long long>(stats->host_samples), stats->recording_bytes / 1e6,
       took, took * scale, stats->recording_bytes * scale / 1e6);
+
+  // The same day read back and analysed as `roce-doctor storm hosts/` does.
+  const double rss_before = peak_rss_mb();
+  const auto read_start = Clock::now();
+  const auto cpu_start = std::clock();
+  roce::incident::Request request;
+  request.paths = {dir + "/day/hosts"};
+  auto traced = roce::incident::trace_storms(request);
+  const double read_took = seconds_since(read_start);
+  const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  if (!traced) {
+    std::fprintf(stderr, "bench_storm: %s\n", traced.error().message.c_str());
+    return 4;
+  }
+  std::printf(
+      "\n| analysing %zu hosts (incident::trace_storms) | simulated | wall | CPU | a day would take (wall) | "
+      "storms | peak RSS |\n|---|---|---|---|---|---|---|\n| quiet fabric | %.0f min | %.1f s | %.1f s | %.0f s | %zu "
+      "| "
+      "%.0f MB (%.0f MB before) |\n",
+      stats->hosts, day_minutes, read_took, cpu, read_took * scale, traced->analysis.storms.size(), peak_rss_mb(),
+      rss_before);
   if (!keep) fs::remove_all(dir);
   return 0;
 }

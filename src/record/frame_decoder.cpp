@@ -31,6 +31,10 @@ struct DecodeState {
   CounterSlots slots;
   std::vector<std::uint64_t> previous;
   std::uint64_t time_ms = 0, mono_ns = 0;
+  // The last configuration read and its text: a frame that starts fresh repeats it (every few
+  // frames), and comparing the text costs a fraction of parsing it again.
+  std::string config_text;
+  std::optional<model::Host> config_parsed;
 };
 
 // Counts the values a configuration + names holds (without binding it).
@@ -73,7 +77,7 @@ Expected<CounterNames> parse_names(ByteReader& in) {
   return names;
 }
 
-Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const DecodeState& state, bool& fresh,
+Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, DecodeState& state, bool& fresh,
                                                  std::string_view name) {
   ByteReader in(payload);
   const auto flags = in.byte();
@@ -95,11 +99,17 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const
     if (block_flags & kBlockHasConfig) {
       const auto text = in.bytes(in.varint());
       if (in.failed()) return fail(where + "configuration runs past the end of the frame");
-      auto bundle = captures::read_bundle_text(text, std::string(name) + " configuration");
-      if (!bundle) return fail(where + bundle.error().message);
-      if (bundle->samples.size() != 1)
-        return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
-      b.config = std::move(bundle->samples.front());
+      if (state.config_parsed && text == state.config_text) {
+        b.config = *state.config_parsed;
+      } else {
+        auto bundle = captures::read_bundle_text(text, std::string(name) + " configuration");
+        if (!bundle) return fail(where + bundle.error().message);
+        if (bundle->samples.size() != 1)
+          return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
+        b.config = std::move(bundle->samples.front());
+        state.config_text = text;
+        state.config_parsed = b.config;
+      }
       last_config = b.config;
       have_config = true;
     }
