@@ -161,9 +161,12 @@ int main(int argc, char** argv) {
       "victim named origin | origin within 2 intervals |\n|---|---|---|---|---|---|---|\n");
   Tally all;
   for (const auto& [name, t] : tallies) {
-    std::printf("| %s | %d | %.0f%% | %.0f%% | %ld / %ld / %ld | %d | %.0f%% |\n", name.c_str(), t.scored,
+    // A quiet fabric has no storm, so no start to time.
+    const std::string within =
+        t.timed == 0 ? "-" : std::to_string(static_cast<int>(percent(t.within_two, t.timed) + 0.5)) + "%";
+    std::printf("| %s | %d | %.0f%% | %.0f%% | %ld / %ld / %ld | %d | %s |\n", name.c_str(), t.scored,
                 percent(t.origin_right, t.scored), percent(t.cause_right, t.scored), t.found, t.missed, t.invented,
-                t.victim_as_origin, percent(t.within_two, t.timed));
+                t.victim_as_origin, within.c_str());
     all.scored += t.scored, all.origin_right += t.origin_right, all.cause_right += t.cause_right;
     all.victim_as_origin += t.victim_as_origin;
   }

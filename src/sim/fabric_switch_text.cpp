@@ -10,6 +10,7 @@
 #include "sim/fabric_host_sample.hpp"
 #include "sim/lossless_counters.hpp"
 #include "sim/sonic_show_text.hpp"
+#include "util/json_dump.hpp"
 
 namespace roce::sim {
 namespace {
@@ -111,7 +112,7 @@ std::string host_lldpctl_json(const Fabric& fabric, int host) {
   }
   nlohmann::ordered_json doc;
   doc["lldp"] = {{"interface", interfaces}};
-  return doc.dump(2) + "\n";
+  return util::json_dump(doc, 2) + "\n";
 }
 
 }  // namespace roce::sim

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/json_dump.hpp"
+
 namespace roce::sim {
 namespace {
 
@@ -57,7 +59,7 @@ std::string truth_json(const Scenario& s) {
   for (const NodeClock& c : s.clocks)
     clocks.push_back({{"node", c.node}, {"skew_ms", rounded(c.skew_ms, 10)}, {"phase_ms", rounded(c.phase_ms, 10)}});
   j["clocks"] = std::move(clocks);
-  return j.dump(2) + "\n";
+  return util::json_dump(j, 2) + "\n";
 }
 
 }  // namespace roce::sim

@@ -3,6 +3,7 @@
 #include "storm/analyze.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <map>
 #include <set>
@@ -33,29 +34,49 @@ std::vector<Run> storm_runs(const PortStates& ps, std::size_t bins, int gap) {
 
 bool bit(std::uint16_t mask, int lane) { return (mask >> lane) & 1u; }
 
-// The lane most (port, bin) pairs paused on during the run; 802.3x wins where any host sends it.
+// Pausing or paused on `lane`: 802.3x pause stops every priority, so it counts on each lane.
+bool on(std::uint16_t mask, int lane) { return bit(mask, lane) || bit(mask, kGlobal); }
+
+// The priority most (port, bin) pairs paused on during the run (what 802.3x pause spreads into),
+// or kGlobal when only 802.3x pause was seen.
 int dominant_lane(const PortStates& ps, const Run& run) {
-  std::array<std::size_t, kLanes> count{};
+  std::array<std::size_t, kPriorities> count{};
   for (std::size_t i = 0; i < ps.states.size(); ++i)
     for (std::size_t b = run.first; b <= run.last && b < ps.states[i].size(); ++b)
-      for (int lane = 0; lane < kLanes; ++lane)
+      for (int lane = 0; lane < kPriorities; ++lane)
         if (bit(ps.states[i][b].pausing, lane)) ++count[lane];
-  if (count[kGlobal] > 0) return kGlobal;
-  return static_cast<int>(std::max_element(count.begin(), count.end()) - count.begin());
+  const auto most = std::max_element(count.begin(), count.end());
+  return *most == 0 ? kGlobal : static_cast<int>(most - count.begin());
+}
+
+// Whether some port pauses a storm's share of a bin in the run (lighter pausing is traced, not a storm).
+bool stormy(const PortStates& ps, const Run& run, double storm_share) {
+  for (const auto& states : ps.states)
+    for (std::size_t b = run.first; b <= run.last && b < states.size(); ++b)
+      for (int lane = 0; lane < kLanes; ++lane)
+        if (bit(states[b].pausing, lane) && states[b].pause_share[lane] >= storm_share) return true;
+  return false;
 }
 
 // The wait-for graph of one run on one lane: who each port waits for.
 struct Graph {
   std::vector<std::vector<std::size_t>> waits_for;  // by port
   std::vector<bool> pausing, paused, congested;     // in some bin of the run
+  std::vector<bool> own_congestion;                 // congested in a bin it was not paused in
   std::vector<std::size_t> first_bin;               // of pausing, paused or congested
   std::vector<bool> involved;
 };
 
 Graph wait_for_graph(const PortStates& ps, const Run& run, int lane) {
   const std::size_t n = ps.ports.size();
-  Graph g{std::vector<std::vector<std::size_t>>(n),  std::vector<bool>(n), std::vector<bool>(n), std::vector<bool>(n),
-          std::vector<std::size_t>(n, run.last + 1), std::vector<bool>(n)};
+  Graph g;
+  g.waits_for.resize(n);
+  g.pausing.assign(n, false);
+  g.paused.assign(n, false);
+  g.congested.assign(n, false);
+  g.own_congestion.assign(n, false);
+  g.first_bin.assign(n, run.last + 1);
+  g.involved.assign(n, false);
   const auto in_run = [&](std::size_t i, auto&& pred) {
     for (std::size_t b = run.first; b <= run.last && b < ps.states[i].size(); ++b)
       if (pred(ps.states[i][b])) return true;
@@ -64,10 +85,11 @@ Graph wait_for_graph(const PortStates& ps, const Run& run, int lane) {
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t b = run.first; b <= run.last && b < ps.states[i].size(); ++b) {
       const State& s = ps.states[i][b];
-      const bool p = bit(s.pausing, lane), q = bit(s.paused, lane);
+      const bool p = on(s.pausing, lane), q = on(s.paused, lane);
       if (p) g.pausing[i] = true;
       if (q) g.paused[i] = true;
       if (s.congested) g.congested[i] = true;
+      if (s.congested && !q) g.own_congestion[i] = true;
       if ((p || q || s.congested) && g.first_bin[i] > b) g.first_bin[i] = b;
     }
     g.involved[i] = g.pausing[i] || g.paused[i];
@@ -84,12 +106,12 @@ Graph wait_for_graph(const PortStates& ps, const Run& run, int lane) {
     if (!g.pausing[i] || !ps.ports[i].port.is_switch) continue;
     for (std::size_t e : by_switch[ps.ports[i].port.node]) {
       if (e == i) continue;
-      const bool blocked = in_run(e, [&](const State& s) { return bit(s.paused, lane) || s.congested; });
+      const bool blocked = in_run(e, [&](const State& s) { return on(s.paused, lane) || s.congested; });
       if (!blocked) continue;
       bool together = false;
       for (std::size_t b = run.first; b <= run.last && b < ps.states[i].size() && b < ps.states[e].size(); ++b)
-        together = together || (bit(ps.states[i][b].pausing, lane) &&
-                                (bit(ps.states[e][b].paused, lane) || ps.states[e][b].congested));
+        together = together || (on(ps.states[i][b].pausing, lane) &&
+                                (on(ps.states[e][b].paused, lane) || ps.states[e][b].congested));
       if (together) g.waits_for[i].push_back(e);
     }
   }
@@ -143,15 +165,28 @@ namespace {
 
 Cause cause_of_root(const PortStates& ps, const Graph& g, const Run& run, std::size_t root, int lane) {
   const PortId& port = ps.ports[root].port;
-  if (lane == kGlobal) return Cause::global_pause;
+  std::size_t global = 0, pausing = 0, receiving = 0, rx_known = 0;
+  for (std::size_t b = run.first; b <= run.last && b < ps.states[root].size(); ++b) {
+    const State& s = ps.states[root][b];
+    global += bit(s.pausing, kGlobal);
+    if (!on(s.pausing, lane)) continue;
+    ++pausing;
+    receiving += s.receiving;
+    rx_known += s.rx_known;
+  }
+  if (global > 0) return Cause::global_pause;
   if (port.is_switch) return g.pausing[root] ? Cause::unknown : Cause::incast;
   // A host NIC pausing: with traffic to drain, its receive path is slow; without, the NIC storms.
-  std::size_t pausing = 0, receiving = 0;
-  for (std::size_t b = run.first; b <= run.last && b < ps.states[root].size(); ++b)
-    if (bit(ps.states[root][b].pausing, lane)) {
-      ++pausing;
-      receiving += ps.states[root][b].receiving;
+  // Where the data has no received bytes, its receive path's own counters decide.
+  if (rx_known == 0) {
+    const PortBins& p = ps.ports[root];
+    for (std::size_t b = run.first; b <= run.last && b < p.bins.size(); ++b) {
+      const Moved& m = p.bins[b];
+      for (float v : {m.out_of_buffer, m.rx_discards_port, m.pcie_stalls})
+        if (!std::isnan(v) && v > 0) return Cause::slow_receiver;
     }
+    return Cause::nic_storm;
+  }
   return pausing > 0 && 2 * receiving >= pausing ? Cause::slow_receiver : Cause::nic_storm;
 }
 
@@ -169,8 +204,9 @@ Storm trace(const PortStates& ps, const Grid& grid, const Run& run, const Analyz
     if (!g.involved[i]) continue;
     Ends ends;
     follow(g, i, ends);
+    // A root is a port that pauses for no one else's reason, or a congested egress others wait for.
     for (std::size_t r : ends.roots)
-      if (g.pausing[r] || g.congested[r]) ++reached_by[r];
+      if (g.pausing[r] || (r != i && g.own_congestion[r])) ++reached_by[r];
     for (auto& c : ends.cycles) cycles.push_back(std::move(c));
   }
   // A cycle of switch buffers is the storm's cause whatever set it off: it holds itself.
@@ -229,17 +265,29 @@ Storm trace(const PortStates& ps, const Grid& grid, const Run& run, const Analyz
     std::size_t lo = run.last + 1, hi = 0;
     for (std::size_t b = run.first; b <= run.last && b < ps.states[i].size(); ++b) {
       const State& s = ps.states[i][b];
-      if (!(bit(s.pausing, lane) || bit(s.paused, lane) || (hops[i] == 0 && s.congested))) continue;
+      if (!(on(s.pausing, lane) || on(s.paused, lane) || (hops[i] == 0 && s.congested))) continue;
       lo = std::min(lo, b);
       hi = std::max(hi, b);
-      r.peak_share = std::max(r.peak_share, static_cast<double>(s.pause_share[lane]));
+      r.peak_share = std::max(
+          {r.peak_share, static_cast<double>(s.pause_share[lane]), static_cast<double>(s.pause_share[kGlobal])});
     }
     if (lo > hi) lo = hi = run.first;
     r.first_ms = grid.bin_start(lo);
     r.last_ms = grid.bin_start(hi);
-    r.victim = hops[i] > 0 && g.paused[i] && !g.congested[i] && !g.pausing[i];
+    // Paused, and congested only while paused (a paused egress marks and queues because it is paused).
+    r.victim = hops[i] > 0 && g.paused[i] && !g.own_congestion[i];
     if (hops[i] == 0) {
-      first = std::min(first, lo);
+      // The storm starts where the origin pauses a storm's share of a bin: the light pausing a
+      // sample interval spread over the bin before is traced, not its start.
+      std::size_t onset = lo;
+      for (std::size_t b = lo; b <= hi && b < ps.states[i].size(); ++b)
+        if (std::max(ps.states[i][b].pause_share[lane], ps.states[i][b].pause_share[kGlobal]) >=
+                options.states.storm_share ||
+            (ps.states[i][b].congested && !g.pausing[i])) {
+          onset = b;
+          break;
+        }
+      first = std::min(first, onset);
       last = std::max(last, hi);
     }
     storm.reached.push_back(std::move(r));
@@ -275,7 +323,7 @@ Analysis analyze(const Incident& incident, const AnalyzeOptions& options) {
   for (const auto& p : incident.ports) bins.push_back(bin_series(p, out.grid));
   const PortStates ps = port_states(std::move(bins), incident.cables, out.grid.width_ms, options.states);
   for (const Run& run : storm_runs(ps, out.grid.bins, options.gap_bins))
-    out.storms.push_back(trace(ps, out.grid, run, options));
+    if (stormy(ps, run, options.states.storm_share)) out.storms.push_back(trace(ps, out.grid, run, options));
   return out;
 }
 

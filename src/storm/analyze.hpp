@@ -15,7 +15,7 @@ namespace roce::storm {
 
 enum class Cause : std::uint8_t {
   slow_receiver,  // a host NIC pausing while it receives: its receive path (buffers, PCIe) is slow
-  nic_storm,      // a host NIC pausing while it receives nothing (SIGCOMM'16's storm)
+  nic_storm,      // a host NIC pausing while it receives little (under a tenth of line rate): SIGCOMM'16's storm
   incast,         // a switch egress congested by many senders; its ingresses pause them
   cycle,          // switch buffers waiting on each other in a cycle (deadlock risk)
   global_pause,   // 802.3x pause on a port of a PFC fabric: every priority stops

@@ -62,6 +62,7 @@ PortStates port_states(std::vector<PortBins> ports, const std::vector<Cable>& ca
       }
       const double line_bytes = gbps * 1e9 / 8 * bin_s;
       s.receiving = value(m.rx_bytes) >= options.busy_share * line_bytes;
+      s.rx_known = has(m.rx_bytes);
       float discards = value(m.rx_discards_port) + value(m.tx_discards) + value(m.out_of_buffer);
       for (float d : m.rx_discards) discards += value(d);
       s.congested =

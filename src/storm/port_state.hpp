@@ -16,7 +16,8 @@ inline constexpr int kGlobal = kPriorities;  // the 802.3x "priority"
 inline constexpr int kLanes = kPriorities + 1;
 
 struct StateOptions {
-  double pause_share = 0.05;      // paused this share of a bin or more: pausing / paused
+  double pause_share = 0.01;      // paused this share of a bin or more: pausing / paused (traced)
+  double storm_share = 0.05;      // a run is a storm when some port pauses this share of a bin
   double busy_share = 0.10;       // receiving this share of line rate or more: traffic to drain
   double congested_share = 0.90;  // sending this share of line rate: a full egress
   double default_gbps = 100;      // a port's speed when no source gives it
@@ -29,6 +30,7 @@ struct State {
   bool known = false;
   bool congested = false;       // ECN marks, discards, out_of_buffer, a full egress
   bool receiving = false;       // receives at least busy_share of line rate
+  bool rx_known = false;        // its received bytes are counted
   float pause_share[kLanes]{};  // the larger of sent and received, per lane
 };
 

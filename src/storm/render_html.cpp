@@ -72,7 +72,9 @@ std::string fabric_svg(const Incident& incident, const Storm& storm) {
   std::string out = fmt::format(R"(<svg width="{}" height="{}" xmlns="http://www.w3.org/2000/svg">)", width, height);
   for (const auto& c : incident.cables) {
     const std::string ra = role_of(storm, c.a), rb = role_of(storm, c.b);
-    const std::string cls = ra == "origin" || rb == "origin" ? "origin" : (!ra.empty() && !rb.empty()) ? "spread" : "cable";
+    const std::string cls = ra == "origin" || rb == "origin" ? "origin"
+                            : (!ra.empty() && !rb.empty())   ? "spread"
+                                                             : "cable";
     const int ya = c.a.is_switch ? sw_y + box_h : host_y, yb = c.b.is_switch ? sw_y + box_h : host_y;
     out += fmt::format(R"(<line class="{}" x1="{:.1f}" y1="{}" x2="{:.1f}" y2="{}"><title>{}</title></line>)", cls,
                        x[c.a.node], ya, x[c.b.node], yb, html_escape(c.a.text() + " - " + c.b.text()));
@@ -103,7 +105,9 @@ std::string timeline_svg(const Storm& s, std::int64_t bin_ms) {
     lo = std::min(lo, r.first_ms);
     hi = std::max(hi, r.last_ms + bin_ms);
   }
-  const auto x = [&](std::int64_t t) { return left + static_cast<double>(t - lo) / static_cast<double>(hi - lo) * plot_w; };
+  const auto x = [&](std::int64_t t) {
+    return left + static_cast<double>(t - lo) / static_cast<double>(hi - lo) * plot_w;
+  };
   const int height = static_cast<int>(s.reached.size()) * row + 30;
   std::string out =
       fmt::format(R"(<svg width="{}" height="{}" xmlns="http://www.w3.org/2000/svg">)", left + plot_w + right, height);
@@ -113,9 +117,10 @@ std::string timeline_svg(const Storm& s, std::int64_t bin_ms) {
     const std::string role = r.hops == 0 ? "origin" : r.victim ? "victim" : "spread";
     out += fmt::format(R"(<text class="name" x="{}" y="{}" text-anchor="end">{} ({} hop{})</text>)", left - 6, y + 11,
                        html_escape(r.port.text()), r.hops, r.hops == 1 ? "" : "s");
-    out += fmt::format(R"(<rect class="bar {}" x="{:.1f}" y="{}" width="{:.1f}" height="{}"><title>{}: {:.0f}% peak</title></rect>)",
-                       role, x(r.first_ms), y + 2, std::max(2.0, x(r.last_ms + bin_ms) - x(r.first_ms)), row - 4,
-                       html_escape(role), r.peak_share * 100);
+    out += fmt::format(
+        R"(<rect class="bar {}" x="{:.1f}" y="{}" width="{:.1f}" height="{}"><title>{}: {:.0f}% peak</title></rect>)",
+        role, x(r.first_ms), y + 2, std::max(2.0, x(r.last_ms + bin_ms) - x(r.first_ms)), row - 4, html_escape(role),
+        r.peak_share * 100);
     y += row;
   }
   out += fmt::format(R"(<text class="name" x="{}" y="{}">{} UTC</text>)", left, height - 6,
@@ -127,7 +132,8 @@ std::string timeline_svg(const Storm& s, std::int64_t bin_ms) {
 
 std::string list(const std::vector<std::string>& lines, bool code = false) {
   std::string out = "<ul>";
-  for (const auto& l : lines) out += code ? "<li><code>" + html_escape(l) + "</code></li>" : "<li>" + html_escape(l) + "</li>";
+  for (const auto& l : lines)
+    out += code ? "<li><code>" + html_escape(l) + "</code></li>" : "<li>" + html_escape(l) + "</li>";
   return out + "</ul>\n";
 }
 
@@ -173,8 +179,9 @@ std::string render_html(const Incident& incident, const Analysis& a) {
     out += fmt::format("<dt>priority</dt><dd>{}</dd><dt>reached</dt><dd>{} ports, {} victims</dd></dl>\n",
                        s.priority < 0 ? std::string("802.3x (every priority)") : std::to_string(s.priority),
                        s.reached.size(), victims);
-    out += "<h3>The fabric</h3>\n<p class=\"note\">Switches above, hosts below; red: the origin, orange: the spread "
-           "(ports that paused or were paused because of it), blue: victims (paused, no congestion of their own).</p>\n";
+    out +=
+        "<h3>The fabric</h3>\n<p class=\"note\">Switches above, hosts below; red: the origin, orange: the spread "
+        "(ports that paused or were paused because of it), blue: victims (paused, no congestion of their own).</p>\n";
     out += fabric_svg(incident, s);
     out += "<h3>Timeline</h3>\n" + timeline_svg(s, a.grid.width_ms);
     out += "<h3>What the origin shows</h3>\n" + list(s.evidence);
