@@ -59,10 +59,15 @@ double peak_rss_mb() {
 
 struct Tally {
   int draws = 0, scored = 0, origin_right = 0, cause_right = 0, victim_as_origin = 0, within_two = 0, timed = 0;
+  int unscored = 0;  // the fault raised no storm in the model
   long found = 0, missed = 0, invented = 0;
   std::vector<double> model_ms, files_ms;
   std::uint64_t bytes = 0;
   void add(const bench::StormScore& s) {
+    if (s.unscored) {
+      ++unscored;
+      return;
+    }
     ++scored;
     origin_right += s.origin_right;
     cause_right += s.cause_right;
@@ -144,7 +149,15 @@ int main(int argc, char** argv) {
           std::fprintf(stderr, "bench_storm: %s\n", truth.error().message.c_str());
           return 4;
         }
-        t.add(bench::score(*truth, *verdict));
+        const auto scored = bench::score(*truth, *verdict);
+        t.add(scored);
+        // The draws scored wrong, for reading them by hand (kept with --keep).
+        if (!scored.unscored && (!scored.origin_right || !scored.cause_right))
+          std::fprintf(stderr, "bench_storm: %s: truth %s at %s %s, named %s at %s %s\n", folder.c_str(),
+                       truth->cause.c_str(), truth->origin ? truth->origin->node.c_str() : "-",
+                       truth->origin ? truth->origin->port.c_str() : "-", verdict->cause.c_str(),
+                       verdict->origin ? verdict->origin->node.c_str() : "-",
+                       verdict->origin ? verdict->origin->port.c_str() : "-");
       }
       if (!keep) fs::remove_all(folder);
     }
@@ -157,14 +170,14 @@ int main(int argc, char** argv) {
                 median(t.files_ms), t.draws ? t.bytes / 1e6 / t.draws : 0.0);
 
   std::printf(
-      "\n| Scenario | scored | origin port right | cause right | victims found / missed / invented | "
+      "\n| Scenario | scored (no storm raised) | origin port right | cause right | victims found / missed / invented | "
       "victim named origin | origin within 2 intervals |\n|---|---|---|---|---|---|---|\n");
   Tally all;
   for (const auto& [name, t] : tallies) {
     // A quiet fabric has no storm, so no start to time.
     const std::string within =
         t.timed == 0 ? "-" : std::to_string(static_cast<int>(percent(t.within_two, t.timed) + 0.5)) + "%";
-    std::printf("| %s | %d | %.0f%% | %.0f%% | %ld / %ld / %ld | %d | %s |\n", name.c_str(), t.scored,
+    std::printf("| %s | %d (%d) | %.0f%% | %.0f%% | %ld / %ld / %ld | %d | %s |\n", name.c_str(), t.scored, t.unscored,
                 percent(t.origin_right, t.scored), percent(t.cause_right, t.scored), t.found, t.missed, t.invented,
                 t.victim_as_origin, within.c_str());
     all.scored += t.scored, all.origin_right += t.origin_right, all.cause_right += t.cause_right;

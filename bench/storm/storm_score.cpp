@@ -57,6 +57,12 @@ roce::Expected<StormTruthFile> read_truth_file(const std::string& path) {
 
 StormScore score(const StormTruthFile& t, const StormVerdict& v) {
   StormScore s;
+  // A draw whose fault never raised its storm (its ring never closed, its incast was absorbed) has
+  // no truth to score against: the model knows no origin for whatever pausing it left.
+  if (t.cause != "none" && !t.onset_unix_ms) {
+    s.unscored = true;
+    return s;
+  }
   if (t.cause == "none")
     s.origin_right = !v.origin;
   else if (t.cause == "cycle")

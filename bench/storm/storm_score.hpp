@@ -43,6 +43,7 @@ struct StormVerdict {
 
 struct StormScore {
   bool origin_right = false, cause_right = false, victim_named_origin = false;
+  bool unscored = false;  // the draw raised no storm though its scenario has a fault: nothing to score
   int victims_found = 0, victims_missed = 0, victims_invented = 0;
   std::optional<double> origin_time_error_intervals;
 };

@@ -101,8 +101,9 @@ std::vector<std::string> origin_fixes(const PortStates& ps, const std::vector<st
       if (ps.partner[o]) out.push_back(pfcwd(ps.ports[*ps.partner[o]].port));
       break;
     case Cause::nic_storm:
-      out.push_back("scontrol update NodeName=" + port.node + " State=DRAIN Reason=\"roce-doctor storm: " + port.port +
-                    " pauses without receiving traffic\" (printed, never run), then reset the NIC or reboot the host");
+      out.push_back(
+          "scontrol update NodeName=" + port.node + " State=DRAIN Reason=\"roce-doctor storm: " + port.port +
+          " pauses while receiving little traffic\" (printed, never run), then reset the NIC or reboot the host");
       out.push_back("on " + port.node + ": ethtool --set-tunable " + port.port +
                     " pfc-prevention-tout 100 (the NIC stops pausing after 100 ms of a stuck queue)");
       if (ps.partner[o]) out.push_back(pfcwd(ps.ports[*ps.partner[o]].port));
