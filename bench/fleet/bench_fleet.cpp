@@ -20,9 +20,9 @@
 
 #include "captures/zstd_codec.hpp"
 #include "fleet/fleet.hpp"
-#include "fleet/host_paths.hpp"
 #include "fleet/judge_host.hpp"
 #include "fleet/render.hpp"
+#include "import/host_paths.hpp"
 #include "import/load_capture.hpp"
 #include "judge/judge.hpp"
 
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
     const roce::judge::SystemSpec system;
     const auto profile = roce::judge::load_profile("");
     roce::fleet::Fleet f;
-    roce::fleet::for_each_host(
+    roce::import::for_each_host(
         dir,
         [&](const std::string& path, const std::string& label) {
           if (auto h = roce::fleet::judge_host(system, path, label, *profile))

@@ -7,9 +7,9 @@
 
 #include "cli/options.hpp"
 #include "fleet/fleet.hpp"
-#include "fleet/host_paths.hpp"
 #include "fleet/judge_host.hpp"
 #include "fleet/render.hpp"
+#include "import/host_paths.hpp"
 #include "judge/judge.hpp"
 #include "switch/load_exports.hpp"
 #include "util/atomic_write.hpp"
@@ -57,12 +57,12 @@ int run_fleet(const GlobalOptions& global, const FleetOptions& options) {
   };
   for (const auto& path : options.paths) {
     if (path != "-") {
-      fleet::for_each_host(path, judge, unreadable);
+      import::for_each_host(path, judge, unreadable);
       continue;
     }
     for (std::string line; std::getline(std::cin, line);) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!line.empty()) fleet::for_each_host(line, judge, unreadable);
+      if (!line.empty()) import::for_each_host(line, judge, unreadable);
     }
   }
   const fleet::FleetReport report = fleet.report();

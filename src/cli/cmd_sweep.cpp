@@ -13,7 +13,7 @@
 #include "cli/line_rate.hpp"
 #include "cli/options.hpp"
 #include "fabric/hostlist.hpp"
-#include "fleet/host_paths.hpp"
+#include "import/host_paths.hpp"
 #include "judge/judge.hpp"
 #include "physics/estimate.hpp"
 #include "sweep/adaptive_round.hpp"
@@ -91,7 +91,7 @@ Expected<fabric::Fabric> captured_fabric(const GlobalOptions& global, const Swee
   if (!switches) return fail(switches.error());
   sweep::CaptureCables read;
   for (const auto& path : o.captures)
-    fleet::for_each_host(
+    import::for_each_host(
         path,
         [&](const std::string& host_path, const std::string& label) {
           sweep::add_capture_cables(read, global.system, host_path, label, *switches);

@@ -20,6 +20,7 @@
 #include "cli/cmd_report.hpp"
 #include "cli/cmd_serve.hpp"
 #include "cli/cmd_show.hpp"
+#include "cli/cmd_storm.hpp"
 #include "cli/cmd_sweep.hpp"
 #include "cli/cmd_topo.hpp"
 #include "cli/cmd_tune.hpp"
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
   for (auto add : {add_show_command, add_collect_command, add_check_command, add_checks_command, add_record_command,
                    add_diff_command, add_tune_command, add_watchdog_command, add_report_command, add_bw_command,
                    add_nccl_command, add_topo_command, add_estimate_command, add_metrics_command, add_serve_command,
-                   add_fleet_command, add_sweep_command, add_completion_command})
+                   add_fleet_command, add_sweep_command, add_storm_command, add_completion_command})
     add(app, global, exit_code);
 
   if (auto limits = roce::util::limits_from_environment(); !limits) {

@@ -32,6 +32,10 @@ struct DecodeState {
   std::vector<std::uint64_t> previous;
   std::uint64_t time_ms = 0, mono_ns = 0;
   bool host_is_sample = false;  // `host` is the last sample handed out (no configuration applied since)
+  // The last configuration read and its text: a frame that starts fresh repeats it (every few
+  // frames), and comparing the text costs a fraction of parsing it again.
+  std::string config_text;
+  std::optional<model::Host> config_parsed;
 };
 
 // Counts the values a configuration + names holds (without binding it).
@@ -74,7 +78,7 @@ Expected<CounterNames> parse_names(ByteReader& in) {
   return names;
 }
 
-Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const DecodeState& state, bool& fresh,
+Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, DecodeState& state, bool& fresh,
                                                  std::string_view name) {
   ByteReader in(payload);
   const auto flags = in.byte();
@@ -96,11 +100,17 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, const
     if (block_flags & kBlockHasConfig) {
       const auto text = in.bytes(in.varint());
       if (in.failed()) return fail(where + "configuration runs past the end of the frame");
-      auto bundle = captures::read_bundle_text(text, std::string(name) + " configuration");
-      if (!bundle) return fail(where + bundle.error().message);
-      if (bundle->samples.size() != 1)
-        return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
-      b.config = std::move(bundle->samples.front());
+      if (state.config_parsed && text == state.config_text) {
+        b.config = *state.config_parsed;
+      } else {
+        auto bundle = captures::read_bundle_text(text, std::string(name) + " configuration");
+        if (!bundle) return fail(where + bundle.error().message);
+        if (bundle->samples.size() != 1)
+          return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
+        b.config = std::move(bundle->samples.front());
+        state.config_text = text;
+        state.config_parsed = b.config;
+      }
       last_config = b.config;
       have_config = true;
     }

@@ -91,6 +91,7 @@ Expected<std::vector<QueueCounterRow>> parse_show_queue_counters(std::string_vie
   for (const auto& t : read_simple_tables(text)) {
     const int port = t.column("Port"), txq = t.column("TxQ");
     const int pkts = t.column("Counter/pkts"), drops = t.column("Drop/pkts"), marked = t.column("EcnMarked/pkts");
+    const int bytes = t.column("Counter/bytes");
     if (port < 0 || txq < 0 || (pkts < 0 && marked < 0)) continue;
     found = true;
     for (const auto& row : t.rows) {
@@ -102,6 +103,7 @@ Expected<std::vector<QueueCounterRow>> parse_show_queue_counters(std::string_vie
       r.port = row.cells[port];
       r.queue = static_cast<int>(*index);
       if (pkts >= 0) r.tx_packets = parse_unsigned(row.cells[pkts]);
+      if (bytes >= 0) r.tx_bytes = parse_unsigned(row.cells[bytes]);
       if (drops >= 0) r.drop_packets = parse_unsigned(row.cells[drops]);
       if (marked >= 0) r.ecn_marked_packets = parse_unsigned(row.cells[marked]);
       r.from = {"sonic-cli", file + ":" + std::to_string(row.line)};

@@ -45,6 +45,7 @@ struct QueueCounterRow {
   std::string port;
   int queue = 0;
   std::optional<std::uint64_t> tx_packets, drop_packets, ecn_marked_packets;
+  std::optional<std::uint64_t> tx_bytes;  // Counter/bytes
   model::Provenance from;
 };
 /// Fails "FILE: ..." when the text holds neither table (Port TxQ Counter/pkts ..., or Port TxQ

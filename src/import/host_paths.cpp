@@ -1,5 +1,5 @@
 // Expanding fleet PATHs (files, folders of hosts, archives) into one capture per host.
-#include "fleet/host_paths.hpp"
+#include "import/host_paths.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -9,12 +9,12 @@
 #include "import/path_kind.hpp"
 #include "import/unpack_archive.hpp"
 
-namespace roce::fleet {
+namespace roce::import {
 namespace {
 
 namespace fs = std::filesystem;
 
-bool is_dir(const fs::path& p) {
+bool is_folder(const fs::path& p) {
   std::error_code ec;
   return fs::is_directory(p, ec);
 }
@@ -24,7 +24,7 @@ void visit_folder(const fs::path& dir, const std::string& label, const HostVisit
 
 void visit_path(const fs::path& path, const std::string& label, const HostVisitor& host,
                 const PathErrorVisitor& error) {
-  if (is_dir(path)) return visit_folder(path, label, host, error);
+  if (is_folder(path)) return visit_folder(path, label, host, error);
   // A file that cannot be classified (a FIFO, unreadable) is the host's reader's to report.
   const auto kind = import::classify_path(path.string());
   if (!kind || !import::is_archive(*kind)) return host(path.string(), label);
@@ -44,7 +44,7 @@ void visit_folder(const fs::path& dir, const std::string& label, const HostVisit
     if (!e.path().filename().string().starts_with(".")) entries.push_back(e.path());
   if (ec) return error(whole, Error{"cannot list " + whole + ": " + ec.message(), {}, ec.value()});
   std::sort(entries.begin(), entries.end());
-  if (entries.size() == 1 && is_dir(entries.front())) {  // an archive's or a copy's wrapping folder
+  if (entries.size() == 1 && is_folder(entries.front())) {  // an archive's or a copy's wrapping folder
     const std::string name = entries.front().filename().string();
     return visit_folder(entries.front(), in_archive ? label + name : (fs::path(label) / name).string(), host, error);
   }
@@ -63,4 +63,4 @@ void for_each_host(const std::string& path, const HostVisitor& host, const PathE
   visit_path(path, path, host, error);
 }
 
-}  // namespace roce::fleet
+}  // namespace roce::import

@@ -1,5 +1,5 @@
 #pragma once
-// The hosts a `fleet` PATH names, one at a time:
+// The hosts a `fleet` or `storm` PATH names, one at a time:
 //   a file                      one host (bundle, recording, `check --json` output, sos archive)
 //   an archive (by content,     extracted into a private temporary directory, then read as the
 //     import/path_kind.hpp)     folder it holds
@@ -13,7 +13,7 @@
 
 #include "util/error.hpp"
 
-namespace roce::fleet {
+namespace roce::import {
 
 /// `path` is what to read, `label` how reports name it ("fleet.tgz:node07.json" for a member of an
 /// archive). The path stays valid only during the call.
@@ -24,4 +24,4 @@ using PathErrorVisitor = std::function<void(const std::string& label, const Erro
 /// Visits the hosts `path` names, in a stable order.
 void for_each_host(const std::string& path, const HostVisitor& host, const PathErrorVisitor& error);
 
-}  // namespace roce::fleet
+}  // namespace roce::import

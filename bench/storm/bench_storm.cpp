@@ -1,0 +1,238 @@
+// The storm benchmark: draws each scenario of sim/storm_scenarios.hpp many times (fabric size, the
+// port, loads, noise, start, clocks off by up to 100 ms), writes each draw's folder in roce-doctor's
+// formats (storm_files.hpp), reads it back as `roce-doctor storm` does and scores the analysis against
+// the draw's truth; then what a day of recordings of 256 hosts at 1 s costs to write and to analyse.
+// Usage: bench_storm [--draws N=10] [--dir DIR] [--keep] [--day-hosts H=256] [--day-minutes M=10]
+//        (--day-minutes 1440 writes the whole day; shorter spans are scaled up to a day)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "incident/trace.hpp"
+#include "sim/storm_truth.hpp"
+#include "storm_files.hpp"
+#include "storm_score.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// THE ANALYSIS IS SCORED HERE: the folder (hosts/*.rec, lldp/*.json, switches/*/) read as `roce-doctor
+// storm` reads it (incident::trace_storms); its first storm fills the verdict ("none" without one).
+std::optional<bench::StormVerdict> analyse_folder(const std::string& folder) {
+  roce::incident::Request request;
+  request.paths = {folder + "/hosts", folder + "/lldp"};
+  request.switch_paths = {folder + "/switches"};
+  auto traced = roce::incident::trace_storms(request);
+  if (!traced) {
+    std::fprintf(stderr, "bench_storm: %s: %s\n", folder.c_str(), traced.error().message.c_str());
+    return std::nullopt;
+  }
+  bench::StormVerdict v;
+  if (traced->analysis.storms.empty()) return v;
+  const auto& storm = traced->analysis.storms.front();
+  v.cause = roce::storm::to_string(storm.cause);
+  if (!storm.origin.empty()) v.origin = bench::PortKey{storm.origin.front().node, storm.origin.front().port};
+  v.origin_unix_ms = storm.start_ms;
+  for (const auto& r : storm.reached)
+    if (r.victim) v.victims.push_back({r.port.node, r.port.port});
+  return v;
+}
+
+double peak_rss_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
+
+struct Tally {
+  int draws = 0, scored = 0, origin_right = 0, cause_right = 0, victim_as_origin = 0, within_two = 0, timed = 0;
+  int unscored = 0;  // the fault raised no storm in the model
+  long found = 0, missed = 0, invented = 0;
+  std::vector<double> model_ms, files_ms;
+  std::uint64_t bytes = 0;
+  void add(const bench::StormScore& s) {
+    if (s.unscored) {
+      ++unscored;
+      return;
+    }
+    ++scored;
+    origin_right += s.origin_right;
+    cause_right += s.cause_right;
+    victim_as_origin += s.victim_named_origin;
+    found += s.victims_found;
+    missed += s.victims_missed;
+    invented += s.victims_invented;
+    if (s.origin_time_error_intervals) {
+      ++timed;
+      within_two += *s.origin_time_error_intervals <= 2;
+    }
+  }
+};
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+double percent(int part, int whole) { return whole ? 100.0 * part / whole : 0; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int draws = 10, day_hosts = 256;
+  double day_minutes = 10;
+  bool keep = false;
+  std::string dir;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool value = i + 1 < argc;
+    if (a == "--draws" && value)
+      draws = std::atoi(argv[++i]);
+    else if (a == "--dir" && value)
+      dir = argv[++i];
+    else if (a == "--day-hosts" && value)
+      day_hosts = std::atoi(argv[++i]);
+    else if (a == "--day-minutes" && value)
+      day_minutes = std::atof(argv[++i]);
+    else if (a == "--keep")
+      keep = true;
+    else {
+      std::fprintf(stderr, "usage: bench_storm [--draws N] [--dir DIR] [--keep] [--day-hosts H] [--day-minutes M]\n");
+      return 3;
+    }
+  }
+  if (dir.empty()) {
+    // tmpfs when there is one: the recorder's fdatasync per frame is then not a disk's.
+    const std::string root = fs::exists("/dev/shm") ? "/dev/shm" : fs::temp_directory_path().string();
+    dir = root + "/bench-storm-" + std::to_string(::getpid());
+  }
+  std::printf("bench_storm: %d draws per scenario, folders under %s%s\n\n", draws, dir.c_str(),
+              keep ? " (kept)" : " (removed afterwards)");
+
+  std::map<std::string, Tally> tallies;
+  for (roce::sim::StormCause cause : roce::sim::kStormCauses) {
+    Tally& t = tallies[std::string(roce::sim::to_string(cause))];
+    for (int seed = 1; seed <= draws; ++seed) {
+      roce::sim::Scenario alone = roce::sim::make_scenario(cause, static_cast<std::uint64_t>(seed));
+      auto start = Clock::now();
+      roce::sim::run_scenario(alone, nullptr);
+      t.model_ms.push_back(seconds_since(start) * 1e3);
+
+      roce::sim::Scenario s = roce::sim::make_scenario(cause, static_cast<std::uint64_t>(seed));
+      const std::string folder = dir + "/" + s.name;
+      start = Clock::now();
+      auto stats = bench::write_scenario_folder(s, folder);
+      if (!stats) {
+        std::fprintf(stderr, "bench_storm: %s\n", stats.error().message.c_str());
+        return 4;
+      }
+      t.files_ms.push_back(seconds_since(start) * 1e3);
+      t.bytes += stats->recording_bytes + stats->snapshot_bytes;
+      ++t.draws;
+      if (auto verdict = analyse_folder(folder)) {
+        auto truth = bench::read_truth_file(folder + "/truth.json");
+        if (!truth) {
+          std::fprintf(stderr, "bench_storm: %s\n", truth.error().message.c_str());
+          return 4;
+        }
+        const auto scored = bench::score(*truth, *verdict);
+        t.add(scored);
+        // The draws scored wrong, for reading them by hand (kept with --keep).
+        if (!scored.unscored && (!scored.origin_right || !scored.cause_right))
+          std::fprintf(stderr, "bench_storm: %s: truth %s at %s %s, named %s at %s %s\n", folder.c_str(),
+                       truth->cause.c_str(), truth->origin ? truth->origin->node.c_str() : "-",
+                       truth->origin ? truth->origin->port.c_str() : "-", verdict->cause.c_str(),
+                       verdict->origin ? verdict->origin->node.c_str() : "-",
+                       verdict->origin ? verdict->origin->port.c_str() : "-");
+      }
+      if (!keep) fs::remove_all(folder);
+    }
+  }
+
+  std::printf(
+      "| Scenario | draws | model (median) | model + files (median) | files per draw |\n|---|---|---|---|---|\n");
+  for (const auto& [name, t] : tallies)
+    std::printf("| %s | %d | %.0f ms | %.0f ms | %.1f MB |\n", name.c_str(), t.draws, median(t.model_ms),
+                median(t.files_ms), t.draws ? t.bytes / 1e6 / t.draws : 0.0);
+
+  std::printf(
+      "\n| Scenario | scored (no storm raised) | origin port right | cause right | victims found / missed / invented | "
+      "victim named origin | origin within 2 intervals |\n|---|---|---|---|---|---|---|\n");
+  Tally all;
+  for (const auto& [name, t] : tallies) {
+    // A quiet fabric has no storm, so no start to time.
+    const std::string within =
+        t.timed == 0 ? "-" : std::to_string(static_cast<int>(percent(t.within_two, t.timed) + 0.5)) + "%";
+    std::printf("| %s | %d (%d) | %.0f%% | %.0f%% | %ld / %ld / %ld | %d | %s |\n", name.c_str(), t.scored, t.unscored,
+                percent(t.origin_right, t.scored), percent(t.cause_right, t.scored), t.found, t.missed, t.invented,
+                t.victim_as_origin, within.c_str());
+    all.scored += t.scored, all.origin_right += t.origin_right, all.cause_right += t.cause_right;
+    all.victim_as_origin += t.victim_as_origin;
+  }
+  if (all.scored == 0)
+    std::printf("(nothing scored)\n");
+  else
+    std::printf("goals: origin >= 90%% (%s), cause >= 95%% (%s), no victim named origin (%s)\n",
+                percent(all.origin_right, all.scored) >= 90 ? "met" : "missed",
+                percent(all.cause_right, all.scored) >= 95 ? "met" : "missed",
+                all.victim_as_origin == 0 ? "met" : "missed");
+
+  // A day of recordings of a quiet fabric: 16 hosts per leaf, 4 spines.
+  roce::sim::LeafSpineShape shape;
+  shape.hosts_per_leaf = 16;
+  shape.leaves = std::max(1, day_hosts / shape.hosts_per_leaf);
+  shape.spines = 4;
+  roce::sim::Scenario day = roce::sim::make_quiet_fabric(shape, day_minutes * 60, 1);
+  bench::FolderOptions only_hosts;
+  only_hosts.switches = false;
+  const auto start = Clock::now();
+  auto stats = bench::write_scenario_folder(day, dir + "/day", only_hosts);
+  const double took = seconds_since(start);
+  if (!stats) {
+    std::fprintf(stderr, "bench_storm: %s\n", stats.error().message.c_str());
+    return 4;
+  }
+  const double scale = 1440 / day_minutes;
+  std::printf(
+      "\n| %zu hosts at 1 s | simulated | samples | written | took | a day would take | a day's bytes |\n"
+      "|---|---|---|---|---|---|---|\n| quiet fabric | %.0f min | %llu | %.1f MB | %.1f s | %.0f s | %.0f MB |\n",
+      stats->hosts, day_minutes, static_cast<unsigned long long>(stats->host_samples), stats->recording_bytes / 1e6,
+      took, took * scale, stats->recording_bytes * scale / 1e6);
+
+  // The same day read back and analysed as `roce-doctor storm hosts/` does.
+  const double rss_before = peak_rss_mb();
+  const auto read_start = Clock::now();
+  const auto cpu_start = std::clock();
+  roce::incident::Request request;
+  request.paths = {dir + "/day/hosts"};
+  auto traced = roce::incident::trace_storms(request);
+  const double read_took = seconds_since(read_start);
+  const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  if (!traced) {
+    std::fprintf(stderr, "bench_storm: %s\n", traced.error().message.c_str());
+    return 4;
+  }
+  std::printf(
+      "\n| analysing %zu hosts (incident::trace_storms) | simulated | wall | CPU | a day would take (wall) | "
+      "storms | peak RSS |\n|---|---|---|---|---|---|---|\n| quiet fabric | %.0f min | %.1f s | %.1f s | %.0f s | %zu "
+      "| "
+      "%.0f MB (%.0f MB before) |\n",
+      stats->hosts, day_minutes, read_took, cpu, read_took * scale, traced->analysis.storms.size(), peak_rss_mb(),
+      rss_before);
+  if (!keep) fs::remove_all(dir);
+  return 0;
+}
