@@ -57,7 +57,7 @@ TEST_CASE("completion: subcommands, without the hidden ones") {
   CHECK(complete({"ch"}) == std::set<std::string>{"check", "checks"});
   const auto all = complete({""});
   CHECK(all == std::set<std::string>{"bw", "check", "checks", "collect", "diff", "estimate", "fleet", "metrics", "nccl",
-                                     "record", "report", "serve", "show", "sweep", "topo", "tune"});
+                                     "record", "report", "serve", "show", "storm", "sweep", "topo", "tune"});
   // A global option's value is not taken for the subcommand.
   CHECK(complete({"--host", "live", "ch"}) == std::set<std::string>{"check", "checks"});
 }
