@@ -152,8 +152,10 @@ std::uint64_t pfc_fingerprint(std::string_view block, std::size_t& ports) {
     const std::size_t eol = block.find('\n', pos);
     const std::size_t end = eol == std::string_view::npos ? block.size() : eol;
     const std::string_view line = util::trim(block.substr(pos, end - pos));
-    if (state == outside && line.find("PFC0") != std::string_view::npos &&
-        (line.starts_with("Port Rx") || line.starts_with("Port Tx"))) {
+    const bool pfc_header =
+        line.find("PFC0") != std::string_view::npos && (line.starts_with("Port Rx") || line.starts_with("Port Tx"));
+    const bool pfcwd_header = line.starts_with("QUEUE") && line.find("STORM DETECTED") != std::string_view::npos;
+    if (state == outside && (pfc_header || pfcwd_header)) {
       state = header;
     } else if (state == header) {
       state = line.starts_with("-") ? rows : outside;

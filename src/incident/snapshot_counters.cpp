@@ -45,6 +45,11 @@ BlockCounters block_counters(std::string_view block, const std::string& where) {
       c.rx_discards_port = row.counters.rx_drop;
       c.tx_discards = row.counters.tx_drop;
     }
+  // The PFC watchdog's storms per queue; a queue is taken as its priority (SONiC's default TC map).
+  if (auto stats = switches::parse_show_pfcwd_stats(block, where))
+    for (const auto& row : *stats)
+      if (row.queue.queue >= 0 && row.queue.queue < storm::kPriorities)
+        port(row.port).pfcwd_storms[row.queue.queue] = row.queue.storms_detected;
   for (auto& [name, drops] : queue_drops) {
     storm::Counters& c = port(name);
     if (!c.tx_discards) c.tx_discards = drops;

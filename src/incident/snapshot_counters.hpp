@@ -6,6 +6,7 @@
 //                                  Drop/pkts summed as tx_discards where the port counters lack TX_DRP
 //   `show queue wredcounters`      ecn_marked = the unicast queues' EcnMarked/pkts summed
 //   `show interfaces counters`     rx_discards_port = RX_DRP, tx_discards = TX_DRP
+//   `show pfcwd stats`             pfcwd_storms[q] = STORM DETECTED of queue q (taken as priority q)
 // A table the block does not hold leaves its counters absent. Pure.
 #include <string>
 #include <string_view>

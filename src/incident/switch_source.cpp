@@ -103,7 +103,8 @@ class SwitchSource : public Source {
             const std::uint64_t fp = pfc_fingerprint(b.text, n);
             if (n == 0 && without++ < kMostBlockNotes)
               notes.push_back(s.shown + ":" + std::to_string(b.line) +
-                              ": the block holds no `show pfc counters` table (cut short?): its pauses are not seen");
+                              ": the block holds no `show pfc counters` or `show pfcwd stats` table (cut short?): its "
+                              "pauses are not seen");
             if (first) {
               for (const auto& p : block_counters(b.text, s.shown).ports) ports.push_back(p.port);
               first = false;

@@ -98,7 +98,9 @@ Expected<model::BandwidthRow> nccl_row(const TextInput& in, const Line& line, st
   if (w.size() < 3 + sides)
     return in.error(line, "truncated nccl-tests row (" + std::to_string(w.size()) + " columns): " + shown(body));
   model::BandwidthRow row;
-  row.bytes = *captures::text::to_u64(w[0]);
+  const auto bytes = captures::text::to_u64(w[0]);  // digits, but perhaps more than 64 bits hold
+  if (!bytes) return in.error(line, "nccl-tests row with an unreadable size: " + shown(body));
+  row.bytes = *bytes;
   row.count = captures::text::to_u64(w[1]);
   row.type = std::string(w[2]);
   const std::size_t first_side = w.size() - sides;

@@ -135,7 +135,9 @@ Expected<model::BandwidthRow> perftest_row(const TextInput& in, const Line& line
     return in.error(line, "truncated result row (" + std::to_string(words.size()) + " of " +
                               std::to_string(average_at + 2) + " columns): " + shown(body));
   model::BandwidthRow w;
-  w.bytes = *captures::text::to_u64(words[0]);
+  const auto bytes = captures::text::to_u64(words[0]);  // digits, but perhaps more than 64 bits hold
+  if (!bytes) return in.error(line, "result row with an unreadable size: " + shown(body));
+  w.bytes = *bytes;
   w.iterations = captures::text::to_u64(words[first]);
   const auto peak = table.peak ? to_number(words[first + 1]) : std::optional<double>(0);
   const auto average = to_number(words[average_at]), rate = to_number(words[average_at + 1]);

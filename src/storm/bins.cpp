@@ -27,6 +27,7 @@ void spread_all(Moved& m, const Counters& a, const Counters& b, double part) {
     spread(m.tx_pause_us[p], a.tx_pause_us[p], b.tx_pause_us[p], part);
     spread(m.rx_pause_us[p], a.rx_pause_us[p], b.rx_pause_us[p], part);
     spread(m.rx_discards[p], a.rx_discards[p], b.rx_discards[p], part);
+    spread(m.pfcwd_storms[p], a.pfcwd_storms[p], b.pfcwd_storms[p], part);
   }
   spread(m.global_tx_pause, a.global_tx_pause, b.global_tx_pause, part);
   spread(m.global_rx_pause, a.global_rx_pause, b.global_rx_pause, part);
@@ -56,6 +57,7 @@ Moved unknown_bin() {
   m.tx_pause_us.fill(kNaN);
   m.rx_pause_us.fill(kNaN);
   m.rx_discards.fill(kNaN);
+  m.pfcwd_storms.fill(kNaN);
   m.global_tx_pause = m.global_rx_pause = m.rx_bytes = m.tx_bytes = kNaN;
   m.rx_discards_port = m.out_of_buffer = m.pcie_stalls = kNaN;
   m.ecn_marked = m.cnp_sent = m.cnp_handled = m.tx_discards = kNaN;

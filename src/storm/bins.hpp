@@ -32,6 +32,7 @@ struct Moved {
   float rx_bytes = 0, tx_bytes = 0;
   float rx_discards_port = 0, out_of_buffer = 0, pcie_stalls = 0;
   float ecn_marked = 0, cnp_sent = 0, cnp_handled = 0, tx_discards = 0;
+  std::array<float, kPriorities> pfcwd_storms{};  // storms the PFC watchdog detected
   bool known = false;  // samples covered at least half of the bin
 };
 

@@ -54,8 +54,9 @@ PortStates port_states(std::vector<PortBins> ports, const std::vector<Cable>& ca
         const bool global = lane == kGlobal;
         const double sent = global ? share_of(NAN, m.global_tx_pause, bin_s, gbps)
                                    : share_of(m.tx_pause_us[lane], m.tx_pause[lane], bin_s, gbps);
-        const double got = global ? share_of(NAN, m.global_rx_pause, bin_s, gbps)
-                                  : share_of(m.rx_pause_us[lane], m.rx_pause[lane], bin_s, gbps);
+        double got = global ? share_of(NAN, m.global_rx_pause, bin_s, gbps)
+                            : share_of(m.rx_pause_us[lane], m.rx_pause[lane], bin_s, gbps);
+        if (!global && value(m.pfcwd_storms[lane]) > 0) got = std::max(got, options.pfcwd_share);
         if (sent >= options.pause_share) s.pausing |= static_cast<std::uint16_t>(1u << lane);
         if (got >= options.pause_share) s.paused |= static_cast<std::uint16_t>(1u << lane);
         s.pause_share[lane] = static_cast<float>(std::max(sent, got));
@@ -80,6 +81,9 @@ PortStates port_states(std::vector<PortBins> ports, const std::vector<Cable>& ca
       if (!other.known) continue;
       me.paused |= other.pausing;
       me.pausing |= other.paused;
+      // What one end sent the other received: the same share of the bin.
+      for (int lane = 0; lane < kLanes; ++lane)
+        me.pause_share[lane] = std::max(me.pause_share[lane], other.pause_share[lane]);
       if (!me.known) me.known = true;
     }
   }

@@ -3,7 +3,9 @@
 // its partner, paused by it, congested on its own. Read from the port's own counters or, where it
 // has none, from its partner's across the cable (a switch's `show pfc counters` Rx is its host's
 // Tx). Pause time comes from the duration counters; where only frames are counted, each frame is
-// taken to pause for the quanta a sender refreshes at (65535 x 512 bit times at the line rate).
+// taken to pause for the quanta a sender refreshes at (65535 x 512 bit times at the line rate). A
+// storm the PFC watchdog detects on a switch queue (`show pfcwd stats`) means its partner paused it
+// for the watchdog's detection time, 200 ms by default: a fifth of a second's bin at least.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -21,6 +23,7 @@ struct StateOptions {
   double busy_share = 0.10;       // receiving this share of line rate or more: traffic to drain
   double congested_share = 0.90;  // sending this share of line rate: a full egress
   double default_gbps = 100;      // a port's speed when no source gives it
+  double pfcwd_share = 0.2;       // the share of a bin a storm the watchdog detects stands for
 };
 
 /// One port's flags in one bin.

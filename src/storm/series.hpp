@@ -37,6 +37,8 @@ struct Counters {
   std::optional<std::uint64_t> ecn_marked;             // switch egress, or a host's RoCE ECN-marked packets
   std::optional<std::uint64_t> cnp_sent, cnp_handled;  // host RoCE congestion notifications
   std::optional<std::uint64_t> tx_discards;            // switch egress drops (TX_DRP; the PFC watchdog's too)
+  /// Switch: storms the PFC watchdog detected on the queue of each priority (`show pfcwd stats`).
+  std::array<std::optional<std::uint64_t>, kPriorities> pfcwd_storms{};
   bool operator==(const Counters&) const = default;
 };
 

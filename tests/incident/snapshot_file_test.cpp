@@ -3,6 +3,8 @@
 // cannot be read named at its line while the rest is read.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "incident/snapshot_blocks.hpp"
 #include "incident/snapshot_counters.hpp"
 #include "support/files.hpp"
@@ -146,6 +148,24 @@ TEST_CASE("a block cut short keeps what its tables hold; the \"Last cached time\
   CHECK(seen[0].pfc);
   CHECK_FALSE(seen[0].pfc_since.empty());
   CHECK_FALSE(seen[0].ports.empty());
+}
+
+TEST_CASE("show pfcwd stats in a block: the storms the watchdog detected per queue, and they move the fingerprint") {
+  const std::string stats = fixture("show_pfcwd_stats_stormed.txt");
+  const BlockCounters c = block_counters(stats, "leaf.txt:1");
+  std::map<std::string, storm::Counters> by_port;
+  for (const auto& p : c.ports) by_port[p.port] = p.counters;
+  // Ethernet4:3 operational, 1/1; Ethernet6:3 stormed, 1/0.
+  REQUIRE(by_port.count("Ethernet4"));
+  CHECK(by_port["Ethernet4"].pfcwd_storms[3] == 1u);
+  CHECK(by_port["Ethernet6"].pfcwd_storms[3] == 1u);
+  CHECK_FALSE(by_port["Ethernet6"].pfcwd_storms[0]);  // a queue the table does not list: absent
+  std::size_t rows = 0;
+  const std::uint64_t before = pfc_fingerprint(stats, rows);
+  CHECK(rows == 2);
+  std::string after = stats;
+  after.replace(after.find("1/0"), 3, "2/1");
+  CHECK(pfc_fingerprint(after, rows) != before);
 }
 
 }  // namespace roce::test

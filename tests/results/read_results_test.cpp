@@ -324,6 +324,25 @@ TEST_CASE("nccl-tests: real rows without header or summary are read; the real he
         "nccl_all_reduce_header_only.txt:5: nccl-tests output without result rows: the output is truncated");
 }
 
+TEST_CASE("a row whose size has more digits than 64 bits hold is an error at its line, never a crash") {
+  // Found by fuzz_results from the real OCI fixture: the first row's size grown to 30 digits.
+  std::string nccl = fixture("nccl_all_reduce_2x8_a100_oci.txt");
+  const auto size_at = nccl.find(" 10737418240    2684354560");
+  REQUIRE(size_at != std::string::npos);
+  nccl.replace(size_at + 1, 11, std::string(30, '1'));
+  auto n = read(nccl, "oci.txt");
+  REQUIRE_FALSE(n.ok());
+  CHECK_THAT(n.error().message, Catch::Contains("nccl-tests row with an unreadable size"));
+
+  std::string perftest = fixture("perftest_send_bw_gbits.txt");
+  const auto row_at = perftest.find(" 65536 ");
+  REQUIRE(row_at != std::string::npos);
+  perftest.replace(row_at + 1, 5, std::string(30, '9'));
+  auto p = read(perftest, "send.txt");  // not a row (too long a number): the table has none
+  REQUIRE_FALSE(p.ok());
+  CHECK_THAT(p.error().message, Catch::StartsWith("send.txt:"));
+}
+
 TEST_CASE("nccl-tests: the old layout (error column, no root), alltoall's empty redop, launcher prefixes") {
   const std::string old =
       "#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error\n"

@@ -48,6 +48,10 @@ class Builder {
   void out_of_buffer(const PortId& p, int from, int to, double drops) {
     for (int t = from; t < to; ++t) step(p, t).oob += drops;
   }
+  /// The PFC watchdog detects a storm on the port's queue of the lane in each of these seconds.
+  void pfcwd_storms(const PortId& p, int from, int to, int lane = kPrio) {
+    for (int t = from; t < to; ++t) step(p, t).pfcwd[lane] += 1;
+  }
 
   /// Samples once a second for `seconds`, with each port's clock `skew_ms` off.
   Incident incident(int seconds, std::int64_t skew_ms = 0) {
@@ -58,6 +62,8 @@ class Builder {
       Counters c;
       c.tx_bytes = c.rx_bytes = c.ecn_marked = c.out_of_buffer = c.global_tx_pause = c.global_rx_pause = 0;
       for (int lane = 0; lane < kPriorities; ++lane) c.tx_pause_us[lane] = c.rx_pause_us[lane] = 0;
+      if (id.is_switch)
+        for (int lane = 0; lane < kPriorities; ++lane) c.pfcwd_storms[lane] = 0;
       const std::int64_t skew = (k++ % 2 == 0 ? 1 : -1) * skew_ms;
       for (int t = 0; t <= seconds; ++t) {
         s.samples.push_back({1'800'000'000'000 + t * 1000 + skew, c});
@@ -65,6 +71,7 @@ class Builder {
         for (int lane = 0; lane < kPriorities; ++lane) {
           *c.tx_pause_us[lane] += static_cast<std::uint64_t>(d.tx_pause_us[lane]);
           *c.rx_pause_us[lane] += static_cast<std::uint64_t>(d.rx_pause_us[lane]);
+          if (c.pfcwd_storms[lane]) *c.pfcwd_storms[lane] += static_cast<std::uint64_t>(d.pfcwd[lane]);
         }
         *c.global_tx_pause += static_cast<std::uint64_t>(d.global_tx);
         *c.tx_bytes += static_cast<std::uint64_t>(d.tx_bytes);
@@ -79,7 +86,7 @@ class Builder {
 
  private:
   struct Step {
-    double tx_pause_us[kPriorities]{}, rx_pause_us[kPriorities]{};
+    double tx_pause_us[kPriorities]{}, rx_pause_us[kPriorities]{}, pfcwd[kPriorities]{};
     double global_tx = 0, tx_bytes = 0, rx_bytes = 0, ecn = 0, oob = 0;
   };
   PortId add(PortId id) {
@@ -235,6 +242,21 @@ TEST_CASE("a counter that goes back is a reset: its interval adds nothing, never
   CHECK(bins.bins[1].tx_pause_us[kPrio] == Approx(600'000));
   CHECK(std::isnan(bins.bins[0].rx_pause_us[kPrio]));  // never read: absent, not zero
   CHECK_FALSE(bins.bins[2].known);                     // the last sample opens a bin it does not cover
+}
+
+TEST_CASE("a storm the PFC watchdog detects on a switch queue is a pause from its partner, counters or not") {
+  // Only the leaf's `show pfcwd stats` speak: its queue 3 toward h1 stormed from t=10 to t=30; h1's
+  // own pause counters stay at 0 (a NIC whose counters miss its pauses) and it receives little.
+  Builder b;
+  const PortId h1 = b.host("h1"), port = b.sw("leaf1", "Ethernet0");
+  b.cable(h1, port);
+  b.receiving(h1, 0, 60, 0.01);
+  b.pfcwd_storms(port, 10, 30);
+  const Analysis a = analyze(b.incident(60));
+  REQUIRE(a.storms.size() == 1);
+  CHECK(a.storms[0].origin == std::vector<PortId>{h1});
+  CHECK(a.storms[0].cause == Cause::nic_storm);
+  CHECK(a.storms[0].priority == kPrio);
 }
 
 }  // namespace roce::test
