@@ -2,12 +2,12 @@
 #include <fmt/format.h>
 
 #include "fleet/render.hpp"
-#include "report/timeline_report.hpp"
+#include "util/text.hpp"
 
 namespace roce::fleet {
 namespace {
 
-using report::html_escape;
+using util::html_escape;
 
 constexpr const char* kFleetStyle = R"(body{font-family:system-ui,sans-serif;margin:24px;color:#222;background:#fff}
 h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:24px 0 6px}

@@ -6,24 +6,11 @@
 #include <cmath>
 
 #include "report/timeline_report.hpp"
+#include "util/text.hpp"
 
 namespace roce::report {
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+using util::html_escape;
 
 namespace {
 

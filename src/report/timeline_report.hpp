@@ -22,7 +22,5 @@ std::string render_timeline_html(const TimelineReport& report);
 std::string timeline_time(std::int64_t unix_ms, bool one_day);
 // "peak pause 42%" for pause durations, "peak rx_prio3_discards 1.2k/s" for other rates.
 std::string peak_text(const timeline::Peak& peak);
-// &, <, >, " and ' as entities.
-std::string html_escape(std::string_view text);
 
 }  // namespace roce::report

@@ -7,10 +7,13 @@
 #include <map>
 #include <set>
 
+#include "util/text.hpp"
 #include "util/time_text.hpp"
 
 namespace roce::storm {
 namespace {
+
+using util::html_escape;
 
 constexpr const char* kStyle = R"(body{font-family:system-ui,sans-serif;margin:24px;color:#222;background:#fff}
 h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:24px 0 6px}h3{font-size:15px;margin:16px 0 4px}
@@ -138,22 +141,6 @@ std::string list(const std::vector<std::string>& lines, bool code = false) {
 }
 
 }  // namespace
-
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string render_html(const Incident& incident, const Analysis& a) {
   std::string out =

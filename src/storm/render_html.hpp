@@ -13,7 +13,4 @@ namespace roce::storm {
 
 std::string render_html(const Incident& incident, const Analysis& analysis);
 
-/// `text` with &, <, >, " and ' escaped for HTML.
-std::string html_escape(std::string_view text);
-
 }  // namespace roce::storm

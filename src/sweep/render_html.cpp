@@ -8,15 +8,15 @@
 #include <map>
 #include <set>
 
-#include "report/timeline_report.hpp"
 #include "sweep/classify.hpp"
 #include "sweep/drain.hpp"
 #include "sweep/render.hpp"
+#include "util/text.hpp"
 
 namespace roce::sweep {
 namespace {
 
-using report::html_escape;
+using util::html_escape;
 
 constexpr const char* kStyle = R"(body{font-family:system-ui,sans-serif;margin:24px;color:#222;background:#fff}
 h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:24px 0 6px}

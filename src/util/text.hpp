@@ -1,6 +1,6 @@
 #pragma once
 // Small text helpers every reader and view shares: joining, ASCII whitespace, trimming, words,
-// lines, pieces, UTF-8 validity.
+// lines, pieces, UTF-8 validity, HTML escapes.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -127,6 +127,23 @@ inline std::string to_valid_utf8(std::string_view s) {
     } else {
       out += s.substr(0, n);
       s.remove_prefix(n);
+    }
+  }
+  return out;
+}
+
+/// `text` with &, <, >, " and ' as entities: safe inside HTML text and quoted attributes.
+inline std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
     }
   }
   return out;
