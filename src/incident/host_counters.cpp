@@ -224,6 +224,14 @@ void HostCounters::read(const model::Host& host, std::vector<storm::Counters>& o
   }
 }
 
+std::vector<const void*> HostCounters::pause_addresses(const model::Host& host) {
+  refresh(host);
+  std::vector<const void*> out;
+  for (const Slot& s : slots_)
+    if (is_pause(s.field)) out.push_back(&set_of(host, s)->entries[s.entry].second);
+  return out;
+}
+
 void HostCounters::pause_sums(const model::Host& host, std::vector<std::uint64_t>& out) {
   refresh(host);
   out.assign(ports_.size(), 0);

@@ -35,6 +35,8 @@ class HostCounters {
   /// Per port, a number that changes when any of its pause counters (PFC and 802.3x, frames and
   /// duration) changes: the sum of their values.
   void pause_sums(const model::Host& host, std::vector<std::uint64_t>& out);
+  /// Where in `host` the values pause_sums adds up are (for a recording's frame summaries).
+  std::vector<const void*> pause_addresses(const model::Host& host);
   /// Whether some sample read so far had a pause counter.
   bool pause_counters_seen() const { return pause_seen_; }
 

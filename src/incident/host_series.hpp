@@ -17,6 +17,10 @@ class HostSeriesReader {
   /// The fingerprint of the sample's pause counters and how many ports it has.
   std::uint64_t fingerprint(const model::Host& sample, std::size_t& ports);
   bool pause_counters_seen() const { return counters_.pause_counters_seen(); }
+  /// Where the values the fingerprint is made of are in `sample`.
+  std::vector<const void*> fingerprint_addresses(const model::Host& sample) {
+    return counters_.pause_addresses(sample);
+  }
   /// Appends the sample to the series of every window in `mine` within `pad_ms` of it.
   void add(const model::Host& sample, const std::vector<Window>& windows, const std::vector<bool>& mine,
            std::int64_t pad_ms, WindowSeries& out);

@@ -30,14 +30,25 @@ class RecordingSource : public Source {
       if (std::find(parts_.begin(), parts_.end(), path) == parts_.end())
         notes.push_back(path + ": no sample can be read from it (empty, or cut before its first whole frame)");
     ScanBuilder builder(name, options);
+    // Frames in which no pause counter moved are passed over on their summaries.
+    record::FrameSkip quiet;
+    quiet.watch = [&](const model::Host& h) { return reader_.fingerprint_addresses(h); };
+    quiet.longest_step_ms = static_cast<std::uint64_t>(3 * options.bin_ms);
+    quiet.passed = [&](const record::FrameSummary& f) {
+      builder.quiet_run(f.first_ms, f.last_ms, f.samples);
+      return f.last_ms <= options.until_ms;
+    };
     for (const auto& part : parts_) {
-      auto warnings = record::for_each_sample(part, [&](const model::Host& h) {
-        if (!config_) config_ = configuration_of(h);
-        std::size_t ports = 0;
-        const std::uint64_t fp = reader_.fingerprint(h, ports);
-        builder.sample(h.time_unix_ms, fp, ports);
-        return h.time_unix_ms <= options.until_ms;
-      });
+      auto warnings = record::for_each_sample(
+          part,
+          [&](const model::Host& h) {
+            if (!config_) config_ = configuration_of(h);
+            std::size_t ports = 0;
+            const std::uint64_t fp = reader_.fingerprint(h, ports);
+            builder.sample(h.time_unix_ms, fp, ports);
+            return h.time_unix_ms <= options.until_ms;
+          },
+          &quiet);
       if (!warnings)
         notes.push_back(warnings.error().message);
       else

@@ -32,6 +32,17 @@ void ScanBuilder::sample(std::int64_t t_ms, std::uint64_t fingerprint, std::size
   previous_fingerprint_ = fingerprint;
 }
 
+void ScanBuilder::quiet_run(std::int64_t first_ms, std::int64_t last_ms, std::uint64_t samples) {
+  if (samples == 0) return;
+  sample(first_ms, previous_fingerprint_, scan_.ports);
+  if (samples == 1) return;
+  scan_.samples += samples - 1;
+  scan_.last_ms = std::max(scan_.last_ms, last_ms);
+  if (first_steps_.size() < kFirstSteps && last_ms > first_ms)
+    first_steps_.push_back((last_ms - first_ms) / static_cast<std::int64_t>(samples - 1));
+  previous_ms_ = last_ms;
+}
+
 SourceScan ScanBuilder::finish() {
   if (!first_steps_.empty()) {
     std::nth_element(first_steps_.begin(), first_steps_.begin() + first_steps_.size() / 2, first_steps_.end());

@@ -15,6 +15,9 @@ class ScanBuilder {
   ScanBuilder(std::string name, const ScanOptions& options);
   /// One sample, in the source's order. Outside since/until it only counts for the span.
   void sample(std::int64_t t_ms, std::uint64_t fingerprint, std::size_t ports);
+  /// `samples` samples from first_ms to last_ms, in order, none more than 3 bins after the one
+  /// before it, with the fingerprint of the sample before them (a recording's quiet frame).
+  void quiet_run(std::int64_t first_ms, std::int64_t last_ms, std::uint64_t samples);
   SourceScan finish();
 
  private:

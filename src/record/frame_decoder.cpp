@@ -2,6 +2,7 @@
 
 #include <zstd.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,9 +16,20 @@
 namespace roce::record {
 namespace {
 
+// A layout is a configuration and the counter names bound into it. Both are parsed once and shared:
+// a frame that starts fresh repeats the layout (every few frames), and finding it is the same object
+// as before costs a comparison of its bytes, not a parse, a copy of the Host and a new binding.
+using ConfigPtr = std::shared_ptr<const model::Host>;
+using NamesPtr = std::shared_ptr<const CounterNames>;
+
+const NamesPtr& no_names() {
+  static const NamesPtr none = std::make_shared<const CounterNames>();
+  return none;
+}
+
 struct ParsedBlock {
-  std::optional<model::Host> config;
-  std::optional<CounterNames> names;
+  ConfigPtr config;  // set when the block carries a configuration
+  NamesPtr names;    // set when the block carries counter names
   std::size_t n = 0, m = 0;
   std::vector<std::uint64_t> time_z, mono_z;
   std::vector<std::uint64_t> z;  // row-major n x m zigzag deltas
@@ -27,22 +39,33 @@ struct ParsedBlock {
 struct DecodeState {
   bool have_config = false;
   model::Host host;  // the configuration with the counter names bound; values set per sample
-  CounterNames names;
+  ConfigPtr bound_config;  // what `host` and `slots` were bound from
+  NamesPtr bound_names = no_names();
   CounterSlots slots;
   std::vector<std::uint64_t> previous;
   std::uint64_t time_ms = 0, mono_ns = 0;
   bool host_is_sample = false;  // `host` is the last sample handed out (no configuration applied since)
-  // The last configuration read and its text: a frame that starts fresh repeats it (every few
-  // frames), and comparing the text costs a fraction of parsing it again.
-  std::string config_text;
-  std::optional<model::Host> config_parsed;
+  // The last configuration and counter names read, with their bytes, and the last layout counted.
+  std::string config_text, names_bytes;
+  ConfigPtr config_parsed;
+  NamesPtr names_parsed;
+  ConfigPtr counted_config;
+  NamesPtr counted_names;
+  std::size_t counted = 0;
+  // The watched counters' positions in the bound layout (FrameSkip); none: no frame is passed over.
+  std::optional<std::vector<std::size_t>> watched;
 };
 
 // Counts the values a configuration + names holds (without binding it).
-Expected<std::size_t> counter_count(model::Host config, const CounterNames& names) {
+Expected<std::size_t> counter_count(const ConfigPtr& config, const NamesPtr& names, DecodeState& state) {
+  if (config == state.counted_config && names == state.counted_names) return state.counted;
+  model::Host host = *config;
   CounterSlots slots;
   std::string why;
-  if (!CounterSlots::bind(config, names, slots, why)) return fail(why);
+  if (!CounterSlots::bind(host, *names, slots, why)) return fail(why);
+  state.counted_config = config;
+  state.counted_names = names;
+  state.counted = slots.size();
   return slots.size();
 }
 
@@ -88,8 +111,9 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, Decod
   std::vector<ParsedBlock> blocks;
   bool have_config = state.have_config && !fresh;
   std::size_t m = have_config ? state.slots.size() : 0;
-  std::optional<model::Host> last_config;  // within this frame, for a names-only change
-  CounterNames last_names = fresh ? CounterNames{} : state.names;
+  // The layout so far within this frame.
+  ConfigPtr config = have_config ? state.bound_config : nullptr;
+  NamesPtr names = fresh ? no_names() : state.bound_names;
   for (std::uint64_t i = 0; i < count; ++i) {
     const std::string where = "block " + std::to_string(i) + ": ";
     if (in.failed() || in.at_end()) return fail(where + "missing (the frame ends early)");
@@ -100,29 +124,34 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, Decod
     if (block_flags & kBlockHasConfig) {
       const auto text = in.bytes(in.varint());
       if (in.failed()) return fail(where + "configuration runs past the end of the frame");
-      if (state.config_parsed && text == state.config_text) {
-        b.config = *state.config_parsed;
-      } else {
+      if (!state.config_parsed || text != state.config_text) {
         auto bundle = captures::read_bundle_text(text, std::string(name) + " configuration");
         if (!bundle) return fail(where + bundle.error().message);
         if (bundle->samples.size() != 1)
           return fail(where + "configuration holds " + std::to_string(bundle->samples.size()) + " hosts, not 1");
-        b.config = std::move(bundle->samples.front());
+        state.config_parsed = std::make_shared<const model::Host>(std::move(bundle->samples.front()));
         state.config_text = text;
-        state.config_parsed = b.config;
       }
-      last_config = b.config;
+      b.config = config = state.config_parsed;
       have_config = true;
     }
     if (block_flags & kBlockHasNames) {
-      auto names = parse_names(in);
-      if (!names) return fail(std::move(names.error()).context(where.substr(0, where.size() - 2)));
-      b.names = std::move(*names);
-      last_names = *b.names;
+      // The names encoding delimits itself: the same bytes again are the same names.
+      const auto rest = payload.substr(in.position());
+      if (state.names_parsed && rest.substr(0, state.names_bytes.size()) == state.names_bytes) {
+        in.bytes(state.names_bytes.size());
+      } else {
+        const auto start = in.position();
+        auto parsed = parse_names(in);
+        if (!parsed) return fail(std::move(parsed.error()).context(where.substr(0, where.size() - 2)));
+        state.names_parsed = std::make_shared<const CounterNames>(std::move(*parsed));
+        state.names_bytes = payload.substr(start, in.position() - start);
+      }
+      b.names = names = state.names_parsed;
     }
     if (!have_config) return fail(where + "samples before any configuration");
     if (b.config || b.names) {
-      auto count_now = counter_count(last_config ? *last_config : state.host, last_names);
+      auto count_now = counter_count(config, names, state);
       if (!count_now) return fail(where + count_now.error().message);
       m = *count_now;
     }
@@ -152,23 +181,36 @@ Expected<std::vector<ParsedBlock>> parse_payload(std::string_view payload, Decod
   return blocks;
 }
 
-// Applies parsed (valid) blocks to the state and hands out each sample. False: the sink stopped.
+// Applies parsed (valid) blocks to the state and hands out each sample (unless it only replays
+// frames already passed over, to bring the counters up to date). False: the sink stopped.
 bool apply_blocks(std::vector<ParsedBlock>& blocks, bool fresh, DecodeState& state, ScanResult& result,
-                  const std::function<bool(const model::Host&)>& sink) {
+                  const std::function<bool(const model::Host&)>& sink, const FrameSkip* skip, bool hand_out) {
+  ConfigPtr config = state.bound_config;
+  NamesPtr names = state.bound_names;
   if (fresh) {
     state.have_config = false;
-    state.names.clear();
+    names = no_names();
     state.time_ms = state.mono_ns = 0;
   }
   for (auto& b : blocks) {
     if (b.config || b.names) {
-      if (b.config) state.host = std::move(*b.config);
-      if (b.names) state.names = std::move(*b.names);
-      std::string why;
-      CounterSlots::bind(state.host, state.names, state.slots, why);  // checked by parse_payload
+      if (b.config) config = b.config;
+      if (b.names) names = b.names;
+      if (config != state.bound_config || names != state.bound_names) {
+        state.host = *config;
+        std::string why;
+        CounterSlots::bind(state.host, *names, state.slots, why);  // checked by parse_payload
+        state.bound_config = config;
+        state.bound_names = names;
+        state.host_is_sample = false;
+        state.watched.reset();
+        if (skip && skip->watch) {
+          const auto addresses = skip->watch(state.host);
+          if (!addresses.empty()) state.watched = state.slots.positions_of(addresses);
+        }
+      }
       state.have_config = true;
       state.previous.assign(state.slots.size(), 0);
-      state.host_is_sample = false;
     }
     for (std::size_t s = 0; s < b.n; ++s) {
       std::uint64_t* row = b.z.data() + s * b.m;
@@ -178,6 +220,7 @@ bool apply_blocks(std::vector<ParsedBlock>& blocks, bool fresh, DecodeState& sta
       state.mono_ns = apply_zigzag_delta(state.mono_ns, b.mono_z[s]);
       state.host.time_unix_ms = static_cast<std::int64_t>(state.time_ms);
       state.host.monotonic_ns = static_cast<std::int64_t>(state.mono_ns);
+      if (!hand_out) continue;
       if (result.samples++ == 0) result.first_time_ms = state.host.time_unix_ms;
       state.host_is_sample = true;
       if (!sink(state.host)) return false;
@@ -198,6 +241,39 @@ Expected<std::string_view> frame_payload(std::string_view bytes, std::size_t at)
   const auto payload = bytes.substr(at + kFrameHeaderSize, length);
   if (crc32(payload) != get_u32le(header, 8)) return fail("the frame's checksum does not match");
   return payload;
+}
+
+// A format-2 payload's zstd frame, after its summary.
+Expected<std::string_view> after_summary(std::string_view payload) {
+  if (payload.size() < 8) return fail("the frame is too short for its summary");
+  const auto length = get_u32le(payload, 0);
+  if (length > kMaxSummary || length > payload.size() - 8)
+    return fail("summary length " + std::to_string(length) + " is implausible");
+  return payload.substr(8 + length);
+}
+
+// The summary of the format-2 frame at `at`, read without its payload; nullopt when anything about
+// it does not check out (the frame is then read whole, and its damage said as any other).
+std::optional<FrameSummary> peek_summary(std::string_view bytes, std::size_t at) {
+  if (bytes.size() - at < kFrameHeaderSize + 8) return std::nullopt;
+  const auto header = bytes.substr(at, kFrameHeaderSize);
+  if (header.substr(0, 4) != kFrameMagic || crc32(header.substr(0, 12)) != get_u32le(header, 12)) return std::nullopt;
+  const auto length = get_u32le(header, 4);
+  if (length > kMaxFramePayload || bytes.size() - at - kFrameHeaderSize < length || length < 8) return std::nullopt;
+  const auto body = bytes.substr(at + kFrameHeaderSize, length);
+  const auto summary_length = get_u32le(body, 0);
+  if (summary_length > kMaxSummary || summary_length > length - 8) return std::nullopt;
+  const auto summary = body.substr(4, summary_length);
+  if (crc32(summary) != get_u32le(body, 4 + summary_length)) return std::nullopt;
+  auto decoded = decode_summary(summary);
+  if (!decoded) return std::nullopt;
+  return std::move(*decoded);
+}
+
+// Whether a frame can be passed over: the same layout, no watched counter moved, no long step.
+bool passable(const FrameSummary& f, const DecodeState& state, const FrameSkip& skip) {
+  return state.have_config && state.watched && f.same_layout && f.counters == state.slots.size() && f.times_increase &&
+         f.longest_step_ms <= skip.longest_step_ms && !any_moved(f, *state.watched);
 }
 
 // Is there a frame header (magic, header checksum, a length that fits) after `at`? Only headers
@@ -255,7 +331,8 @@ Expected<std::string> decompress(ZSTD_DCtx* ctx, std::string_view payload) {
 }  // namespace
 
 Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view name,
-                                    const std::function<bool(const model::Host&)>& sink, const ScanProgress& progress) {
+                                    const std::function<bool(const model::Host&)>& sink, const ScanProgress& progress,
+                                    const FrameSkip* skip) {
   const std::string file(name);
   ScanResult result;
   if (bytes.empty()) return fail(file + ": empty file, not a roce-doctor recording");
@@ -267,10 +344,13 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
   }
   if (bytes.substr(0, kFileMagic.size()) != kFileMagic)
     return fail(file + ": byte 0: not a roce-doctor recording (no recording magic)");
-  if (const auto version = get_u32le(bytes, 8); version != kFormatVersion)
+  const auto version = get_u32le(bytes, 8);
+  if (version < kOldestFormatVersion || version > kFormatVersion)
     return fail(file + ": byte 8: recording format version " + std::to_string(version) + ", this roce-doctor reads " +
-                    std::to_string(kFormatVersion),
+                    std::to_string(kOldestFormatVersion) + " to " + std::to_string(kFormatVersion),
                 "a newer roce-doctor wrote it");
+  result.version = version;
+  if (version < 2) skip = nullptr;  // no summaries
 
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
   if (!ctx) return fail("zstd: out of memory");
@@ -305,21 +385,55 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
     if (!damage) damage = Damage{.at = where, .why = why, .later_samples = 0, .damaged_frames = 0};
     ++damage->damaged_frames;
   };
+  // Passing frames over (FrameSkip) leaves the counters behind; the next frame read that is not
+  // fresh is preceded by a replay, without handing out samples, from the latest fresh frame.
+  std::size_t last_fresh_at = std::string_view::npos;
+  bool behind = false;
+  std::size_t replay_end = 0;  // frames before it are being replayed
   while (at < bytes.size()) {
-    if (progress) progress(at);  // `at` only grows: a damaged frame is searched past, never back
+    // `at` only grows, but for a replay, which never goes back past the latest fresh frame.
+    if (progress) progress(std::min(at, last_fresh_at));
+    if (skip && !damage && at >= replay_end) {
+      const auto summary = peek_summary(bytes, at);
+      if (summary && passable(*summary, state, *skip)) {
+        if (summary->starts_fresh) last_fresh_at = at;
+        behind = true;
+        state.host_is_sample = false;
+        if (result.samples == 0) result.first_time_ms = summary->first_ms;
+        result.samples += summary->samples;
+        ++result.passed_frames;
+        at += kFrameHeaderSize + get_u32le(bytes, at + 4);
+        result.good_end = at;
+        if (!skip->passed(*summary)) return finish();
+        continue;
+      }
+      if (behind && !(summary && summary->starts_fresh)) {
+        replay_end = at;
+        at = last_fresh_at;
+        behind = false;
+        continue;
+      }
+      behind = false;
+    }
+    const bool replaying = at < replay_end;
+    const std::size_t frame_at = at;
     bool fresh = false;
     bool checksums_ok = false;
     auto blocks = [&]() -> Expected<std::vector<ParsedBlock>> {
       auto payload = frame_payload(bytes, at);
       if (!payload) return fail(std::move(payload.error()));
       checksums_ok = true;
+      if (version >= 2) {
+        payload = after_summary(*payload);
+        if (!payload) return fail(std::move(payload.error()));
+      }
       auto content = decompress(ctx.get(), *payload);
       if (!content) return fail(std::move(content.error()));
       return parse_payload(*content, state, fresh, name);
     }();
     if (damage && !fresh) {  // still between a damaged frame and the next fresh one
       if (checksums_ok) {
-        if (blocks) damage->later_samples += samples_in(*blocks);
+        if (blocks && !replaying) damage->later_samples += samples_in(*blocks);
         at += kFrameHeaderSize + get_u32le(bytes, at + 4);
         continue;
       }
@@ -340,9 +454,10 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
       continue;
     }
     if (damage) say_damage("reading resumes at the fresh frame at byte " + std::to_string(at));
+    if (fresh) last_fresh_at = frame_at;
     at += kFrameHeaderSize + get_u32le(bytes, at + 4);
-    result.good_end = at;
-    if (!apply_blocks(*blocks, fresh, state, result, sink)) return finish();
+    result.good_end = std::max<std::uint64_t>(result.good_end, at);
+    if (!apply_blocks(*blocks, fresh, state, result, sink, skip, !replaying)) return finish();
   }
   if (damage) {
     say_damage("no fresh frame after it (the rest of the file is unreadable)");

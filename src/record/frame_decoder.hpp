@@ -9,17 +9,20 @@
 #include <vector>
 
 #include "model/host.hpp"
+#include "record/frame_summary.hpp"
 #include "util/expected.hpp"
 
 namespace roce::record {
 
 struct ScanResult {
+  std::uint32_t version = 0;  // of the file's format
   std::vector<std::string> warnings;
   std::uint64_t good_end = 0;  // bytes up to the end of the last good frame (the header's end at least)
   bool torn_header = false;    // the file is a strict prefix of the header
   std::uint64_t samples = 0;
   std::int64_t first_time_ms = 0;
-  std::optional<model::Host> last;  // the last sample handed to the sink (moved out: no copy)
+  std::optional<model::Host> last;  // the last sample handed to the sink, if no frame was passed over after it
+  std::uint64_t passed_frames = 0;  // passed over (FrameSkip); their samples count in `samples`
   // Frames damaged before the tail (each said in `warnings`), and the samples of the valid frames
   // skipped after them until a frame that starts fresh (their deltas follow the damaged frame).
   std::uint64_t damaged_frames = 0;
@@ -33,6 +36,6 @@ using ScanProgress = std::function<void(std::uint64_t done_before)>;
 // `sink` returning false stops the scan (good_end is then where it stopped).
 Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view name,
                                     const std::function<bool(const model::Host&)>& sink,
-                                    const ScanProgress& progress = {});
+                                    const ScanProgress& progress = {}, const FrameSkip* skip = nullptr);
 
 }  // namespace roce::record

@@ -60,9 +60,9 @@ void put_block(std::string& out, const PendingBlock& b) {
 
 }  // namespace
 
-std::string encode_frame(const std::vector<PendingBlock>& blocks, bool starts_fresh, int zstd_level) {
+std::string encode_frame(const std::vector<PendingBlock>& blocks, const FrameSummary& summary, int zstd_level) {
   std::string payload;
-  payload.push_back(static_cast<char>(starts_fresh ? kFrameStartsFresh : 0));
+  payload.push_back(static_cast<char>(summary.starts_fresh ? kFrameStartsFresh : 0));
   put_varint(payload, blocks.size());
   for (const auto& b : blocks) put_block(payload, b);
 
@@ -70,11 +70,18 @@ std::string encode_frame(const std::vector<PendingBlock>& blocks, bool starts_fr
   const std::size_t n = ZSTD_compress(compressed.data(), compressed.size(), payload.data(), payload.size(), zstd_level);
   compressed.resize(ZSTD_isError(n) ? 0 : n);  // cannot fail with a bound-sized buffer
 
+  const std::string summary_bytes = encode_summary(summary);
+  std::string body;
+  put_u32le(body, static_cast<std::uint32_t>(summary_bytes.size()));
+  body += summary_bytes;
+  put_u32le(body, crc32(summary_bytes));
+  body += compressed;
+
   std::string frame(kFrameMagic);
-  put_u32le(frame, static_cast<std::uint32_t>(compressed.size()));
-  put_u32le(frame, crc32(compressed));
+  put_u32le(frame, static_cast<std::uint32_t>(body.size()));
+  put_u32le(frame, crc32(body));
   put_u32le(frame, crc32(frame));
-  frame += compressed;
+  frame += body;
   return frame;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "record/frame_summary.hpp"
 #include "record/host_counters.hpp"
 
 namespace roce::record {
@@ -19,7 +20,7 @@ struct PendingBlock {
   std::vector<std::vector<std::uint64_t>> rows;  // per sample, every counter
 };
 
-// The bytes of a frame (header + compressed payload) for `blocks`.
-std::string encode_frame(const std::vector<PendingBlock>& blocks, bool starts_fresh, int zstd_level);
+// The bytes of a frame (header, summary, compressed payload) for `blocks`.
+std::string encode_frame(const std::vector<PendingBlock>& blocks, const FrameSummary& summary, int zstd_level);
 
 }  // namespace roce::record

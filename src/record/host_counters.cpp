@@ -1,5 +1,7 @@
 #include "record/host_counters.hpp"
 
+#include <algorithm>
+
 namespace roce::record {
 namespace {
 
@@ -122,6 +124,24 @@ bool CounterSlots::bind(Host& host, const CounterNames& names, CounterSlots& out
   SetBinder set_binder{out.slots_};
   walk(host, set_binder);
   return true;
+}
+
+std::optional<std::vector<std::size_t>> CounterSlots::positions_of(const std::vector<const void*>& addresses) const {
+  const auto key = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  std::vector<std::pair<std::uintptr_t, std::size_t>> by_address;
+  by_address.reserve(slots_.size());
+  for (std::size_t i = 0; i < slots_.size(); ++i) by_address.emplace_back(key(slots_[i].at), i);
+  std::sort(by_address.begin(), by_address.end());
+  std::vector<std::size_t> out;
+  for (const void* address : addresses) {
+    const std::uintptr_t a = key(address);
+    const auto it = std::lower_bound(by_address.begin(), by_address.end(), std::make_pair(a, std::size_t{0}));
+    if (it == by_address.end() || it->first != a) return std::nullopt;
+    out.push_back(it->second);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 }  // namespace roce::record

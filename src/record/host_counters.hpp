@@ -4,6 +4,7 @@
 // counter set), and puts them back together. Writer and reader walk the Host the same way, so the
 // configuration alone fixes where each value goes.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ class CounterSlots {
   // Fails when `names` does not have one list per counter set of `host`.
   static bool bind(model::Host& host, const CounterNames& names, CounterSlots& out, std::string& why);
   std::size_t size() const { return slots_.size(); }
+  // The walk-order positions of the values at `addresses` (inside the bound Host), ascending;
+  // nullopt when one of them is not a counter of this binding.
+  std::optional<std::vector<std::size_t>> positions_of(const std::vector<const void*>& addresses) const;
   void set_values(const std::uint64_t* values) const {
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       if (slots_[i].wide)

@@ -8,11 +8,12 @@ namespace roce::record {
 namespace {
 
 // Scans the file at `path` (mapped, its consumed pages released as the scan goes).
-Expected<ScanResult> scan_file(const std::string& path, const SampleSink& sink) {
+Expected<ScanResult> scan_file(const std::string& path, const SampleSink& sink, const FrameSkip* skip = nullptr) {
   auto file = MappedFile::open(path);
   if (!file) return fail(std::move(file.error()));
   MappedFile& mapped = **file;
-  return scan_recording(mapped.bytes(), path, sink, [&](std::uint64_t done) { mapped.release_before(done); });
+  return scan_recording(
+      mapped.bytes(), path, sink, [&](std::uint64_t done) { mapped.release_before(done); }, skip);
 }
 
 }  // namespace
@@ -28,8 +29,9 @@ Expected<Recording> decode_recording(std::string_view bytes, std::string_view na
   return recording;
 }
 
-Expected<std::vector<std::string>> for_each_sample(const std::string& path, const SampleSink& sink) {
-  auto scanned = scan_file(path, sink);
+Expected<std::vector<std::string>> for_each_sample(const std::string& path, const SampleSink& sink,
+                                                   const FrameSkip* skip) {
+  auto scanned = scan_file(path, sink, skip);
   if (!scanned) return fail(std::move(scanned.error()));
   return std::move(scanned->warnings);
 }

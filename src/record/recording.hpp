@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/host.hpp"
+#include "record/frame_summary.hpp"
 #include "util/expected.hpp"
 
 namespace roce::record {
@@ -61,7 +62,9 @@ Expected<Recording> decode_recording(std::string_view bytes, std::string_view na
 // gets the same Host object each time, updated in place; copy what you keep. Returning false stops.
 // Returns the warnings (as Recording::warnings).
 using SampleSink = std::function<bool(const model::Host& sample)>;
-Expected<std::vector<std::string>> for_each_sample(const std::string& path, const SampleSink& sink);
+// With `skip`, frames whose watched counters did not move are passed over unread (format 2).
+Expected<std::vector<std::string>> for_each_sample(const std::string& path, const SampleSink& sink,
+                                                   const FrameSkip* skip = nullptr);
 
 // A recording's first and last samples and how many it holds, read in one streamed pass (what
 // `check`/`show --from` need of it): memory of two samples, whatever the recording's length.

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -103,6 +104,13 @@ class FileRecordWriter final : public RecordWriter {
     }
     if (!scanned) return fail(std::move(scanned.error()).context("cannot append to " + path_));
     if (scanned->torn_header) return create_part();
+    if (scanned->version != kFormatVersion) {
+      if (warnings)
+        warnings->push_back(path_ + ": written in recording format " + std::to_string(scanned->version) + "; kept as " +
+                            part_name(1) + ", recording to a new " + path_ + " in format " +
+                            std::to_string(kFormatVersion));
+      return rotate();
+    }
     if (scanned->damaged_frames > 0) return move_aside_damaged(scanned->warnings, warnings);
     if (scanned->samples > 0) part_start_ms_ = scanned->first_time_ms;
     const bool torn = scanned->good_end < file_size;
@@ -128,8 +136,12 @@ class FileRecordWriter final : public RecordWriter {
     if (!part_start_ms_) part_start_ms_ = sample.time_unix_ms;
 
     auto split = split_sample(sample);
-    const bool config_changed = !have_config_ || split.config != config_;
-    const bool names_changed = !have_config_ || split.names != names_;
+    // A fresh frame repeats the layout; the summary says whether it really changed.
+    const bool config_differs = !have_layout_ || split.config != config_;
+    const bool names_differ = !have_layout_ || split.names != names_;
+    const bool config_changed = !have_config_ || config_differs;
+    const bool names_changed = !have_config_ || names_differ;
+    note_in_summary(sample.time_unix_ms, config_differs || names_differ, split.values);
     if (blocks_.empty() || config_changed || names_changed) {
       auto& block = blocks_.emplace_back();
       block.has_config = config_changed;
@@ -149,14 +161,21 @@ class FileRecordWriter final : public RecordWriter {
     previous_mono_ns_ = sample.monotonic_ns;
     if (config_changed) config_ = std::move(split.config);
     if (names_changed) names_ = std::move(split.names);
-    have_config_ = true;
+    have_config_ = have_layout_ = true;
     if (++pending_samples_ >= options_.samples_per_frame) return flush();
     return done();
   }
 
   Outcome flush() override {
     if (pending_samples_ == 0 || fd_ < 0) return done();
-    const std::string frame = encode_frame(blocks_, starts_fresh_, options_.zstd_level);
+    summary_.starts_fresh = starts_fresh_;
+    if (summary_.same_layout) {
+      summary_.counters = moved_.size();
+      summary_.moved_runs = moved_runs_of(moved_);
+    }
+    const std::string frame = encode_frame(blocks_, summary_, options_.zstd_level);
+    summary_ = FrameSummary{};
+    moved_.clear();
     blocks_.clear();
     pending_samples_ = 0;
     starts_fresh_ = false;
@@ -186,11 +205,30 @@ class FileRecordWriter final : public RecordWriter {
     return done();
   }
 
+  // The frame's summary, as each sample joins it: which counters moved since the sample before
+  // (kept across fresh frames, not across a layout change).
+  void note_in_summary(std::int64_t time_ms, bool layout_changed, const std::vector<std::uint64_t>& values) {
+    if (summary_.samples == 0) {
+      summary_.first_ms = time_ms;
+      summary_.same_layout = true;
+    } else {
+      summary_.times_increase = summary_.times_increase && time_ms > summary_.last_ms;
+      if (time_ms > summary_.last_ms)
+        summary_.longest_step_ms =
+            std::max(summary_.longest_step_ms, static_cast<std::uint64_t>(time_ms - summary_.last_ms));
+    }
+    ++summary_.samples;
+    summary_.last_ms = time_ms;
+    summary_.same_layout = summary_.same_layout && !layout_changed && previous_.size() == values.size();
+    if (!summary_.same_layout) return;
+    moved_.resize(values.size(), 0);
+    for (std::size_t c = 0; c < values.size(); ++c) moved_[c] |= values[c] != previous_[c];
+  }
+
   // The next frame forgets everything before it, so a damaged frame loses only the frames up to it.
+  // (The names and values kept still tell the next sample what changed; its block carries them whole.)
   void start_fresh() {
     have_config_ = false;
-    names_.clear();
-    previous_.clear();
     previous_time_ms_ = previous_mono_ns_ = 0;
     starts_fresh_ = true;
     frames_since_fresh_ = 0;
@@ -249,10 +287,9 @@ class FileRecordWriter final : public RecordWriter {
     }
     fs::rename(path_, part_name(1), ec);
     if (ec) return fail("rotate " + path_ + ": " + ec.message(), "", ec.value());
-    have_config_ = false;
+    have_config_ = have_layout_ = false;
     names_.clear();
     previous_.clear();
-    previous_time_ms_ = previous_mono_ns_ = 0;
     start_fresh();
     part_start_ms_.reset();
     return create_part();
@@ -267,7 +304,8 @@ class FileRecordWriter final : public RecordWriter {
   // What the reader will know after the samples so far.
   bool starts_fresh_ = true;
   std::uint32_t frames_since_fresh_ = 0;
-  bool have_config_ = false;
+  bool have_config_ = false;  // the frame being filled has had the configuration and names
+  bool have_layout_ = false;  // a sample of this part has (config_, names_ and previous_ are its)
   model::Host config_;
   CounterNames names_;
   std::vector<std::uint64_t> previous_;
@@ -275,6 +313,8 @@ class FileRecordWriter final : public RecordWriter {
   // The frame being filled.
   std::vector<PendingBlock> blocks_;
   std::uint32_t pending_samples_ = 0;
+  FrameSummary summary_;
+  std::vector<std::uint8_t> moved_;
 };
 
 }  // namespace

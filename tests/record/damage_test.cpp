@@ -156,9 +156,12 @@ TEST_CASE("what is not a recording is a located error, never a crash") {
   test::TempDir dir;
   const auto rec = write_three_frames(dir);
   auto newer = rec.bytes;
-  newer[8] = 2;
+  newer[8] = 3;
   CHECK(record::decode_recording(newer, "n.rec").error().message ==
-        "n.rec: byte 8: recording format version 2, this roce-doctor reads 1");
+        "n.rec: byte 8: recording format version 3, this roce-doctor reads 1 to 2");
+  newer[8] = 0;
+  CHECK(record::decode_recording(newer, "o.rec").error().message ==
+        "o.rec: byte 8: recording format version 0, this roce-doctor reads 1 to 2");
   // A header cut short is what a writer killed at birth leaves: no samples and a warning.
   auto torn_header = record::decode_recording(std::string_view(rec.bytes).substr(0, 5), "t.rec");
   REQUIRE(torn_header.ok());
