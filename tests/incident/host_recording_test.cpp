@@ -7,6 +7,8 @@
 
 #include "incident/host_counters.hpp"
 #include "incident/recording_source.hpp"
+#include "incident/scan_builder.hpp"
+#include "incident/host_series.hpp"
 #include "incident/trace.hpp"
 #include "record/recording.hpp"
 #include "support/temp_dir.hpp"
@@ -132,6 +134,49 @@ TEST_CASE("a recording of an hour keeps only the minutes around its pausing; rot
   CHECK(storm.start_ms == kStart + 1'800'000);  // the bin its first pause moved in
   // Only the pausing host was read in the window (gpu2 never paused), and only around it.
   CHECK(traced->fabric.ports.size() == 1);
+}
+
+TEST_CASE("the first pass, passing quiet frames over, learns what decoding every sample learns") {
+  const TempDir dir("storm-skip");
+  const std::string path = dir.path("gpu1.rec");
+  {
+    // Pausing in [300, 330) and [2000, 2002); a stretch of 40 s with no sample at 1000 s; one
+    // sample 2.5 s late at 1500 s.
+    auto writer = record::RecordWriter::open(path, {});
+    REQUIRE(writer);
+    std::uint64_t pause_us = 0;
+    for (int t = 0; t < 3600; ++t) {
+      if (t >= 1000 && t < 1040) continue;
+      if ((t > 300 && t <= 330) || (t > 2000 && t <= 2002)) pause_us += 400'000;
+      const std::int64_t late = t == 1500 ? 2500 : 0;
+      REQUIRE((*writer)->append(mlx5_host("gpu1", kStart + t * 1000 + late, pause_us, static_cast<std::uint64_t>(t))));
+    }
+  }
+  ScanOptions options;
+  options.join_ms = 5000;
+  std::vector<std::string> notes;
+  const SourceScan skipping = recording_source({path}, "gpu1.rec")->scan(options, notes);
+  CHECK(notes.empty());
+
+  ScanBuilder builder("every sample", options);
+  HostSeriesReader reader("gpu1.rec");
+  REQUIRE(record::for_each_sample(path, [&](const model::Host& h) {
+    std::size_t ports = 0;
+    const std::uint64_t fingerprint = reader.fingerprint(h, ports);
+    builder.sample(h.time_unix_ms, fingerprint, ports);
+    return true;
+  }));
+  const SourceScan every = builder.finish();
+
+  CHECK(skipping.active == every.active);
+  REQUIRE(every.active.size() == 2);
+  CHECK(skipping.gaps == every.gaps);
+  REQUIRE(every.gaps.size() == 2);  // the 40 s and the 3.5 s before the late sample
+  CHECK(skipping.first_ms == every.first_ms);
+  CHECK(skipping.last_ms == every.last_ms);
+  CHECK(skipping.samples == every.samples);
+  CHECK(skipping.interval_ms == every.interval_ms);
+  CHECK(skipping.ports == every.ports);
 }
 
 TEST_CASE("a host that stopped recording before the storm ended is named in a note") {

@@ -204,7 +204,7 @@ TEST_CASE("a damaged summary makes its frame read, and its damage said as withou
 
 TEST_CASE("a format-1 recording is read whole with a skip, and a writer starts a new part beside it") {
   TempDir dir;
-  const std::string v1 = std::string(ROCE_SOURCE_DIR) + "/examples/storm/nic-storm-45/hosts/gpu001.rec";
+  const std::string v1 = std::string(ROCE_FIXTURES_DIR) + "/record/nic-storm-45-gpu001-v1.rec";
   std::size_t plain = 0;
   REQUIRE(record::for_each_sample(v1, [&](const model::Host&) { return ++plain, true; }).ok());
   REQUIRE(plain > 60);
