@@ -20,6 +20,30 @@ namespace bench {
 namespace fs = std::filesystem;
 using namespace roce;
 
+namespace {
+
+void add_queue_counters(model::Host& h, int queues) {
+  static const char* const kMoving[] = {"packets", "bytes"};
+  static const char* const kStill[] = {"csum_complete", "wqe_err", "mpwqe_filler_cqes", "buff_alloc_err",
+                                       "cache_reuse"};
+  for (auto& nd : h.netdevs) {
+    if (!nd.ethtool_stats.ok()) continue;
+    auto& entries = nd.ethtool_stats->entries;
+    const auto t = static_cast<std::uint64_t>(h.time_unix_ms);
+    for (int q = 0; q < queues; ++q) {
+      const auto n = static_cast<std::uint64_t>(q + 1);
+      for (const char* dir : {"rx", "tx"}) {
+        const std::string prefix = dir + std::to_string(q) + "_";
+        entries.emplace_back(prefix + kMoving[0], t / 7 * n);
+        entries.emplace_back(prefix + kMoving[1], t * 1311 * n);
+        for (const char* still : kStill) entries.emplace_back(prefix + still, std::string(dir) == "rx" ? 0 : n);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 Expected<FolderStats> write_scenario_folder(sim::Scenario& s, const std::string& dir, const FolderOptions& options) {
   const sim::Fabric& fabric = s.fabric;
   std::error_code ec;
@@ -44,6 +68,7 @@ Expected<FolderStats> write_scenario_folder(sim::Scenario& s, const std::string&
           return;
         }
         model::Host h = hosts.sample(n.node, n.true_s, n.rows, n.unix_ms);
+        if (options.queues > 0) add_queue_counters(h, options.queues);
         if (!writers[n.node]) {
           const std::string path = dir + "/hosts/" + fabric.nodes[n.node].name + ".rec";
           auto w = record::RecordWriter::open(path, options.recording);

@@ -26,6 +26,9 @@ struct FolderStats {
 struct FolderOptions {
   bool hosts = true, switches = true;  // which files to write (the truth always)
   roce::record::WriterOptions recording;
+  // Per-channel counters added to each host's netdev, as mlx5 has them (rxN_packets, txN_bytes,
+  // ...: 14 per channel, the traffic ones moving every second): a recording of a host's real size.
+  int queues = 0;
 };
 
 /// Runs `scenario` (which completes its truth) and writes its folder under `dir` (created).
