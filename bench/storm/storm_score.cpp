@@ -61,6 +61,8 @@ StormScore score(const StormTruthFile& t, const StormVerdict& v) {
   // no truth to score against: the model knows no origin for whatever pausing it left.
   if (t.cause != "none" && !t.onset_unix_ms) {
     s.unscored = true;
+    s.unscored_named = v.origin.has_value();
+    s.unscored_named_fault = v.origin && t.origin && *v.origin == *t.origin;
     return s;
   }
   if (t.cause == "none")

@@ -44,6 +44,8 @@ struct StormVerdict {
 struct StormScore {
   bool origin_right = false, cause_right = false, victim_named_origin = false;
   bool unscored = false;  // the draw raised no storm though its scenario has a fault: nothing to score
+  bool unscored_named = false;        // ... yet the analysis named a storm
+  bool unscored_named_fault = false;  // ... at the fault's port
   int victims_found = 0, victims_missed = 0, victims_invented = 0;
   std::optional<double> origin_time_error_intervals;
 };
