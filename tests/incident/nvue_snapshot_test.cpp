@@ -83,7 +83,7 @@ TEST_CASE("NVUE pfc-stats and counters after their prompt lines: per port, durat
   CHECK(swp1.tx_bytes == 123456789012u);
   CHECK(swp1.rx_discards_port == 17u);
   CHECK(swp1.tx_discards == 5u);
-  CHECK_FALSE(swp1.ecn_marked);  // no port-stats: absent, not 0
+  CHECK_FALSE(swp1.ecn_marked);                      // no port-stats: absent, not 0
   const storm::Counters& swp2 = port_of(c, "swp2");  // a bare command line the loop echoes
   CHECK(swp2.tx_pause[3] == 4400u);
   CHECK(swp2.tx_pause_us[3] == 13200u);
@@ -121,7 +121,7 @@ TEST_CASE("NVUE counters qos: the PFC and port tables under their titles") {
   CHECK(swp5.rx_pause[3] == 41u);
   CHECK(swp5.rx_pause_us[3] == 5120u);
   CHECK(swp5.ecn_marked == 3301u);
-  CHECK_FALSE(swp5.rx_pause[1]);  // a priority the table does not list stays absent
+  CHECK_FALSE(swp5.rx_pause[1]);      // a priority the table does not list stays absent
   CHECK_FALSE(swp5.global_rx_pause);  // "pause-frames" is not read as 802.3x pause
   std::size_t ports = 0;
   CHECK(pfc_fingerprint(block, ports) != 0);
