@@ -13,7 +13,8 @@ namespace {
 // "ECN Marked Packets" and "ecn-marked-packets" (NVUE prints both, by release) as one key.
 std::string counter_key(std::string_view name) {
   std::string key;
-  for (char c : util::trim(name)) key += c == ' ' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : util::trim(name))
+    key += c == ' ' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return key;
 }
 
@@ -31,7 +32,8 @@ struct Reader {
     if (v.ends_with(" Bytes")) v.remove_suffix(6);
     if (auto n = parse_unsigned(v)) return n;
     if (error.empty())
-      error = at(line) + ": " + std::string(column) + " \"" + cell + "\" is not a count (NVUE scales some values, \"3.37 MB\": those cannot be read)";
+      error = at(line) + ": " + std::string(column) + " \"" + cell +
+              "\" is not a count (NVUE scales some values, \"3.37 MB\": those cannot be read)";
     return std::nullopt;
   }
 };
@@ -55,7 +57,7 @@ Expected<CumulusCounters> parse_nv_show_counters(std::string_view text, const st
       const int cols[4] = {t.column("rx-pause-frames"), t.column("rx-pause-duration"), t.column("tx-pause-frames"),
                            t.column("tx-pause-duration")};
       std::array<std::optional<std::uint64_t>, 8>* into[4] = {&out.rx_pause_frames, &out.rx_pause_us,
-                                                               &out.tx_pause_frames, &out.tx_pause_us};
+                                                              &out.tx_pause_frames, &out.tx_pause_us};
       if (cols[0] < 0 && cols[2] < 0) continue;
       read = out.pfc = true;
       for (const auto& row : t.rows) {
@@ -88,12 +90,14 @@ Expected<CumulusCounters> parse_nv_show_counters(std::string_view text, const st
     }
   }
   if (!r.error.empty())
-    return fail(r.error, "give the output of `nv show interface IF counters` or `... counters qos pfc-stats` as NVUE prints it");
+    return fail(r.error,
+                "give the output of `nv show interface IF counters` or `... counters qos pfc-stats` as NVUE prints it");
   if (!read)
-    return fail(file + ":" + std::to_string(first_line) +
-                    ": no counters table of `nv show interface IF counters` (Counter/Receive/Transmit) or `... counters "
-                    "qos pfc-stats` (switch-priority/rx-pause-frames/...)",
-                "give the output of `nv show interface IF counters qos pfc-stats` as NVUE prints it");
+    return fail(
+        file + ":" + std::to_string(first_line) +
+            ": no counters table of `nv show interface IF counters` (Counter/Receive/Transmit) or `... counters "
+            "qos pfc-stats` (switch-priority/rx-pause-frames/...)",
+        "give the output of `nv show interface IF counters qos pfc-stats` as NVUE prints it");
   return out;
 }
 
