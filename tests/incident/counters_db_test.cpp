@@ -16,6 +16,7 @@
 #include "incident/snapshot_blocks.hpp"
 #include "storm_example.hpp"
 #include "support/files.hpp"
+#include "support/paths.hpp"
 #include "support/run_binary.hpp"
 #include "support/temp_dir.hpp"
 
@@ -47,18 +48,19 @@ json two_port_dump() {
   }
   return {
       {"COUNTERS_PORT_NAME_MAP", hash({{"Ethernet0", "oid:0x1000000000002"}, {"Ethernet4", "oid:0x1000000000003"}})},
-      {"COUNTERS_QUEUE_NAME_MAP", hash({{"Ethernet0:3", "oid:0x15000000000230"}, {"Ethernet0:11", "oid:0x15000000000238"}})},
-      {"COUNTERS_QUEUE_TYPE_MAP",
-       hash({{"oid:0x15000000000230", "SAI_QUEUE_TYPE_UNICAST"}, {"oid:0x15000000000238", "SAI_QUEUE_TYPE_MULTICAST"}})},
+      {"COUNTERS_QUEUE_NAME_MAP",
+       hash({{"Ethernet0:3", "oid:0x15000000000230"}, {"Ethernet0:11", "oid:0x15000000000238"}})},
+      {"COUNTERS_QUEUE_TYPE_MAP", hash({{"oid:0x15000000000230", "SAI_QUEUE_TYPE_UNICAST"},
+                                        {"oid:0x15000000000238", "SAI_QUEUE_TYPE_MULTICAST"}})},
       {"COUNTERS:oid:0x1000000000002", hash(e0)},
       {"COUNTERS:oid:0x1000000000003", hash(e4)},
       {"COUNTERS:oid:0x15000000000230", hash({{"SAI_QUEUE_STAT_PACKETS", "900"},
-                                               {"SAI_QUEUE_STAT_BYTES", "123456"},
-                                               {"SAI_QUEUE_STAT_DROPPED_PACKETS", "2"},
-                                               {"SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS", "3301"},
-                                               {"PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED", "1"}})},
-      {"COUNTERS:oid:0x15000000000238", hash({{"SAI_QUEUE_STAT_BYTES", "999"},
-                                               {"SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS", "50"}})},
+                                              {"SAI_QUEUE_STAT_BYTES", "123456"},
+                                              {"SAI_QUEUE_STAT_DROPPED_PACKETS", "2"},
+                                              {"SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS", "3301"},
+                                              {"PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED", "1"}})},
+      {"COUNTERS:oid:0x15000000000238",
+       hash({{"SAI_QUEUE_STAT_BYTES", "999"}, {"SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS", "50"}})},
       {"RATES:oid:0x1000000000002", hash({{"RX_BPS", "0.0"}})}};
 }
 
@@ -85,8 +87,9 @@ std::string stamp_of(std::int64_t ms) {
 // the watchdog's storms per queue; its LLDP table as `lldpctl` prints it in dump/lldpctl.
 void snapshots_to_dumps(const std::string& leaf, const std::string& into) {
   const std::string text = slurp(leaf + "/snapshots.txt");
-  std::string lldpctl = "-------------------------------------------------------------------------------\nLLDP neighbors:\n"
-                        "-------------------------------------------------------------------------------\n";
+  std::string lldpctl =
+      "-------------------------------------------------------------------------------\nLLDP neighbors:\n"
+      "-------------------------------------------------------------------------------\n";
   for (const std::string& row : {std::string("Ethernet0 gpu001 0c:42:a1:03:00:00 ens1f0np0"),
                                  std::string("Ethernet4 gpu002 0c:42:a1:04:00:00 ens1f0np0"),
                                  std::string("Ethernet8 gpu003 0c:42:a1:05:00:00 ens1f0np0"),
@@ -150,7 +153,8 @@ void snapshots_to_dumps(const std::string& leaf, const std::string& into) {
 }  // namespace
 
 TEST_CASE("a COUNTERS_DB dump gives each port's PFC frames, durations, octets, drops, ECN marks and storms") {
-  auto db = switches::parse_counters_db(two_port_dump().dump(2), "sonic_dump_leaf01_20261130_005320:dump/COUNTERS_DB.json");
+  auto db =
+      switches::parse_counters_db(two_port_dump().dump(2), "sonic_dump_leaf01_20261130_005320:dump/COUNTERS_DB.json");
   REQUIRE(db);
   CHECK(db->problems.empty());
   const auto ports = counters_db_ports(*db);
@@ -173,6 +177,18 @@ TEST_CASE("a COUNTERS_DB dump gives each port's PFC frames, durations, octets, d
   CHECK(e4.tx_bytes == 2000u);
   CHECK_FALSE(e4.ecn_marked);  // no queues
   CHECK_FALSE(e4.tx_discards);
+}
+
+TEST_CASE("the COUNTERS_DB fixture the fuzz target is seeded with reads as the dump built here") {
+  const std::string file = std::string(ROCE_FIXTURES_DIR) + "/incident/counters_db_2_ports.json";
+  auto db = switches::parse_counters_db(slurp(file), file);
+  REQUIRE(db);
+  CHECK(db->problems.empty());
+  const auto ports = counters_db_ports(*db);
+  REQUIRE(ports.size() == 2);
+  CHECK(port_of(ports, "Ethernet0").tx_bytes == 123456789012u);  // IF_OUT_OCTETS before the queues' bytes
+  CHECK(port_of(ports, "Ethernet0").ecn_marked == 3301u);
+  CHECK(port_of(ports, "Ethernet4").tx_pause_us[3] == 13200u);
 }
 
 TEST_CASE("a COUNTERS_DB dump in flat keys with '|' reads alike; without the queue type map no queue sums") {
@@ -207,7 +223,8 @@ TEST_CASE("a COUNTERS_DB value that is no count is named by its file, key and fi
   const storm::Counters& e0 = port_of(counters_db_ports(*db), "Ethernet0");
   CHECK_FALSE(e0.rx_pause[3]);
   CHECK(e0.tx_pause[3] == 7u);
-  auto other = switches::parse_counters_db(R"({"PORT|Ethernet0": {"type": "hash", "value": {"mtu": "9100"}}})", "c.json");
+  auto other =
+      switches::parse_counters_db(R"({"PORT|Ethernet0": {"type": "hash", "value": {"mtu": "9100"}}})", "c.json");
   REQUIRE_FALSE(other);
   CHECK_THAT(other.error().message, Catch::StartsWith("c.json: no COUNTERS_PORT_NAME_MAP"));
   CHECK_FALSE(switches::parse_counters_db("{\"COUNTERS_PORT_NAME_MAP\": ", "t.json"));
@@ -237,8 +254,8 @@ TEST_CASE("storm reads leaf01 as COUNTERS_DB dumps taken over the storm: the sam
   snapshots_to_dumps(leaf, tmp.path("leaf01-dumps"));
   fs::remove_all(leaf);
   fs::rename(tmp.path("leaf01-dumps"), leaf);
-  const std::string args = shell_word(dir + "/hosts") + " " + shell_word(dir + "/lldp") + " --switch " +
-                           shell_word(dir + "/switches");
+  const std::string args =
+      shell_word(dir + "/hosts") + " " + shell_word(dir + "/lldp") + " --switch " + shell_word(dir + "/switches");
   const Run r = run("storm " + args);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.out, Catch::StartsWith("storm 1: nic-storm on priority 3, origin gpu003 ens1f0np0\n"));
@@ -264,7 +281,8 @@ TEST_CASE("one COUNTERS_DB dump is one point in time: said, and no storm made of
   fs::create_directories(dump);
   write_file(dump + "/COUNTERS_DB.json", two_port_dump().dump(2));
   const Run r = run("storm --switch " + shell_word(tmp.path("sonic_dump_leaf01_20261130_005320")));
-  CHECK_THAT(r.out + r.err, Catch::Contains("the only COUNTERS_DB dump of leaf01: one point in time shows no counter moving"));
+  CHECK_THAT(r.out + r.err,
+             Catch::Contains("the only COUNTERS_DB dump of leaf01: one point in time shows no counter moving"));
   CHECK_THAT(r.out, !Catch::Contains("storm 1"));
   CHECK(r.exit_code != 2);
 }
