@@ -178,7 +178,8 @@ std::vector<SwitchPortCounters> counters_db_ports(const switches::CountersDb& db
     for (const auto& q : p.queues) {
       if (q.pfcwd_storms && q.index >= 0 && q.index < storm::kPriorities) c.pfcwd_storms[q.index] = q.pfcwd_storms;
       if (!q.unicast.value_or(false)) continue;
-      for (auto [into, v] : {std::pair{&queue_bytes, q.bytes}, {&queue_drops, q.dropped}, {&c.ecn_marked, q.ecn_marked}})
+      for (auto [into, v] :
+           {std::pair{&queue_bytes, q.bytes}, {&queue_drops, q.dropped}, {&c.ecn_marked, q.ecn_marked}})
         if (v) *into = into->value_or(0) + *v;
     }
     if (!c.tx_bytes) c.tx_bytes = queue_bytes;

@@ -22,11 +22,11 @@ namespace roce::switches {
 
 struct CountersDbQueue {
   using Value = std::optional<std::uint64_t>;
-  int index = 0;                      // q of "EthernetN:q"
-  std::optional<bool> unicast;        // from COUNTERS_QUEUE_TYPE_MAP; unknown without it
-  Value packets, bytes, dropped;      // SAI_QUEUE_STAT_PACKETS, _BYTES, _DROPPED_PACKETS
-  Value ecn_marked;                   // SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS
-  Value pfcwd_storms;                 // PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED
+  int index = 0;                  // q of "EthernetN:q"
+  std::optional<bool> unicast;    // from COUNTERS_QUEUE_TYPE_MAP; unknown without it
+  Value packets, bytes, dropped;  // SAI_QUEUE_STAT_PACKETS, _BYTES, _DROPPED_PACKETS
+  Value ecn_marked;               // SAI_QUEUE_STAT_WRED_ECN_MARKED_PACKETS
+  Value pfcwd_storms;             // PFC_WD_QUEUE_STATS_DEADLOCK_DETECTED
 };
 
 struct CountersDbPort {
