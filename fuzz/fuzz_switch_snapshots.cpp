@@ -1,6 +1,7 @@
 // libFuzzer target: a switch's snapshot file (incident/snapshot_blocks.hpp) cut into dated blocks,
-// each block's PFC fingerprint and its counters through the SONiC table parsers. Any text must give
-// blocks and notes, never a crash or a hang; a note names the file and its line.
+// each block's PFC fingerprint and its counters through the SONiC table parsers and the NVUE
+// counters reader. Any text must give blocks and notes, never a crash or a hang; a note and a
+// problem name the file and its line.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -20,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (b.text.data() < text.data() || b.text.data() + b.text.size() > text.data() + text.size()) std::abort();
         std::size_t ports = 0;
         (void)roce::incident::pfc_fingerprint(b.text, ports);
-        (void)roce::incident::block_counters(b.text, "fuzz.txt:" + std::to_string(b.line));
+        for (const auto& p : roce::incident::block_counters(b.text, "fuzz.txt", b.line).problems)
+          if (p.rfind("fuzz.txt:", 0) != 0) std::abort();  // every problem is located
         last = b.time_ms;
         return true;
       },

@@ -50,6 +50,19 @@ Expected<model::SwitchSide> read_switch_exports_or_archives(const std::vector<st
   return out;
 }
 
+std::optional<TechSupportName> tech_support_name(std::string_view name) {
+  for (std::string_view ext : {".tar.gz", ".tgz"})
+    if (name.ends_with(ext)) name.remove_suffix(ext.size());
+  if (!name.starts_with("sonic_dump_")) return std::nullopt;
+  name.remove_prefix(11);
+  // HOST may hold '_'; the stamp is the last 15 characters.
+  if (name.size() < 17 || name[name.size() - 16] != '_' || name[name.size() - 7] != '_') return std::nullopt;
+  const std::string_view stamp = name.substr(name.size() - 15);
+  for (std::size_t i = 0; i < stamp.size(); ++i)
+    if (i != 8 && (stamp[i] < '0' || stamp[i] > '9')) return std::nullopt;
+  return TechSupportName{std::string(name.substr(0, name.size() - 16)), std::string(stamp)};
+}
+
 void add_switch_archives(const std::string& dir, model::SwitchSide& into, std::vector<std::string>& warnings) {
   std::vector<std::string> archives;
   std::error_code ec;

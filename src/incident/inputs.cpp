@@ -9,6 +9,7 @@
 #include "import/host_paths.hpp"
 #include "import/path_kind.hpp"
 #include "incident/capture_source.hpp"
+#include "incident/counters_db_source.hpp"
 #include "incident/recording_source.hpp"
 #include "incident/switch_source.hpp"
 #include "util/read_file.hpp"
@@ -87,16 +88,30 @@ for (auto& [folder, files] : switch_folders) {
   add_switches(folder, files, "", out);
 }
 const std::string given = switch_paths.size() == 1 ? switch_name : "";
+// Tech-support dumps, by the switch their names give: each switch's dumps are one series.
+std::map<std::string, std::vector<TechSupportDump>> dumps;
+std::size_t dumps_taken = 0;
+const auto take_dump = [&](const std::string& path) {
+  auto d = tech_support_dump(path);
+  if (!d) return false;
+  dumps[d->host].push_back(std::move(*d));
+  ++dumps_taken;
+  return true;
+};
+const std::size_t before_switches = out.sources.size();
 for (const auto& path : switch_paths) {
   if (auto e = exists(path); !e) return fail(std::move(e.error()));
   std::error_code ec;
+  if (take_dump(path)) continue;
   if (!fs::is_directory(path, ec)) {
     out.sources.push_back(switch_source({"", {path}}, given));
     continue;
   }
+  const std::size_t dumps_before = dumps_taken;
   std::vector<std::string> files, folders;
   for (const auto& e : fs::directory_iterator(path, ec)) {
     if (e.path().filename().string().starts_with(".")) continue;
+    if (take_dump(e.path().string())) continue;
     (e.is_directory(ec) ? folders : files).push_back(e.path().string());
   }
   if (ec) return fail("cannot list " + path + ": " + ec.message(), "give a readable folder");
@@ -109,12 +124,15 @@ for (const auto& path : switch_paths) {
   for (const auto& f : folders) {
     std::vector<std::string> inner;
     for (const auto& e : fs::directory_iterator(f, ec))
-      if (!e.path().filename().string().starts_with(".") && !e.is_directory(ec)) inner.push_back(e.path().string());
+      if (!e.path().filename().string().starts_with(".") && !take_dump(e.path().string()) && !e.is_directory(ec))
+        inner.push_back(e.path().string());
     std::sort(inner.begin(), inner.end());
     if (!inner.empty()) add_switches(f, inner, "", out);
   }
-  if (folders.empty()) out.notes.push_back(path + ": an empty folder (no switch read)");
+  if (folders.empty() && dumps_taken == dumps_before) out.notes.push_back(path + ": an empty folder (no switch read)");
 }
+const bool one_switch = dumps.size() == 1 && out.sources.size() == before_switches;
+for (auto& [host, list] : dumps) out.sources.push_back(counters_db_source(std::move(list), one_switch ? given : ""));
 return out;
 }  // namespace roce::incident
 

@@ -6,6 +6,7 @@
 
 #include "import/capture_time.hpp"
 #include "incident/scan_builder.hpp"
+#include "incident/snapshot_counters.hpp"
 #include "util/text.hpp"
 
 namespace roce::incident {
@@ -146,7 +147,10 @@ std::uint64_t pfc_fingerprint(std::string_view block, std::size_t& ports) {
   ports = 0;
   std::uint64_t fp = 0;
   enum { outside, header, rows } state = outside;
-  bool first_table = true;
+  bool first_table = true;  // of SONiC's, whose rows are ports
+  bool nv_table = false;    // an NVUE pfc-stats table: one port, its rows priorities
+  std::size_t nv_tables = 0;
+  std::string_view last_command;
   std::size_t pos = 0;
   while (pos <= block.size()) {
     const std::size_t eol = block.find('\n', pos);
@@ -155,22 +159,32 @@ std::uint64_t pfc_fingerprint(std::string_view block, std::size_t& ports) {
     const bool pfc_header =
         line.find("PFC0") != std::string_view::npos && (line.starts_with("Port Rx") || line.starts_with("Port Tx"));
     const bool pfcwd_header = line.starts_with("QUEUE") && line.find("STORM DETECTED") != std::string_view::npos;
-    if (state == outside && (pfc_header || pfcwd_header)) {
+    const bool nv_header =
+        line.starts_with("switch-priority") && line.find("rx-pause-frames") != std::string_view::npos;
+    const bool command = is_nv_command_line(line);
+    if (command) last_command = line;
+    if (state == outside && (pfc_header || pfcwd_header || nv_header)) {
       state = header;
+      nv_table = nv_header;
+      if (nv_header) {
+        ++nv_tables;
+        fp = hash_text(fp, last_command);  // the port the table is of
+      }
     } else if (state == header) {
       state = line.starts_with("-") ? rows : outside;
     } else if (state == rows) {
-      if (line.empty() || line.starts_with("-")) {
+      if (line.empty() || line.starts_with("-") || command) {
         state = outside;
-        first_table = false;
+        if (!nv_table) first_table = false;
       } else {
         fp = hash_text(fp, line);
-        if (first_table) ++ports;
+        if (first_table && !nv_table) ++ports;
       }
     }
     if (eol == std::string_view::npos) break;
     pos = eol + 1;
   }
+  ports += nv_tables;
   return fp;
 }
 

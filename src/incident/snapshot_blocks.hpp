@@ -34,7 +34,8 @@ void for_each_block(std::string_view text, const std::string& file,
                     const std::function<bool(const SnapshotBlock&)>& visit, std::vector<std::string>& notes);
 
 /// A number that changes when a row of the block's `show pfc counters` or `show pfcwd stats` tables
-/// changes, and the rows of its first such table; 0 when it has none. Reads lines only, no numbers.
+/// (or NVUE's `nv show interface IF counters qos pfc-stats`) changes, and the ports they are of: the
+/// rows of its first SONiC table, one per NVUE table; 0 when it has none. Reads lines only, no numbers.
 std::uint64_t pfc_fingerprint(std::string_view block, std::size_t& ports);
 
 }  // namespace roce::incident

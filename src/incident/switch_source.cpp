@@ -103,10 +103,10 @@ class SwitchSource : public Source {
             const std::uint64_t fp = pfc_fingerprint(b.text, n);
             if (n == 0 && without++ < kMostBlockNotes)
               notes.push_back(s.shown + ":" + std::to_string(b.line) +
-                              ": the block holds no `show pfc counters` or `show pfcwd stats` table (cut short?): its "
-                              "pauses are not seen");
+                              ": the block holds no `show pfc counters`, `show pfcwd stats` or `nv show interface IF "
+                              "counters qos pfc-stats` table (cut short?): its pauses are not seen");
             if (first) {
-              for (const auto& p : block_counters(b.text, s.shown).ports) ports.push_back(p.port);
+              for (const auto& p : block_counters(b.text, s.shown, b.line).ports) ports.push_back(p.port);
               first = false;
             }
             builder.sample(b.time_ms, fp, n);
@@ -132,6 +132,7 @@ class SwitchSource : public Source {
     for (auto& s : snapshots_) {
       std::string since;
       bool said = false;
+      std::size_t problems = 0;
       std::vector<std::string> ignored;  // the first pass said them
       for_each_block(
           s.file->bytes(), s.shown,
@@ -140,7 +141,9 @@ class SwitchSource : public Source {
             bool wanted = false;
             for (std::size_t w : near) wanted = wanted || mine[w];
             if (!wanted) return b.time_ms <= last;
-            const BlockCounters counters = block_counters(b.text, s.shown + ":" + std::to_string(b.line));
+            const BlockCounters counters = block_counters(b.text, s.shown, b.line);
+            for (const auto& p : counters.problems)
+              if (problems++ < kMostBlockNotes) notes.push_back(p);
             if (counters.pfc && counters.pfc_since != since && !since.empty() && !said) {
               notes.push_back(s.shown + ":" + std::to_string(b.line) +
                               ": `show pfc counters` counts since another cached time (\"" + counters.pfc_since +
@@ -160,6 +163,8 @@ class SwitchSource : public Source {
             return b.time_ms <= last;
           },
           ignored);
+      if (problems > kMostBlockNotes)
+        notes.push_back(s.shown + ": and " + std::to_string(problems - kMostBlockNotes) + " more outputs not read");
     }
   }
 

@@ -509,19 +509,6 @@ bool other_redis_dump(const std::string& name) {
   return name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_.json") == std::string::npos;
 }
 
-// The folder, or the one folder it holds when it holds nothing else (an extracted tech-support
-// archive: sonic_dump_HOST_DATE/).
-std::string switch_root(const std::string& dir) {
-  std::error_code ec;
-  std::string only;
-  int entries = 0;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    ++entries;
-    if (it->is_directory(ec) && !it->is_symlink(ec)) only = it->path().string();
-  }
-  return entries == 1 && !only.empty() ? only : dir;
-}
-
 // The files of a switch folder: its own, those under dump/ (a tech-support archive's CLI outputs
 // and CONFIG_DB dump) and, when there is no dump/CONFIG_DB.json, etc/sonic/config_db.json.
 std::vector<std::string> files_in(const std::string& dir) {
@@ -542,7 +529,7 @@ std::vector<std::string> files_in(const std::string& dir) {
 // One switch folder into `out`; files are named `shown_as` + their path below `dir`.
 Outcome read_folder(const std::string& dir, const std::string& shown_as, const std::string& given_name,
                     model::SwitchSide& out) {
-  const std::string root = switch_root(dir);
+  const std::string root = switch_folder_root(dir);
   Group g;
   g.where = shown_as;
   g.folder = true;
@@ -564,6 +551,17 @@ Outcome read_folder(const std::string& dir, const std::string& shown_as, const s
 }
 
 }  // namespace
+
+std::string switch_folder_root(const std::string& dir) {
+  std::error_code ec;
+  std::string only;
+  int entries = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    ++entries;
+    if (it->is_directory(ec) && !it->is_symlink(ec)) only = it->path().string();
+  }
+  return entries == 1 && !only.empty() ? only : dir;
+}
 
 Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& paths, const std::string& switch_name) {
   model::SwitchSide out;

@@ -46,6 +46,10 @@ Expected<model::SwitchSide> read_switch_exports(const std::vector<std::string>& 
 /// sonic_dump_HOST_DATE/), its files named "SHOWN_AS:RELATIVE/PATH" in errors and provenance.
 Expected<model::SwitchSide> read_switch_folder(const std::string& dir, const std::string& shown_as);
 
+/// The folder a switch folder's files are in: `dir`, or the one folder it holds when it holds
+/// nothing else (an extracted `show techsupport` archive: sonic_dump_HOST_DATE/).
+std::string switch_folder_root(const std::string& dir);
+
 /// What a capture folder holds of the switch side (switch exports, the host's lldpctl/lldptool
 /// outputs), files it cannot read skipped with a warning. `warnings` may be null.
 model::SwitchSide switch_files_in_capture(const std::string& dir, std::vector<std::string>* warnings);

@@ -58,7 +58,8 @@ std::string interface_in_nv_command(std::string_view command) {
     command.remove_prefix(end == std::string_view::npos ? command.size() : end);
   }
   for (std::size_t i = 0; i + 2 < words.size(); ++i)
-    if (words[i] == "interface" && words[i + 2] == "qos") return std::string(words[i + 1]);
+    if (words[i] == "interface" && (words[i + 2] == "qos" || words[i + 2] == "counters"))
+      return std::string(words[i + 1]);
   return {};
 }
 

@@ -12,7 +12,8 @@ std::string name_in_prompt(std::string_view text);
 /// The command of the first prompt line ("nv show interface swp16 qos roce counters"), "" without one.
 std::string command_in_prompt(std::string_view text);
 
-/// The interface an NVUE command names: "nv show interface swp16 qos roce status" -> "swp16"; "".
+/// The interface an NVUE command names: "nv show interface swp16 qos roce status" and "nv show interface
+/// swp16 counters qos pfc-stats" -> "swp16"; "".
 std::string interface_in_nv_command(std::string_view command);
 
 /// Whether the line is such a prompt line.
