@@ -152,6 +152,7 @@ int main(int argc, char** argv) {
               keep ? " (kept)" : " (removed afterwards)");
 
   std::map<std::string, Tally> tallies;
+  std::map<std::string, Tally> host_gone;  // the same draws once the origin host's files are removed
   for (roce::sim::StormCause cause : roce::sim::kStormCauses) {
     Tally& t = tallies[std::string(roce::sim::to_string(cause))];
     for (int seed = 1; seed <= draws; ++seed) {
@@ -186,6 +187,14 @@ int main(int argc, char** argv) {
                        truth->origin ? truth->origin->port.c_str() : "-", verdict->cause.c_str(),
                        verdict->origin ? verdict->origin->node.c_str() : "-",
                        verdict->origin ? verdict->origin->port.c_str() : "-");
+        // A host that left nothing (no recording, no bundle): is its NIC still named, from its switch port?
+        const bool host_origin = truth->origin && fs::exists(folder + "/hosts/" + truth->origin->node + ".rec");
+        if (!scored.unscored && host_origin) {
+          fs::remove(folder + "/hosts/" + truth->origin->node + ".rec");
+          fs::remove(folder + "/lldp/" + truth->origin->node + ".json");
+          if (auto gone = analyse_folder(folder))
+            host_gone[std::string(roce::sim::to_string(cause))].add(bench::score(*truth, *gone));
+        }
       }
       if (!keep) fs::remove_all(folder);
     }
@@ -212,6 +221,13 @@ int main(int argc, char** argv) {
     all.scored += t.scored, all.origin_right += t.origin_right, all.cause_right += t.cause_right;
     all.victim_as_origin += t.victim_as_origin;
   }
+  std::printf(
+      "\n| Origin host's recording and bundle removed | draws | origin port right | cause right | victims found / "
+      "missed / invented | victim named origin |\n|---|---|---|---|---|---|\n");
+  for (const auto& [name, t] : host_gone)
+    std::printf("| %s | %d | %.0f%% | %.0f%% | %ld / %ld / %ld | %d |\n", name.c_str(), t.scored,
+                percent(t.origin_right, t.scored), percent(t.cause_right, t.scored), t.found, t.missed, t.invented,
+                t.victim_as_origin);
   if (all.scored == 0)
     std::printf("(nothing scored)\n");
   else

@@ -2,12 +2,22 @@
 #include "incident/cables.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "switch/cable_join.hpp"
 
 namespace roce::incident {
 namespace {
+
+// "0c:42:a1:05:00:00": what lldpd on a host gives as its port ID by default (a switch gives its
+// port's name or alias).
+bool is_mac(std::string_view s) {
+  if (s.size() != 17) return false;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (i % 3 == 2 ? s[i] != ':' : !std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
+  return true;
+}
 
 struct Key {
   storm::PortId a, b;
@@ -52,11 +62,18 @@ std::vector<storm::Cable> incident_cables(const std::vector<HostSide>& hosts, st
         if (p.node == n.remote_device && (p.port == n.remote_port_id || p.port == n.remote_port_descr) &&
             !cables.has(p))
           cables.add(p, local, "switch LLDP table (host name and port)");
+      bool a_switch = false;
       for (const auto& other : switches) {
         if (other.host.hostname != n.remote_device || other.host.hostname == s.host.hostname) continue;
+        a_switch = true;
         if (other.port(n.remote_port_id))
           cables.add(local, {other.host.hostname, n.remote_port_id, true}, "switch LLDP");
       }
+      // A host that is not in the data (it kept no recording): its name and netdev, as its lldpd
+      // sent them, still end the cable, so that what the switch port saw can be laid at its door.
+      if (!a_switch && !cables.has(local) && is_mac(n.remote_port_id) && !n.remote_port_descr.empty())
+        cables.add({n.remote_device, n.remote_port_descr, false}, local,
+                   "switch LLDP table (a host not in the data: its MAC as port ID, its netdev as description)");
     }
   return std::move(cables.out);
 }

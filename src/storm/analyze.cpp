@@ -34,6 +34,10 @@ std::vector<Run> storm_runs(const PortStates& ps, std::size_t bins, int gap) {
 
 bool bit(std::uint16_t mask, int lane) { return (mask >> lane) & 1u; }
 
+bool no_counters(const PortBins& p) {
+  return std::none_of(p.bins.begin(), p.bins.end(), [](const Moved& m) { return m.known; });
+}
+
 // Pausing or paused on `lane`: 802.3x pause stops every priority, so it counts on each lane.
 bool on(std::uint16_t mask, int lane) { return bit(mask, lane) || bit(mask, kGlobal); }
 
@@ -301,6 +305,11 @@ Storm trace(const PortStates& ps, const Grid& grid, const Run& run, const Analyz
   storm.fixes = origin_fixes(ps, origin, storm.cause, lane);
   // What could not be seen: cables whose far end is not in the data, for the ports it reached.
   for (std::size_t i = 0; i < n; ++i)
+    if (hops[i] >= 0 && ps.partner[i] && no_counters(ps.ports[i]))
+      storm.unseen.push_back(ps.ports[i].port.text() +
+                             ": not in the data (no recording or capture of it): what it did is read from " +
+                             ps.ports[*ps.partner[i]].port.text() + " across the cable");
+  for (std::size_t i = 0; i < n; ++i)
     if (hops[i] >= 0 && !ps.partner[i] && g.pausing[i])
       storm.unseen.push_back(ps.ports[i].port.text() +
                              ": the port it pauses is not in the data (no LLDP cable, or no counters of its far end)");
@@ -308,6 +317,24 @@ Storm trace(const PortStates& ps, const Grid& grid, const Run& run, const Analyz
     storm.unseen.push_back("clocks up to " + std::to_string(options.max_skew_ms) +
                            " ms apart: events in neighbouring bins may be in either order");
   return storm;
+}
+
+// A host at the far end of a switch port's cable that is not in the data (it kept no recording):
+// a port with no counters, read from the switch port's across the cable, so that a NIC pausing its
+// switch port can be the origin though its host left nothing. (A switch missing from the data is
+// not added: the hosts it pauses then have no one to wait for, as before.)
+void add_unseen_hosts(const std::vector<Cable>& cables, const Grid& grid, std::vector<PortBins>& bins) {
+  std::set<PortId> seen;
+  for (const auto& b : bins) seen.insert(b.port);
+  for (const auto& c : cables)
+    for (const auto& [host, sw] : {std::pair{c.a, c.b}, std::pair{c.b, c.a}}) {
+      if (host.is_switch || !sw.is_switch || seen.count(host) || !seen.count(sw)) continue;
+      PortBins unseen{host, 0, std::vector<Moved>(grid.bins, unknown_bin())};
+      for (const auto& b : bins)
+        if (b.port == sw) unseen.line_gbps = b.line_gbps;
+      seen.insert(host);
+      bins.push_back(std::move(unseen));
+    }
 }
 
 }  // namespace
@@ -321,6 +348,7 @@ Analysis analyze(const Incident& incident, const AnalyzeOptions& options) {
   std::vector<PortBins> bins;
   bins.reserve(incident.ports.size());
   for (const auto& p : incident.ports) bins.push_back(bin_series(p, out.grid));
+  add_unseen_hosts(incident.cables, out.grid, bins);
   const PortStates ps = port_states(std::move(bins), incident.cables, out.grid.width_ms, options.states);
   for (const Run& run : storm_runs(ps, out.grid.bins, options.gap_bins))
     if (stormy(ps, run, options.states.storm_share)) out.storms.push_back(trace(ps, out.grid, run, options));

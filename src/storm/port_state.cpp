@@ -84,7 +84,14 @@ PortStates port_states(std::vector<PortBins> ports, const std::vector<Cable>& ca
       // What one end sent the other received: the same share of the bin.
       for (int lane = 0; lane < kLanes; ++lane)
         me.pause_share[lane] = std::max(me.pause_share[lane], other.pause_share[lane]);
-      if (!me.known) me.known = true;
+      if (!me.known) {
+        // No counters of its own in this bin: what it received is what its partner sent.
+        me.known = true;
+        const float sent = out.ports[j].bins[b].tx_bytes;
+        const double gbps = out.ports[i].line_gbps > 0 ? out.ports[i].line_gbps : options.default_gbps;
+        me.rx_known = has(sent);
+        me.receiving = value(sent) >= options.busy_share * gbps * 1e9 / 8 * bin_s;
+      }
     }
   }
   return out;

@@ -5,7 +5,9 @@
 // Tx). Pause time comes from the duration counters; where only frames are counted, each frame is
 // taken to pause for the quanta a sender refreshes at (65535 x 512 bit times at the line rate). A
 // storm the PFC watchdog detects on a switch queue (`show pfcwd stats`) means its partner paused it
-// for the watchdog's detection time, 200 ms by default: a fifth of a second's bin at least.
+// for the watchdog's detection time, 200 ms by default: a fifth of a second's bin at least. A port
+// with no counters in a bin (a host that kept no recording) is read wholly from its partner's:
+// what it paused, what paused it, and what it received (what its partner sent).
 #include <cstdint>
 #include <optional>
 #include <vector>

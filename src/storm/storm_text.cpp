@@ -41,10 +41,18 @@ std::vector<std::string> origin_evidence(const PortStates& ps, std::size_t first
     std::string line = p.port.text() + ": " + (lane == kGlobal ? "802.3x pause" : lane_text(lane)) + ", up to " +
                        fmt::format("{:.0f}%", peak * 100) + " of a " + util::seconds_text(grid.width_ms / 1000.0) +
                        " bin paused, from " + util::utc_text(grid.bin_start(first), util::UtcForm::date_time) + " UTC";
-    if (const auto rx = total(p, first, last, [](const Moved& m) { return m.rx_bytes; })) {
+    // What it received: its own count, else (a port with no counters) what its partner sent it.
+    auto rx = total(p, first, last, [](const Moved& m) { return m.rx_bytes; });
+    std::string from;
+    if (!rx && ps.partner[o]) {
+      rx = total(ps.ports[*ps.partner[o]], first, last, [](const Moved& m) { return m.tx_bytes; });
+      from = ", as " + ps.ports[*ps.partner[o]].port.text() + " sent it";
+    }
+    if (rx) {
       const double gbps = *rx * 8 / 1e9 / seconds;
       line += fmt::format("; received {:.1f} Gb/s on average", gbps);
       if (p.line_gbps > 0) line += fmt::format(" ({:.0f}% of its {:.0f} Gb/s)", 100 * gbps / p.line_gbps, p.line_gbps);
+      line += from;
     } else if (!p.port.is_switch) {
       line += "; the bytes it received are not in the data";
     }

@@ -262,7 +262,8 @@ TEST_CASE("storm reads leaf01 as COUNTERS_DB dumps taken over the storm: the sam
   CHECK_THAT(r.out, Catch::Contains("leaf01 Ethernet8"));
   CHECK_THAT(r.out, Catch::EndsWith("1 pause storm (critical): 15 ports read, 8 cables\n"));
 
-  // Without gpu003's recording the hosts see no storm; leaf01's dumps still show one on priority 3.
+  // Without gpu003's recording the hosts see no storm; leaf01's dumps show it, and whose NIC it is:
+  // gpu003, at the far end of the cable of the port it paused, read from that port's counters.
   fs::remove(dir + "/hosts/gpu003.rec");
   const Run hosts = run("storm " + shell_word(dir + "/hosts") + " " + shell_word(dir + "/lldp"));
   CHECK_THAT(hosts.out, Catch::StartsWith("no pause storm"));
@@ -272,7 +273,10 @@ TEST_CASE("storm reads leaf01 as COUNTERS_DB dumps taken over the storm: the sam
   const auto doc = json::parse(with_leaf.out);
   REQUIRE(doc["storms"].size() == 1);
   CHECK(doc["storms"][0]["priority"] == 3);
-  CHECK(doc["storms"][0]["origin"][0]["node"] == "leaf01");
+  CHECK(doc["storms"][0]["origin"][0]["node"] == "gpu003");
+  CHECK(doc["storms"][0]["origin"][0]["port"] == "ens1f0np0");
+  CHECK(doc["storms"][0]["cause"] == "nic-storm");
+  CHECK_THAT(doc["storms"][0]["unseen"].dump(), Catch::Contains("gpu003 ens1f0np0: not in the data"));
 }
 
 TEST_CASE("one COUNTERS_DB dump is one point in time: said, and no storm made of it") {

@@ -112,6 +112,23 @@ TEST_CASE("a host that stopped recording and a switch snapshot missing are said;
   CHECK_THAT(r.out, Catch::Contains("a date line that cannot be read"));
 }
 
+TEST_CASE(
+    "a NIC whose host left nothing is still named: the switch's LLDP table ends the cable, its port's counters tell") {
+  const TempDir tmp("storm-host-gone");
+  const std::string dir = copy_of_example(tmp);
+  fs::remove(dir + "/hosts/gpu003.rec");
+  fs::remove(dir + "/lldp/gpu003.json");
+  const Run r = run("storm " + args(dir));
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.out, Catch::StartsWith("storm 1: nic-storm on priority 3, origin gpu003 ens1f0np0\n"));
+  CHECK_THAT(r.out, Catch::Contains("as leaf01 Ethernet8 sent it"));
+  CHECK_THAT(r.out, Catch::Contains("gpu003 ens1f0np0: not in the data (no recording or capture of it): what it did is "
+                                    "read from leaf01 Ethernet8 across the cable"));
+  // Without the switch, nothing tells: the hosts alone see no storm.
+  const Run hosts = run("storm " + shell_word(dir + "/hosts") + " " + shell_word(dir + "/lldp"));
+  CHECK_THAT(hosts.out, Catch::StartsWith("no pause storm"));
+}
+
 TEST_CASE("storm exit codes: no storm 0, no pause counter 5, a path that does not exist 3") {
   const TempDir tmp("storm-codes");
   // Before the storm: the first 25 s of every source.

@@ -179,6 +179,42 @@ TEST_CASE("a NIC that pauses while receiving nothing is a NIC storm, and its dra
   CHECK_THAT(a.storms[0].fixes[0], Catch::Contains("scontrol update NodeName=h1 State=DRAIN"));
 }
 
+TEST_CASE("a host that kept no counters is still the origin, read from its switch port across the cable") {
+  for (const double sent : {0.001, 0.5}) {
+    INFO("the leaf port sends it " << sent << " of line rate");
+    Builder b;
+    const PortId gone{"h1", "eth0", false};  // in the cable map (LLDP), not in the data
+    const PortId port0 = b.sw("leaf1", "Ethernet0"), port1 = b.sw("leaf1", "Ethernet4");
+    const PortId h2 = b.host("h2");
+    b.cable(gone, port0);
+    b.cable(h2, port1);
+    b.paused(port0, 5, 50, 0.9);  // h1 pauses its leaf port
+    b.sending(port0, 0, 60, sent);
+    b.pausing(port1, 6, 50, 0.3);  // whose ingress from h2 then fills
+    const Analysis a = analyze(b.incident(60));
+    REQUIRE(a.storms.size() == 1);
+    const Storm& s = a.storms[0];
+    CHECK(s.origin == std::vector<PortId>{gone});
+    CHECK(s.cause == (sent < 0.1 ? Cause::nic_storm : Cause::slow_receiver));
+    CHECK(find(s, port0)->victim);
+    CHECK(find(s, h2)->victim);
+    CHECK_THAT(s.evidence[0], Catch::Contains("as leaf1 Ethernet0 sent it"));
+    REQUIRE(s.unseen.size() == 1);
+    CHECK(
+        s.unseen[0] ==
+        "h1 eth0: not in the data (no recording or capture of it): what it did is read from leaf1 Ethernet0 across the "
+        "cable");
+    CHECK(a.ports == 3);  // the ports read; h1 is not one
+  }
+  // A switch missing from the data is not made up: the hosts it pauses have no one to wait for.
+  Builder b;
+  const PortId h1 = b.host("h1");
+  b.cable(h1, {"leaf1", "Ethernet0", true});
+  b.paused(h1, 5, 50, 0.9);
+  const Analysis a = analyze(b.incident(60));
+  CHECK(a.storms.empty());
+}
+
 TEST_CASE("incast: a full egress whose far end does not pause is the origin, not the hosts it paused") {
   Leaf l;
   l.b.sending(l.port[0], 0, 60, 0.99);  // everything converges on h1, which drains at line rate
