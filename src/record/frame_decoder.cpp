@@ -393,7 +393,7 @@ Expected<ScanResult> scan_recording(std::string_view bytes, std::string_view nam
   while (at < bytes.size()) {
     // `at` only grows, but for a replay, which never goes back past the latest fresh frame.
     if (progress) progress(std::min(at, last_fresh_at));
-    if (skip && !damage && at >= replay_end) {
+    if (skip && !damage && at >= replay_end && last_fresh_at != std::string_view::npos) {
       const auto summary = peek_summary(bytes, at);
       if (summary && passable(*summary, state, *skip)) {
         if (summary->starts_fresh) last_fresh_at = at;
