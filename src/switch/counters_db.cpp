@@ -6,6 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "util/json_dump.hpp"
 #include "util/json_parse.hpp"
 
 namespace roce::switches {
@@ -48,7 +49,8 @@ struct DumpReader {
 // "oid:0x..." of a name map's entry; "" (and a problem) for anything else.
 std::string oid_of(const Json& value, const std::string& map, const std::string& name, DumpReader& r) {
   if (value.is_string() && value.get_ref<const std::string&>().starts_with("oid:")) return value.get<std::string>();
-  r.problems.push_back(r.file + ": " + map + " " + name + " " + value.dump() + " is no \"oid:0x...\": not read");
+  r.problems.push_back(r.file + ": " + map + " " + name + " " + util::json_dump(value) +
+                       " is no \"oid:0x...\": not read");
   return "";
 }
 
