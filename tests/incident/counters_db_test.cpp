@@ -220,7 +220,8 @@ TEST_CASE("a COUNTERS_DB value that is no count is named by its file, key and fi
         "d/COUNTERS_DB.json: COUNTERS:oid:0x1000000000002 (Ethernet0) SAI_PORT_STAT_PFC_3_RX_PKTS \"12x\" is not a "
         "count: left unknown");
   CHECK_THAT(db->problems[1], Catch::StartsWith("d/COUNTERS_DB.json: COUNTERS_QUEUE_NAME_MAP Ethernet99:1 names no"));
-  const storm::Counters& e0 = port_of(counters_db_ports(*db), "Ethernet0");
+  const auto ports = counters_db_ports(*db);
+  const storm::Counters& e0 = port_of(ports, "Ethernet0");
   CHECK_FALSE(e0.rx_pause[3]);
   CHECK(e0.tx_pause[3] == 7u);
   auto other =
