@@ -147,61 +147,53 @@ void LosslessSim::apply_faults() {
   }
 }
 
-void LosslessSim::update_pauses(int gp, int p, bool want) {
-  const int i = gp * kP + p;
+// One pause lane of port gp (a PFC priority, or 802.3x): XOFF when it starts wanting to pause,
+// a refresh every refresh_us while it does, XON when it stops; the time it pauses, and the time its
+// peer is paused if the peer honours the lane.
+void LosslessSim::pause_step(int gp, const PauseLane& lane, bool want) {
   const int peer = ports_[gp].peer;
   if (peer < 0) return;
   auto frame = [&] {
-    c(gp, slot::tx_pause + p) += 1;
-    c(peer, slot::rx_pause + p) += 1;
+    c(gp, lane.tx_frames) += 1;
+    c(peer, lane.rx_frames) += 1;
   };
-  if (want && !xoff_[i]) {
-    xoff_[i] = 1;
+  if (want && !*lane.xoff) {
+    *lane.xoff = 1;
     frame();
-    next_refresh_[i] = now_us_ + ports_[gp].refresh_us;
+    *lane.next_refresh = now_us_ + ports_[gp].refresh_us;
     if (now_us_ >= watch_from_us_ && first_pausing_[gp] < 0) first_pausing_[gp] = now_us_;
-  } else if (want && now_us_ >= next_refresh_[i]) {
+  } else if (want && now_us_ >= *lane.next_refresh) {
     frame();
-    next_refresh_[i] = now_us_ + ports_[gp].refresh_us;
-  } else if (!want && xoff_[i]) {
-    xoff_[i] = 0;
+    *lane.next_refresh = now_us_ + ports_[gp].refresh_us;
+  } else if (!want && *lane.xoff) {
+    *lane.xoff = 0;
     frame();  // XON: a pause frame with zero quanta
-    c(peer, slot::rx_pause_transitions + p) += 1;
+    c(peer, lane.rx_transitions) += 1;
   }
-  if (!xoff_[i]) return;
-  c(gp, slot::tx_pause_us + p) += clock_.dt_us;
-  if (bit(ports_[peer].pfc, p)) {
-    c(peer, slot::rx_pause_us + p) += clock_.dt_us;
+  if (!*lane.xoff) return;
+  c(gp, lane.tx_us) += clock_.dt_us;
+  if (lane.peer_honours) {
+    c(peer, lane.rx_us) += clock_.dt_us;
     if (now_us_ >= watch_from_us_ && first_paused_[peer] < 0) first_paused_[peer] = now_us_;
   }
 }
 
+void LosslessSim::update_pauses(int gp, int p, bool want) {
+  const int i = gp * kP + p;
+  const int peer = ports_[gp].peer;
+  pause_step(gp,
+             {&xoff_[i], &next_refresh_[i], slot::tx_pause + p, slot::rx_pause + p, slot::rx_pause_transitions + p,
+              slot::tx_pause_us + p, slot::rx_pause_us + p, peer >= 0 && bit(ports_[peer].pfc, p)},
+             want);
+}
+
 void LosslessSim::update_global_pause(int gp, bool want) {
   const int peer = ports_[gp].peer;
-  if (peer < 0) return;
-  auto frame = [&] {
-    c(gp, slot::global_tx_pause) += 1;
-    c(peer, slot::global_rx_pause) += 1;
-  };
-  if (want && !gxoff_[gp]) {
-    gxoff_[gp] = 1;
-    frame();
-    g_next_refresh_[gp] = now_us_ + ports_[gp].refresh_us;
-    if (now_us_ >= watch_from_us_ && first_pausing_[gp] < 0) first_pausing_[gp] = now_us_;
-  } else if (want && now_us_ >= g_next_refresh_[gp]) {
-    frame();
-    g_next_refresh_[gp] = now_us_ + ports_[gp].refresh_us;
-  } else if (!want && gxoff_[gp]) {
-    gxoff_[gp] = 0;
-    frame();
-    c(peer, slot::global_rx_pause_transitions) += 1;
-  }
-  if (!gxoff_[gp]) return;
-  c(gp, slot::global_tx_pause_us) += clock_.dt_us;
-  if (ports_[peer].global_pause) {
-    c(peer, slot::global_rx_pause_us) += clock_.dt_us;
-    if (now_us_ >= watch_from_us_ && first_paused_[peer] < 0) first_paused_[peer] = now_us_;
-  }
+  pause_step(gp,
+             {&gxoff_[gp], &g_next_refresh_[gp], slot::global_tx_pause, slot::global_rx_pause,
+              slot::global_rx_pause_transitions, slot::global_tx_pause_us, slot::global_rx_pause_us,
+              peer >= 0 && ports_[peer].global_pause},
+             want);
 }
 
 bool LosslessSim::paused(int node, int port, int prio) const {

@@ -109,6 +109,13 @@ class LosslessSim {
 
   void build(const Traffic& traffic);
   void one_step();
+  struct PauseLane {
+    std::uint8_t* xoff;
+    double* next_refresh;
+    int tx_frames, rx_frames, rx_transitions, tx_us, rx_us;  // counter slots
+    bool peer_honours;
+  };
+  void pause_step(int gp, const PauseLane& lane, bool want);
   void update_pauses(int gp, int prio, bool want);
   void update_global_pause(int gp, bool want);
   void apply_faults();
