@@ -77,9 +77,10 @@ void add_storm_command(CLI::App& app, GlobalOptions&, int& exit_code) {
       ->type_name("PATH");
   storm
       ->add_option("--switch", options->switches,
-                   "A switch's snapshot file (blocks of a `date` line and `show pfc counters`, `show queue "
-                   "counters`, `show interfaces counters`), a folder of one switch's files (with its `show lldp "
-                   "table`), or a folder of such folders")
+                   "A switch's snapshot file (blocks of a `date` line and SONiC's `show pfc counters`, `show queue "
+                   "counters`, `show interfaces counters`, or Cumulus NVUE's `nv show interface IF counters ...`), "
+                   "a folder of one switch's files (with its `show lldp table`), SONiC `show techsupport` dumps "
+                   "(their COUNTERS_DB), or a folder of such")
       ->type_name("SNAPSHOTS")
       ->take_all();
   add_switch_name_option(*storm, options->switch_name);
